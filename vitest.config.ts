@@ -1,0 +1,13 @@
+import { readFileSync } from 'node:fs';
+import { defineConfig } from 'vitest/config';
+
+const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { version: string };
+
+export default defineConfig({
+  define: { __PACKAGE_VERSION__: JSON.stringify(version) },
+  test: {
+    include: ['test/**/*.test.ts'],
+    testTimeout: 20_000,
+    hookTimeout: 20_000,
+  },
+});
