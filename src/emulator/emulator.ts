@@ -5,6 +5,7 @@ import type { EmulatorClock } from './clock.js';
 import type { EmulatorContext } from './context.js';
 import { FileStore } from './files/file-store.js';
 import { JobStore } from './generation/job-store.js';
+import type { WebhookDelivery } from './generation/webhooks.js';
 import { FaultController } from './http/faults.js';
 import { toDollars } from './money.js';
 import { type EmulatorOptions, resolveOptions } from './options.js';
@@ -68,6 +69,8 @@ export interface Emulator {
   }): EmulatorAccount;
   /** The emulator's record of an account, or undefined. */
   inspect(email: string): AccountSnapshot | undefined;
+  /** Every webhook call the emulator made, in order. */
+  webhooks(): readonly WebhookDelivery[];
   /** Handles a request in process, without a socket. */
   fetch(request: Request): Promise<Response>;
   /** Stops listening and drops open connections. */
@@ -188,6 +191,7 @@ export async function startEmulator(
       const account = ctx.state.findAccountByEmail(email);
       return account ? snapshot(ctx, account) : undefined;
     },
+    webhooks: () => [...ctx.jobs.deliveries],
     fetch: async (request) => app.fetch(request, {}),
     close: () =>
       new Promise<void>((resolve) => {

@@ -54,6 +54,15 @@ const ROUTES: CompiledRoute[] = [
   // A literal segment beats a parameter: /billing/invoices/{id} must not swallow /models/filters.
 ].sort((a, b) => b.literalSegments - a.literalSegments);
 
+/** Decodes a path segment; a malformed escape is kept as sent rather than failing the request. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /** The operation `method path` addresses, with its path parameters, or undefined. */
 export function matchRoute(method: string, path: string): RouteMatch | undefined {
   for (const route of ROUTES) {
@@ -62,7 +71,7 @@ export function matchRoute(method: string, path: string): RouteMatch | undefined
     if (!match) continue;
     const params: Record<string, string> = {};
     route.names.forEach((name, index) => {
-      params[name] = decodeURIComponent(match[index + 1] ?? '');
+      params[name] = decodeSegment(match[index + 1] ?? '');
     });
     return route.build(params);
   }

@@ -3,6 +3,7 @@ import type { GenerationOperation } from '../catalogue/types.js';
 import type { EmulatorClock } from '../clock.js';
 import type { StoredFile } from '../files/file-store.js';
 import type { JobFate } from '../http/faults.js';
+import type { WebhookDelivery } from './webhooks.js';
 
 export type JobStatus = 'processing' | 'success' | 'failed' | 'cancelled';
 
@@ -33,6 +34,10 @@ export interface Job {
 /** The jobs of the service, and the one place their state is derived from the clock. */
 export class JobStore {
   readonly #jobs = new Map<string, Job>();
+  /** Ids of trainings whose models were deleted. */
+  readonly deleted = new Set<string>();
+  /** Every webhook call the emulator made, in order. */
+  readonly deliveries: WebhookDelivery[] = [];
   #nextNumericId = 180_000_000;
 
   constructor(private readonly clock: EmulatorClock) {}

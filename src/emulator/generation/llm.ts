@@ -1,0 +1,209 @@
+import { randomUUID } from 'node:crypto';
+import { streamSSE } from 'hono/streaming';
+import type { GenerationOperation } from '../catalogue/types.js';
+import type { EmulatorContext, RequestContext } from '../context.js';
+import { MODELS } from '../models.js';
+import { generationError } from './respond.js';
+
+type Message = { role: string; content: unknown };
+
+const LLM_MODELS = MODELS.filter((model) => model.category === 'llm');
+
+/** Rough token count (four characters a token), the same for prompts and replies. */
+export function countTokens(text: string): number {
+  return Math.max(1, Math.ceil(text.length / 4));
+}
+
+function textOf(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (Array.isArray(content)) {
+    return content
+      .map((block) => (typeof block === 'object' && block && 'text' in block ? String(block.text) : ''))
+      .join('');
+  }
+  return '';
+}
+
+function promptTokens(messages: readonly Message[], system: unknown): number {
+  const all =
+    messages.map((message) => textOf(message.content)).join('\n') +
+    (typeof system === 'string' ? system : '');
+  return countTokens(all) + 3 * messages.length;
+}
+
+/**
+ * The deterministic reply: it names the model and quotes the last user message, so a test can see
+ * that the conversation arrived. `max_tokens` cuts it, as a real model would stop.
+ */
+function reply(model: string, messages: readonly Message[], maxTokens: number | undefined) {
+  const last = [...messages].reverse().find((message) => message.role === 'user');
+  const quoted = textOf(last?.content).replace(/\s+/g, ' ').trim().slice(0, 200);
+  const full = `This is an emulated reply from ${model}. You said: "${quoted}"`;
+  const words = full.split(' ');
+  if (maxTokens !== undefined && countTokens(full) > maxTokens) {
+    const kept: string[] = [];
+    for (const word of words) {
+      if (countTokens([...kept, word].join(' ')) > maxTokens) break;
+      kept.push(word);
+    }
+    const text = kept.join(' ') || (words[0] ?? '');
+    return { text, truncated: true, completionTokens: countTokens(text) };
+  }
+  return { text: full, truncated: false, completionTokens: countTokens(full) };
+}
+
+function knownModel(model: string): boolean {
+  return LLM_MODELS.some((candidate) => candidate.modelId === model);
+}
+
+/** The five LLM answers: v6 chat, OpenAI chat.completions, Anthropic messages, count_tokens, model lists. */
+export function answerLlm(
+  c: RequestContext,
+  ctx: EmulatorContext,
+  operation: GenerationOperation,
+  input: Record<string, unknown>,
+): Response | Promise<Response> {
+  if (operation.result === 'llm-model-list') {
+    return c.json({
+      object: 'list',
+      data: LLM_MODELS.map((model) => ({
+        id: model.modelId,
+        object: 'model',
+        created: 1_735_689_600,
+        owned_by: model.provider,
+      })),
+    });
+  }
+  const model = typeof input.model === 'string' ? input.model : (LLM_MODELS[0]?.modelId ?? 'llama-3.3-70b');
+  if (!knownModel(model)) {
+    const choices = LLM_MODELS.slice(0, 5)
+      .map((candidate) => candidate.modelId)
+      .join(', ');
+    return generationError(
+      c,
+      ctx,
+      operation,
+      404,
+      `Model ${model} is not available. Try one of: ${choices}.`,
+      {
+        code: 'model_not_found',
+        param: 'model',
+      },
+    );
+  }
+  const messages = (Array.isArray(input.messages) ? input.messages : []) as Message[];
+  const inputTokens = promptTokens(messages, input.system);
+  if (operation.result === 'count-tokens') return c.json({ input_tokens: inputTokens });
+  const maxTokens = typeof input.max_tokens === 'number' ? input.max_tokens : undefined;
+  const { text, truncated, completionTokens } = reply(model, messages, maxTokens);
+  const created = Math.floor(ctx.clock.now() / 1000);
+
+  if (operation.result === 'messages-anthropic') {
+    const message = {
+      id: `msg_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+      type: 'message',
+      role: 'assistant',
+      model,
+      content: [{ type: 'text', text }],
+      stop_reason: truncated ? 'max_tokens' : 'end_turn',
+      stop_sequence: null,
+      usage: { input_tokens: inputTokens, output_tokens: completionTokens },
+    };
+    if (input.stream !== true) return c.json(message);
+    return streamSSE(c, async (stream) => {
+      await stream.writeSSE({
+        event: 'message_start',
+        data: JSON.stringify({
+          type: 'message_start',
+          message: {
+            ...message,
+            content: [],
+            stop_reason: null,
+            usage: { input_tokens: inputTokens, output_tokens: 0 },
+          },
+        }),
+      });
+      await stream.writeSSE({
+        event: 'content_block_start',
+        data: JSON.stringify({
+          type: 'content_block_start',
+          index: 0,
+          content_block: { type: 'text', text: '' },
+        }),
+      });
+      for (const piece of text.match(/\S+\s*/g) ?? []) {
+        await stream.writeSSE({
+          event: 'content_block_delta',
+          data: JSON.stringify({
+            type: 'content_block_delta',
+            index: 0,
+            delta: { type: 'text_delta', text: piece },
+          }),
+        });
+      }
+      await stream.writeSSE({
+        event: 'content_block_stop',
+        data: JSON.stringify({ type: 'content_block_stop', index: 0 }),
+      });
+      await stream.writeSSE({
+        event: 'message_delta',
+        data: JSON.stringify({
+          type: 'message_delta',
+          delta: { stop_reason: message.stop_reason, stop_sequence: null },
+          usage: { output_tokens: completionTokens },
+        }),
+      });
+      await stream.writeSSE({ event: 'message_stop', data: JSON.stringify({ type: 'message_stop' }) });
+    });
+  }
+
+  const usage = {
+    prompt_tokens: inputTokens,
+    completion_tokens: completionTokens,
+    total_tokens: inputTokens + completionTokens,
+  };
+  const finishReason = truncated ? 'length' : 'stop';
+  if (operation.result === 'chat-v6') {
+    return c.json({
+      status: 'success',
+      id: randomUUID(),
+      model,
+      choices: [{ index: 0, message: { role: 'assistant', content: text }, finish_reason: finishReason }],
+      usage,
+    });
+  }
+  const id = `chatcmpl-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+  if (input.stream !== true) {
+    return c.json({
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: text },
+          logprobs: null,
+          finish_reason: finishReason,
+        },
+      ],
+      usage,
+    });
+  }
+  return streamSSE(c, async (stream) => {
+    const chunk = (delta: object, finish: string | null, extra: object = {}) =>
+      JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+        ...extra,
+      });
+    await stream.writeSSE({ data: chunk({ role: 'assistant', content: '' }, null) });
+    for (const piece of text.match(/\S+\s*/g) ?? [])
+      await stream.writeSSE({ data: chunk({ content: piece }, null) });
+    await stream.writeSSE({ data: chunk({}, finishReason, { usage }) });
+    await stream.writeSSE({ data: '[DONE]' });
+  });
+}
