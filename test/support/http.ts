@@ -20,7 +20,7 @@ export async function send<T = Record<string, unknown>>(
   const response = await fetch(url, {
     method: init.method ?? (body === undefined ? 'GET' : 'POST'),
     headers,
-    body,
+    ...(body === undefined ? {} : { body }),
   });
   const text = await response.text();
   let parsed: unknown = text;
