@@ -281,7 +281,7 @@ export const GENERATION_RESULT_SCHEMAS: Record<string, JsonSchema> = {
     properties: {
       status: success,
       id: jobId,
-      training_id: { type: 'string', description: 'Identifier of the training.' },
+      training_id: { ...jobId, description: 'Identifier of the training.' },
       model_id: { type: 'string', description: 'Identifier of the resulting model; pass it as `model_id`.' },
       message: { type: 'string' },
       meta,
@@ -289,24 +289,45 @@ export const GENERATION_RESULT_SCHEMAS: Record<string, JsonSchema> = {
   },
   TrainingStatus: {
     type: 'object',
-    description: 'The state of a training. A failed training answers the error shape.',
+    description:
+      'The state of a training: v6 answers `training_id` and `training_status`, v8 answers `id`, `progress` and `created_at`.',
     required: ['status'],
     properties: {
-      status: { type: 'string', enum: ['processing', 'success', 'cancelled'] },
+      status: { type: 'string', enum: ['processing', 'success', 'failed', 'cancelled'] },
       id: jobId,
-      training_id: { type: 'string' },
+      training_id: jobId,
+      training_status: { type: 'string', enum: ['training', 'trained', 'failed', 'cancelled'] },
+      base_model: { type: ['string', 'null'] },
       model_id: { type: ['string', 'null'], description: 'The trained model, once `status` is success.' },
+      progress: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the work done.' },
       eta: { type: 'number', minimum: 0, description: 'Estimated seconds left.' },
+      created_at: { type: 'string', format: 'date-time' },
+      fetch_result: { type: 'string', format: 'uri' },
       message: { type: 'string' },
+      error: { type: 'string', description: 'Why the training failed.' },
     },
   },
   TrainingList: {
     type: 'object',
-    description: 'Trainings of the account.',
-    required: ['status', 'data'],
+    description: 'Trainings of the account: `{status, data}` on v6, `{object: "list", data}` on v8.',
+    required: ['data'],
     properties: {
       status: success,
-      data: { type: 'array', items: ref('TrainingStatus') },
+      object: { type: 'string', const: 'list' },
+      data: {
+        type: 'array',
+        items: {
+          type: 'object',
+          properties: {
+            id: jobId,
+            training_id: jobId,
+            status: { type: 'string', enum: ['processing', 'success', 'failed', 'cancelled'] },
+            training_status: { type: 'string', enum: ['training', 'trained', 'failed', 'cancelled'] },
+            model_id: { type: ['string', 'null'] },
+            created_at: { type: 'string', format: 'date-time' },
+          },
+        },
+      },
     },
   },
   TrainingCancelled: {
