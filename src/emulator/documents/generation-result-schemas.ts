@@ -1,6 +1,5 @@
 import type { JsonSchema, ResultKind } from '../catalogue/types.js';
 
-const ref = (name: string): JsonSchema => ({ $ref: `#/components/schemas/${name}` });
 const urls = (description: string): JsonSchema => ({
   type: 'array',
   items: { type: 'string', format: 'uri' },
