@@ -2,6 +2,7 @@ import { GENERATION_OPERATIONS } from '../catalogue/generation-operations.js';
 import { generationBodySchema, generationQuerySchema, pathParameters } from '../catalogue/request-schema.js';
 import type { GenerationOperation } from '../catalogue/types.js';
 import type { EmulatorApp, EmulatorContext, RequestContext } from '../context.js';
+import { topUpIfBelowThreshold } from '../control-plane/auto-funding.js';
 import { isRecord, readJsonBody } from '../http/body.js';
 import { summarize, validate } from '../http/validate.js';
 import { toDollars, toMicros } from '../money.js';
@@ -101,6 +102,7 @@ function chargeSync(
   try {
     const reference = ctx.state.nextId('chat');
     ctx.state.debit(account, price, operation.operationId, reference);
+    topUpIfBelowThreshold(ctx, account);
     ctx.state.recordUsage(account, {
       operationId: operation.operationId,
       category: operation.category,

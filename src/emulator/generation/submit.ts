@@ -1,5 +1,6 @@
 import type { GenerationOperation } from '../catalogue/types.js';
 import type { EmulatorContext, RequestContext } from '../context.js';
+import { topUpIfBelowThreshold } from '../control-plane/auto-funding.js';
 import { retryAfter } from '../http/rate-limit-headers.js';
 import { type Micros, toDollars, toMicros } from '../money.js';
 import { activePlan } from '../plans.js';
@@ -79,7 +80,10 @@ export function submitJob(
   );
   const id = ctx.jobs.newId(operation);
   try {
-    if (price > 0) ctx.state.debit(account, price, operation.operationId, String(id));
+    if (price > 0) {
+      ctx.state.debit(account, price, operation.operationId, String(id));
+      topUpIfBelowThreshold(ctx, account);
+    }
   } catch (error) {
     if (!(error instanceof InsufficientFundsError)) throw error;
     return generationError(

@@ -53,6 +53,11 @@ export interface Payment {
   readonly createdAt: number;
   /** For subscription payments: the subscription it pays. */
   readonly subscriptionId?: string;
+  /** For subscription payments: the plan it buys, and what its success does to the subscription. */
+  readonly planId?: string;
+  readonly subscriptionAction?: 'start' | 'change' | 'renew';
+  /** For failed payments: why the card was declined (`card_declined`, `insufficient_funds`). */
+  readonly declineCode?: string;
 }
 
 export interface Invoice {
@@ -63,6 +68,8 @@ export interface Invoice {
   readonly description: string;
   readonly createdAt: number;
   readonly paymentId: string | null;
+  /** For subscription invoices: the subscription billed (an unpaid renewal leaves one open). */
+  readonly subscriptionId?: string;
 }
 
 export interface BillingInfo {

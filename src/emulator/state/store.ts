@@ -204,10 +204,14 @@ export class EmulatorState {
     scopes: GrantedScopes;
     expiry: TokenExpiry;
     deviceName?: string;
+    /** Latest expiry allowed (a token derived from another never outlives it); null or absent: no cap. */
+    notAfter?: number | null;
   }): { secret: string; token: TokenRecord } {
     const value = secret('gat_');
     const lifetime = TOKEN_LIFETIME_SECONDS[input.expiry];
     const now = this.clock.now();
+    const expiresAt = lifetime === null ? null : now + this.serviceMs(lifetime);
+    const cap = input.notAfter ?? null;
     const token: TokenRecord = {
       id: this.nextId('tok'),
       secretHash: sha256(value),
@@ -215,7 +219,7 @@ export class EmulatorState {
       contextAccountId: (input.context ?? input.user).id,
       scopes: input.scopes,
       expiry: input.expiry,
-      expiresAt: lifetime === null ? null : now + this.serviceMs(lifetime),
+      expiresAt: cap === null ? expiresAt : expiresAt === null ? cap : Math.min(expiresAt, cap),
       deviceName: input.deviceName ?? 'agent',
       createdAt: now,
       lastUsedAt: null,

@@ -199,3 +199,34 @@ describe('versioning', () => {
     expect(v7.headers.get('deprecation')).toBeNull();
   });
 });
+
+describe('auto-funding', () => {
+  it('tops the wallet up from the card once a generation takes the balance under the threshold', async () => {
+    const e = await start({ rateLimits: { auth: { limit: 100, windowSeconds: 60 } } });
+    const account = e.createAccount({ credits: 5.1 });
+    const login = await send(`${e.url}/api/agents/v1/auth/login`, {
+      body: { email: account.email, password: account.password },
+    });
+    const token = (login.body.data as { access_token: string }).access_token;
+    await send(`${e.url}/api/agents/v1/billing/payment-methods`, {
+      headers: bearer(token),
+      body: { payment_method: 'pm_card_visa' },
+    });
+    const setting = await send(`${e.url}/api/agents/v1/wallet/auto-funding`, {
+      method: 'PUT',
+      headers: bearer(token),
+      body: { threshold: 5, amount: 20 },
+    });
+    expect(setting.status).toBe(200);
+    await send(`${e.url}/api/v8/video/text-to-video`, {
+      headers: bearer(account.apiKey),
+      body: { model_id: 'veo-3', prompt: 'x' },
+    });
+    expect(e.inspect(account.email)?.balance).toBeCloseTo(5.1 - 0.25 + 20);
+    expect(e.inspect(account.email)?.transactions.at(-1)).toMatchObject({
+      type: 'credit',
+      amount: 20,
+      description: 'Auto-funding',
+    });
+  });
+});
