@@ -34,8 +34,10 @@ export async function runCli(argv: readonly string[]): Promise<number> {
   const setExit = (code: number) => {
     exitCode = code;
   };
-  program.addCommand(emulatorCommand(setExit));
-  program.addCommand(demoCommand(setExit));
+  for (const command of [emulatorCommand(setExit), demoCommand(setExit)]) {
+    // addCommand() does not pass on exitOverride and the output settings: copy them explicitly.
+    program.addCommand(command.copyInheritedSettings(program));
+  }
   try {
     await program.parseAsync([...argv], { from: 'user' });
   } catch (error) {
