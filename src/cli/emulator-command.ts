@@ -60,6 +60,12 @@ export function emulatorCommand(setExit: (code: number) => void): Command {
       parseNumber('--queue-limit', { min: 1, integer: true }),
       5,
     )
+    .option(
+      '--latency <ms>',
+      'real milliseconds added to every answer (a stand-in for the network)',
+      parseNumber('--latency', { min: 0, max: 60_000 }),
+      0,
+    )
     .option('--faults <list>', `inject faults: kind[:probability],... (${FAULT_KINDS.join(', ')})`)
     .action(
       async (options: {
@@ -69,6 +75,7 @@ export function emulatorCommand(setExit: (code: number) => void): Command {
         fastClock?: boolean;
         seed: number;
         queueLimit: number;
+        latency: number;
         faults?: string;
       }) => {
         let rules: FaultRule[] = [];
@@ -85,6 +92,7 @@ export function emulatorCommand(setExit: (code: number) => void): Command {
           timeScale: options.fastClock ? 0.01 : options.timeScale,
           seed: options.seed,
           queueLimit: options.queueLimit,
+          latencyMs: options.latency,
           faults: { rules },
           log: (line) => process.stderr.write(`${line}\n`),
         });

@@ -124,6 +124,11 @@ export interface EmulatorOptions {
   readonly webhookHosts?: readonly string[] | '*';
   /** Largest request body accepted, in bytes. @default 10 MiB */
   readonly maxBodyBytes?: number;
+  /**
+   * Real milliseconds added to every answer, to stand in for network latency (benchmarks, demos of
+   * concurrency). Not scaled by timeScale. @default 0
+   */
+  readonly latencyMs?: number;
   /** Deprecation and sunset of v6, relative to the emulator's start. @default deprecated 60 days before, sunset 180 days after */
   readonly v6Deprecation?: { readonly deprecatedAt: Date; readonly sunsetAt: Date };
 }
@@ -144,6 +149,7 @@ export interface ResolvedEmulatorOptions {
   readonly initialCredits: number;
   readonly webhookHosts: readonly string[] | '*';
   readonly maxBodyBytes: number;
+  readonly latencyMs: number;
   readonly v6Deprecation: { readonly deprecatedAt: Date; readonly sunsetAt: Date };
 }
 
@@ -242,6 +248,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorO
     initialCredits: options.initialCredits ?? 10,
     webhookHosts: options.webhookHosts ?? [...LOOPBACK],
     maxBodyBytes: Math.floor(positive('maxBodyBytes', options.maxBodyBytes ?? 10 * 1024 * 1024)),
+    latencyMs: Math.max(0, options.latencyMs ?? 0),
     v6Deprecation: options.v6Deprecation ?? {
       deprecatedAt: new Date(start - 60 * DAY_MS),
       sunsetAt: new Date(start + 180 * DAY_MS),

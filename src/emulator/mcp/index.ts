@@ -4,6 +4,8 @@
  * @module
  */
 import type { EmulatorApp, EmulatorContext } from '../context.js';
+import { DocumentCache } from '../documents/document-cache.js';
+import { sendDocument } from '../documents/published-document.js';
 import { mcpEndpoint } from './mcp-endpoint.js';
 import { buildMcpManifest } from './mcp-manifest.js';
 import { buildServerCards } from './server-card.js';
@@ -15,6 +17,21 @@ export function registerMcpServers(app: EmulatorApp, ctx: EmulatorContext): void
   for (const server of servers) {
     app.all(server.path, mcpEndpoint({ app, ctx, server }));
   }
-  app.get('/.well-known/mcp.json', (c) => c.json(buildMcpManifest(servers, c.get('origin'))));
-  app.get('/.well-known/mcp/server-card.json', (c) => c.json(buildServerCards(servers, c.get('origin'))));
+  // Published like every other discovery document: built once per origin, with ETag and Cache-Control.
+  const documents = new DocumentCache();
+  const json = { contentType: 'application/json' };
+  app.get('/.well-known/mcp.json', (c) =>
+    sendDocument(
+      c,
+      documents.get(c.get('origin'), 'mcp.json', () => JSON.stringify(buildMcpManifest(servers, c.get('origin')), null, 2)),
+      json,
+    ),
+  );
+  app.get('/.well-known/mcp/server-card.json', (c) =>
+    sendDocument(
+      c,
+      documents.get(c.get('origin'), 'server-card', () => JSON.stringify(buildServerCards(servers, c.get('origin')))),
+      json,
+    ),
+  );
 }

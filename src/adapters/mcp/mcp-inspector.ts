@@ -1,0 +1,55 @@
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { McpServerInfo } from '../../discovery/documents/mcp-manifest.js';
+import type { McpInspection, McpInspector } from '../../discovery/mcp-inspector.js';
+import { VERSION } from '../../version.js';
+
+export interface McpInspectorOptions {
+  /** Headers for each server, e.g. its credential: `(server) => ({ Authorization: 'Bearer ...' })`. */
+  readonly headers?: (server: McpServerInfo) => Record<string, string> | undefined;
+  /** Largest resource text kept, in characters. @default 200000 */
+  readonly maxResourceChars?: number;
+  /** Time limit per server, in ms. @default 10000 */
+  readonly timeoutMs?: number;
+}
+
+/**
+ * Looks at the service's hosted MCP servers with the official client: lists their tools and reads
+ * their reference resources (scope catalogue, rate-limit policy, error model). Pass it to
+ * `discover(url, { mcp: createMcpInspector() })`.
+ */
+export function createMcpInspector(options: McpInspectorOptions = {}): McpInspector {
+  const maxChars = options.maxResourceChars ?? 200_000;
+  return {
+    async inspect(server: McpServerInfo, signal?: AbortSignal): Promise<McpInspection> {
+      const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
+      const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
+      const headers = options.headers?.(server);
+      const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+        requestInit: { ...(headers ? { headers } : {}), signal: abort },
+      });
+      const client = new Client({ name: 'generation-agent-toolkit', version: VERSION });
+      await client.connect(transport, { signal: abort });
+      try {
+        const tools = await client.listTools(undefined, { signal: abort });
+        const listed = await client.listResources(undefined, { signal: abort });
+        const resources = [];
+        for (const resource of listed.resources) {
+          const read = await client.readResource({ uri: resource.uri }, { signal: abort });
+          const text = read.contents
+            .map((content) => ('text' in content && typeof content.text === 'string' ? content.text : ''))
+            .join('\n')
+            .slice(0, maxChars);
+          resources.push({
+            uri: resource.uri,
+            ...(resource.mimeType ? { mimeType: resource.mimeType } : {}),
+            text,
+          });
+        }
+        return { tools: tools.tools.map((tool) => tool.name), resources };
+      } finally {
+        await client.close();
+      }
+    },
+  };
+}

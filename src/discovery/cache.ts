@@ -1,0 +1,74 @@
+import { createHash } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+
+/** A document as discovery last downloaded it, with what is needed to revalidate it. */
+export interface CachedDocument {
+  readonly url: string;
+  readonly text: string;
+  readonly contentType: string;
+  readonly etag?: string;
+  readonly lastModified?: string;
+  /** The response's Link field (pagination), kept so a cached page still knows its next page. */
+  readonly link?: string;
+  /** When it was stored (ms since the epoch). */
+  readonly storedAt: number;
+  /** How long it is fresh (Cache-Control max-age), in ms; 0 means revalidate every time. */
+  readonly maxAgeMs: number;
+}
+
+/**
+ * Where discovery keeps documents between runs, so that a warm start downloads nothing that has
+ * not changed. Implementations: {@link MemoryDiscoveryCache}, {@link FileDiscoveryCache}, or your own.
+ */
+export interface DiscoveryCache {
+  get(url: string): Promise<CachedDocument | undefined>;
+  set(document: CachedDocument): Promise<void>;
+}
+
+/** Keeps documents in memory for the life of the process. */
+export class MemoryDiscoveryCache implements DiscoveryCache {
+  readonly #documents = new Map<string, CachedDocument>();
+
+  async get(url: string): Promise<CachedDocument | undefined> {
+    return this.#documents.get(url);
+  }
+
+  async set(document: CachedDocument): Promise<void> {
+    this.#documents.set(document.url, document);
+  }
+}
+
+/** Keeps documents as JSON files in a folder, one per URL, written atomically. */
+export class FileDiscoveryCache implements DiscoveryCache {
+  constructor(private readonly directory: string) {}
+
+  #path(url: string): string {
+    return join(this.directory, `${createHash('sha256').update(url).digest('hex')}.json`);
+  }
+
+  async get(url: string): Promise<CachedDocument | undefined> {
+    try {
+      const stored = JSON.parse(await readFile(this.#path(url), 'utf8')) as CachedDocument;
+      return stored.url === url && typeof stored.text === 'string' ? stored : undefined;
+    } catch {
+      // A missing or unreadable entry is a cache miss, never an error.
+      return undefined;
+    }
+  }
+
+  async set(document: CachedDocument): Promise<void> {
+    await mkdir(this.directory, { recursive: true });
+    const target = this.#path(document.url);
+    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, JSON.stringify(document), { mode: 0o600 });
+    await rename(temporary, target);
+  }
+}
+
+/** The max-age of a Cache-Control field in ms (0 when absent, no-cache or no-store). */
+export function maxAgeOf(cacheControl: string | null): number {
+  if (!cacheControl || /no-cache|no-store/i.test(cacheControl)) return 0;
+  const seconds = /max-age\s*=\s*(\d+)/i.exec(cacheControl)?.[1];
+  return seconds ? Math.min(Number(seconds), 86_400) * 1000 : 0;
+}

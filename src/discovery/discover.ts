@@ -1,0 +1,561 @@
+import { VERSION } from '../version.js';
+import type { DiscoveryCache } from './cache.js';
+import { type CatalogueEntry, readLinkset } from './documents/api-catalog.js';
+import { type Runbook, readRunbook } from './documents/auth-runbook.js';
+import { type DeprecationPolicy, readDeprecationPolicy } from './documents/deprecation-policy.js';
+import { type LlmsTxt, readLlmsTxt } from './documents/llms-txt.js';
+import { type McpServerInfo, mergeMcpServers, readMcpServers } from './documents/mcp-manifest.js';
+import { type ModelInfo, readFeedPage } from './documents/models-feed.js';
+import { type AuthorizationMetadata, readAuthorizationMetadata } from './documents/oauth-metadata.js';
+import { DiscoveryDocumentError } from './errors.js';
+import {
+  type DocumentKind,
+  type FetchedDocument,
+  fetchDocument,
+  parseJsonDocument,
+} from './fetch-document.js';
+import type { McpInspector } from './mcp-inspector.js';
+import { readOpenApiSurface } from './openapi/index.js';
+import { reconcileScopes, type ScopeListing } from './scopes.js';
+import { type McpReference, ServiceDescription } from './service-description.js';
+import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
+
+export interface DiscoverOptions {
+  /** The fetch to read documents with (tests, proxies, edge runtimes). @default globalThis.fetch */
+  readonly fetch?: typeof globalThis.fetch;
+  readonly signal?: AbortSignal;
+  /** Time limit per document, in ms. @default 10000 */
+  readonly timeoutMs?: number;
+  /** Largest document accepted, in bytes. @default 10485760 (10 MiB) */
+  readonly maxDocumentBytes?: number;
+  /** Redirects followed per document. @default 3 */
+  readonly maxRedirects?: number;
+  /** Where documents are kept between runs (ETag and Cache-Control revalidation). @default none */
+  readonly cache?: DiscoveryCache;
+  /** Limits of the walk through nested API catalogues. @default depth 3, 10 documents */
+  readonly catalog?: { readonly maxDepth?: number; readonly maxDocuments?: number };
+  /** The model feed: `false` skips it; `categories` keeps only those; `maxPages` caps the walk. @default all, 20 pages */
+  readonly models?: false | { readonly categories?: readonly string[]; readonly maxPages?: number };
+  /**
+   * Lists the hosted MCP servers' tools and reads their reference resources; pass
+   * `createMcpInspector()` from `generation-agent-toolkit/mcp`. @default not connected
+   */
+  readonly mcp?: McpInspector;
+  /**
+   * Surfaces (ids) whose OpenAPI document must be readable: a broken one is an error rather than a
+   * warning. `'all'`: every surface the catalogue lists. @default 'all'
+   */
+  readonly requiredSurfaces?: 'all' | 'none' | readonly string[];
+  /** @default `generation-agent-toolkit/<version>` */
+  readonly userAgent?: string;
+  /** Clock for cache freshness and timing. @default Date.now */
+  readonly now?: () => number;
+}
+
+/** Where the spec publishes each document, relative to the base URL. */
+export const WELL_KNOWN = {
+  catalog: '.well-known/api-catalog',
+  openapi: ['openapi.json', 'agents-openapi.json'],
+  oauth: '.well-known/oauth-authorization-server',
+  mcp: '.well-known/mcp.json',
+  serverCard: '.well-known/mcp/server-card.json',
+  runbook: 'auth.md',
+  llmsTxt: 'llms.txt',
+  modelsFeed: 'models-feed',
+  deprecationPolicy: 'api-deprecation-policy',
+} as const;
+
+interface Loader {
+  load(url: string, kind: DocumentKind): Promise<FetchedDocument>;
+  readonly stats: { documents: number; fromCache: number; downloadedBytes: number; fetchMs: number };
+}
+
+function createLoader(options: DiscoverOptions, now: () => number): Loader {
+  const memo = new Map<string, Promise<FetchedDocument>>();
+  const started = performance.now();
+  const stats = { documents: 0, fromCache: 0, downloadedBytes: 0, fetchMs: 0 };
+  const fetchOptions = {
+    fetch: options.fetch ?? globalThis.fetch,
+    timeoutMs: options.timeoutMs ?? 10_000,
+    maxBytes: options.maxDocumentBytes ?? 10 * 1024 * 1024,
+    maxRedirects: options.maxRedirects ?? 3,
+    userAgent: options.userAgent ?? `generation-agent-toolkit/${VERSION}`,
+    now,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.cache ? { cache: options.cache } : {}),
+  };
+  return {
+    stats,
+    load(url, kind) {
+      let pending = memo.get(url);
+      if (!pending) {
+        pending = fetchDocument(url, kind, fetchOptions).then((document) => {
+          stats.documents += 1;
+          stats.downloadedBytes += document.downloadedBytes;
+          stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
+          if (document.fromCache) stats.fromCache += 1;
+          return document;
+        });
+        // A failed read is remembered too, so that one missing document is asked for once.
+        memo.set(url, pending);
+      }
+      return pending;
+    },
+  };
+}
+
+/** `https://host/base/` + `auth.md`, keeping the base's path. */
+function addressOf(base: URL, relative: string): string {
+  return new URL(relative, base.href.endsWith('/') ? base.href : `${base.href}/`).href;
+}
+
+function describeFailure(error: unknown): string {
+  return DiscoveryDocumentError.isInstance(error)
+    ? error.message
+    : error instanceof Error
+      ? error.message
+      : String(error);
+}
+
+/** Reads the catalogue and the catalogues it nests, breadth first, within the limits. */
+async function walkCatalogue(
+  start: string,
+  loader: Loader,
+  limits: { maxDepth: number; maxDocuments: number },
+  warn: (warning: DiscoveryWarning) => void,
+): Promise<{ entries: CatalogueEntry[]; reachable: boolean }> {
+  const visited = new Set<string>([start]);
+  let level = [start];
+  let reachable = false;
+  const entries: CatalogueEntry[] = [];
+  for (let depth = 0; level.length > 0 && depth <= limits.maxDepth; depth++) {
+    const results = await Promise.allSettled(level.map((url) => loader.load(url, 'json')));
+    const next: string[] = [];
+    results.forEach((result, index) => {
+      const url = level[index] as string;
+      if (result.status === 'rejected') {
+        warn({ code: 'catalog-unavailable', document: url, message: describeFailure(result.reason) });
+        return;
+      }
+      let document: unknown;
+      try {
+        document = parseJsonDocument(result.value);
+      } catch (error) {
+        warn({ code: 'catalog-invalid', document: url, message: describeFailure(error) });
+        return;
+      }
+      reachable = true;
+      const reading = readLinkset(document, result.value.url);
+      for (const problem of reading.problems)
+        warn({ code: 'catalog-repaired', document: url, message: problem });
+      entries.push(...reading.entries);
+      for (const nested of reading.nested) {
+        if (visited.has(nested)) continue;
+        if (visited.size >= limits.maxDocuments) {
+          warn({
+            code: 'catalog-limit',
+            document: url,
+            message: `nested catalogue ${nested} not read: over ${limits.maxDocuments} documents`,
+          });
+          continue;
+        }
+        visited.add(nested);
+        next.push(nested);
+      }
+    });
+    if (depth === limits.maxDepth && next.length > 0) {
+      warn({
+        code: 'catalog-limit',
+        document: start,
+        message: `nested catalogues deeper than ${limits.maxDepth} levels were not read`,
+      });
+    }
+    level = next;
+  }
+  const unique = new Map<string, CatalogueEntry>();
+  for (const entry of entries) if (!unique.has(entry.specUrl)) unique.set(entry.specUrl, entry);
+  return { entries: [...unique.values()], reachable };
+}
+
+/** A short, stable id for a surface: its title without "API", else its document's file name. */
+function surfaceIdOf(document: unknown, specUrl: string, taken: Set<string>): string {
+  const title = (document as { info?: { title?: unknown } } | null)?.info?.title;
+  const fromTitle = typeof title === 'string' ? title : '';
+  const fromUrl =
+    new URL(specUrl).pathname
+      .split('/')
+      .pop()
+      ?.replace(/\.[a-z]+$/i, '') ?? 'api';
+  const base =
+    (fromTitle || fromUrl)
+      .toLowerCase()
+      .replace(/\bapi\b/g, '')
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-+|-+$/g, '') || 'api';
+  let id = base;
+  for (let n = 2; taken.has(id); n++) id = `${base}-${n}`;
+  taken.add(id);
+  return id;
+}
+
+async function readModels(
+  base: URL,
+  loader: Loader,
+  settings: Exclude<DiscoverOptions['models'], false | undefined> | undefined,
+  warn: (warning: DiscoveryWarning) => void,
+): Promise<ModelInfo[]> {
+  const categories = settings?.categories;
+  const first = new URL(addressOf(base, WELL_KNOWN.modelsFeed));
+  if (categories?.length === 1) first.searchParams.set('category', categories[0] as string);
+  const maxPages = settings?.maxPages ?? 20;
+  const pages = new Map<string, Promise<ReturnType<typeof readFeedPage> | undefined>>();
+  const readPage = (url: string) => {
+    let pending = pages.get(url);
+    if (!pending) {
+      pending = loader
+        .load(url, 'json')
+        .then((document) => readFeedPage(parseJsonDocument(document), document.url, document.link ?? null))
+        .catch((error: unknown) => {
+          warn({ code: 'document-unavailable', document: url, message: describeFailure(error) });
+          return undefined;
+        });
+      pages.set(url, pending);
+    }
+    return pending;
+  };
+  const firstPage = await readPage(first.href);
+  if (!firstPage) return [];
+  // With the total known, the other pages are asked for at once rather than one after another;
+  // the next links are still followed, so a feed that miscounts is read to its end.
+  if (firstPage.next && firstPage.total !== undefined && firstPage.models.length > 0) {
+    const count = Math.min(maxPages, Math.ceil(firstPage.total / firstPage.models.length));
+    for (let page = 2; page <= count; page++) {
+      const url = new URL(firstPage.next);
+      url.searchParams.set('page', String(page));
+      void readPage(url.href);
+    }
+  }
+  const models: ModelInfo[] = [];
+  const seen = new Set<string>();
+  let url: string | undefined = first.href;
+  for (let page = 0; url && !seen.has(url); page++) {
+    if (page >= maxPages) {
+      warn({
+        code: 'models-feed-limit',
+        document: url,
+        message: `the feed has more than ${maxPages} pages; the rest was not read`,
+      });
+      break;
+    }
+    seen.add(url);
+    const reading = await readPage(url);
+    if (!reading) break;
+    for (const problem of reading.problems)
+      warn({ code: 'models-feed-repaired', document: url, message: problem });
+    models.push(...reading.models);
+    url = reading.next;
+  }
+  return categories?.length ? models.filter((model) => categories.includes(model.category)) : models;
+}
+
+/** Reads an optional document; a failure becomes a warning and `undefined`. */
+async function optional<T>(
+  loader: Loader,
+  url: string,
+  kind: DocumentKind,
+  read: (document: FetchedDocument) => T,
+  warn: (warning: DiscoveryWarning) => void,
+): Promise<T | undefined> {
+  try {
+    const document = await loader.load(url, kind);
+    if (document.mediaTypeWarning)
+      warn({ code: 'media-type', document: url, message: document.mediaTypeWarning });
+    return read(document);
+  } catch (error) {
+    warn({ code: 'document-unavailable', document: url, message: describeFailure(error) });
+    return undefined;
+  }
+}
+
+/**
+ * Reads everything a service publishes about itself, concurrently, and returns one checked,
+ * reconciled {@link ServiceDescription}. Optional documents that are missing or broken become
+ * warnings; an unreadable OpenAPI document of a surface the caller needs is an error.
+ *
+ * @example
+ * const service = await discover('http://127.0.0.1:8787');
+ * service.minimumScopes(['get_wallet_balance', 'post_wallet_fund']); // ['wallet:read', 'wallet:write']
+ */
+export async function discover(
+  baseUrl: string | URL,
+  options: DiscoverOptions = {},
+): Promise<ServiceDescription> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const startedAt = performance.now();
+  let base: URL;
+  try {
+    base = new URL(String(baseUrl));
+  } catch {
+    throw new TypeError(`discover() needs an absolute http(s) URL, not ${JSON.stringify(String(baseUrl))}.`);
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new TypeError(`discover() needs an http(s) URL, not ${base.protocol} (${base.href}).`);
+  }
+  const warnings: DiscoveryWarning[] = [];
+  const warn = (warning: DiscoveryWarning) => warnings.push(warning);
+  const loader = createLoader(options, now);
+  const address = (relative: string) => addressOf(base, relative);
+
+  // The well-known OpenAPI addresses are asked for while the catalogue is read: when the
+  // catalogue names them (the usual case) they are already on their way; the memo serves them.
+  const speculative = WELL_KNOWN.openapi.map((path) =>
+    loader.load(address(path), 'json').catch(() => undefined),
+  );
+  const catalogue = walkCatalogue(
+    address(WELL_KNOWN.catalog),
+    loader,
+    {
+      maxDepth: options.catalog?.maxDepth ?? 3,
+      maxDocuments: options.catalog?.maxDocuments ?? 10,
+    },
+    warn,
+  );
+  const authorization = optional(
+    loader,
+    address(WELL_KNOWN.oauth),
+    'json',
+    (document) => {
+      const reading = readAuthorizationMetadata(parseJsonDocument(document), base.origin);
+      if (!reading.ok) {
+        warn({ code: 'oauth-metadata-rejected', document: document.url, message: reading.problem });
+        return undefined;
+      }
+      for (const problem of reading.problems)
+        warn({ code: 'oauth-metadata-repaired', document: document.url, message: problem });
+      return reading.metadata;
+    },
+    warn,
+  );
+  const mcpSources = [WELL_KNOWN.mcp, WELL_KNOWN.serverCard].map((path) =>
+    optional(
+      loader,
+      address(path),
+      'json',
+      (document) => {
+        const reading = readMcpServers(parseJsonDocument(document), document.url);
+        for (const problem of reading.problems)
+          warn({ code: 'mcp-manifest-repaired', document: document.url, message: problem });
+        return reading.servers;
+      },
+      warn,
+    ),
+  );
+  const runbook = optional(
+    loader,
+    address(WELL_KNOWN.runbook),
+    'markdown',
+    (document) => {
+      const reading = readRunbook(document.text, document.url);
+      for (const problem of reading.problems)
+        warn({ code: 'runbook-incomplete', document: document.url, message: problem });
+      return reading.runbook;
+    },
+    warn,
+  );
+  const llmsTxt = optional(
+    loader,
+    address(WELL_KNOWN.llmsTxt),
+    'text',
+    (document) => {
+      const reading = readLlmsTxt(document.text, document.url);
+      for (const problem of reading.problems)
+        warn({ code: 'llms-txt-repaired', document: document.url, message: problem });
+      return reading.llmsTxt;
+    },
+    warn,
+  );
+  const deprecationPolicy = optional(
+    loader,
+    address(WELL_KNOWN.deprecationPolicy),
+    'markdown',
+    (document) => readDeprecationPolicy(document.text, document.url),
+    warn,
+  );
+  const models =
+    options.models === false ? Promise.resolve([]) : readModels(base, loader, options.models, warn);
+
+  const { entries, reachable } = await catalogue;
+  const fromCatalogue = entries.length > 0;
+  if (!fromCatalogue) {
+    warn({
+      code: 'catalog-fallback',
+      document: address(WELL_KNOWN.catalog),
+      message: reachable
+        ? 'the catalogue lists no service-desc; reading the well-known OpenAPI addresses instead'
+        : 'no API catalogue; reading the well-known OpenAPI addresses instead',
+    });
+  }
+  // Unused speculative reads are harmless: their failures are caught, their results memoised.
+  void speculative;
+  const surfaceEntries: CatalogueEntry[] = fromCatalogue
+    ? entries
+    : WELL_KNOWN.openapi.map((path) => ({ specUrl: address(path), links: {} }));
+
+  // The network first: every document is on its way before any CPU-heavy reading starts, so a
+  // large OpenAPI document being checked never holds back a request that could be in flight.
+  const specDocuments = await Promise.all(
+    surfaceEntries.map((entry) =>
+      loader.load(entry.specUrl, 'json').then(
+        (document) => ({ ok: true as const, document }),
+        (error: unknown) => ({ ok: false as const, error }),
+      ),
+    ),
+  );
+  const optionalDocuments = Promise.all([
+    authorization,
+    mcpSources[0] as Promise<McpServerInfo[] | undefined>,
+    mcpSources[1] as Promise<McpServerInfo[] | undefined>,
+    runbook,
+    llmsTxt,
+    deprecationPolicy,
+    models,
+  ]);
+  await optionalDocuments;
+
+  const taken = new Set<string>();
+  const read = await Promise.all(
+    surfaceEntries.map(async (entry, index) => {
+      try {
+        const fetched = specDocuments[index];
+        if (!fetched?.ok) throw fetched?.error;
+        const { document } = fetched;
+        if (document.mediaTypeWarning)
+          warn({ code: 'media-type', document: entry.specUrl, message: document.mediaTypeWarning });
+        const parsed = parseJsonDocument(document);
+        const id = surfaceIdOf(parsed, document.url, taken);
+        const surface = await readOpenApiSurface({
+          document: parsed,
+          documentUrl: document.url,
+          surfaceId: id,
+          serviceOrigin: base.origin,
+        });
+        warnings.push(...surface.warnings);
+        const apiSurface: ApiSurface = {
+          id,
+          title: surface.title,
+          ...(entry.anchor ? { anchor: entry.anchor } : {}),
+          specUrl: document.url,
+          openapiVersion: surface.openapiVersion,
+          ...(surface.documentVersion ? { documentVersion: surface.documentVersion } : {}),
+          links: entry.links,
+          operationCount: surface.operations.length,
+        };
+        return { surface: apiSurface, operations: surface.operations };
+      } catch (error) {
+        const required = options.requiredSurfaces ?? 'all';
+        const mustRead =
+          fromCatalogue &&
+          (required === 'all' ||
+            (Array.isArray(required) && required.some((id) => entry.specUrl.includes(id))));
+        if (mustRead) throw error;
+        warn({ code: 'surface-unavailable', document: entry.specUrl, message: describeFailure(error) });
+        return undefined;
+      }
+    }),
+  );
+  const surfaces = read.filter((item) => item !== undefined);
+  if (surfaces.length === 0) {
+    throw new DiscoveryDocumentError({
+      document: address(WELL_KNOWN.catalog),
+      message: `No API description could be read from ${base.href}: neither the catalogue nor the well-known OpenAPI addresses (${WELL_KNOWN.openapi.join(', ')}) gave a usable document.`,
+    });
+  }
+  const operations: Operation[] = surfaces.flatMap((item) => item.operations);
+  const duplicates = new Set<string>();
+  const ids = new Set<string>();
+  for (const operation of operations) (ids.has(operation.id) ? duplicates : ids).add(operation.id);
+  for (const id of duplicates) {
+    warn({
+      code: 'duplicate-operation-id',
+      document: base.href,
+      message: `two surfaces publish an operation with id ${id}`,
+    });
+  }
+
+  const [metadata, manifestServers, cardServers, runbookRead, llms, policy, modelList] =
+    await optionalDocuments;
+  let mcpServers = mergeMcpServers(manifestServers ?? [], cardServers ?? []);
+  const mcpReference: McpReference[] = [];
+  if (options.mcp) {
+    const inspected = await Promise.all(
+      mcpServers.map(async (server) => {
+        try {
+          const found = await options.mcp?.inspect(server, options.signal);
+          if (!found) return server;
+          for (const resource of found.resources) mcpReference.push({ server: server.name, ...resource });
+          return {
+            ...server,
+            tools: found.tools,
+            resources: found.resources.map((resource) => resource.uri),
+          };
+        } catch (error) {
+          warn({ code: 'mcp-unavailable', document: server.url, message: describeFailure(error) });
+          return server;
+        }
+      }),
+    );
+    mcpServers = inspected;
+  }
+
+  const listings: ScopeListing[] = [];
+  if (metadata)
+    listings.push({ source: 'oauth-metadata', scopes: metadata.scopesSupported.map((name) => ({ name })) });
+  if (runbookRead)
+    listings.push({
+      source: 'runbook',
+      scopes: runbookRead.scopes.map(({ name, grants }) => ({ name, description: grants })),
+    });
+  const scopeResource = mcpReference.find((resource) => /scope/.test(resource.uri));
+  if (scopeResource) listings.push({ source: 'mcp', scopes: scopesFromMcp(scopeResource.text) });
+  const reconciled = reconcileScopes(operations, listings);
+  for (const problem of reconciled.problems)
+    warn({ code: 'scope-mismatch', document: base.href, message: problem });
+
+  return new ServiceDescription({
+    baseUrl: base.href,
+    origin: base.origin,
+    discoveredAt: new Date(started).toISOString(),
+    surfaces: surfaces.map((item) => item.surface),
+    operations,
+    scopes: reconciled.scopes,
+    ...(runbookRead ? { runbook: runbookRead as Runbook } : {}),
+    ...(metadata ? { authorization: metadata as AuthorizationMetadata } : {}),
+    mcpServers,
+    mcpReference,
+    ...(llms ? { llmsTxt: llms as LlmsTxt } : {}),
+    models: modelList,
+    ...(policy ? { deprecationPolicy: policy as DeprecationPolicy } : {}),
+    warnings,
+    stats: { ...loader.stats, durationMs: performance.now() - startedAt },
+  });
+}
+
+/** Scopes from an MCP scope-catalogue resource: a JSON list of {name|scope, grants|description}. */
+function scopesFromMcp(text: string): { name: string; description?: string }[] {
+  try {
+    const parsed = JSON.parse(text) as unknown;
+    const list = Array.isArray(parsed) ? parsed : (parsed as { scopes?: unknown })?.scopes;
+    if (!Array.isArray(list)) return [];
+    return list.flatMap((item) => {
+      if (typeof item === 'string') return [{ name: item }];
+      const record = item as Record<string, unknown>;
+      const name = record.name ?? record.scope;
+      if (typeof name !== 'string') return [];
+      const description = record.grants ?? record.description;
+      return [{ name, ...(typeof description === 'string' ? { description } : {}) }];
+    });
+  } catch {
+    return [];
+  }
+}

@@ -1,0 +1,202 @@
+import { type CachedDocument, type DiscoveryCache, maxAgeOf } from './cache.js';
+import { DiscoveryDocumentError } from './errors.js';
+
+export interface DocumentFetchOptions {
+  readonly fetch: typeof globalThis.fetch;
+  /** Per-document time limit. */
+  readonly timeoutMs: number;
+  /** Largest document accepted, in bytes. */
+  readonly maxBytes: number;
+  readonly maxRedirects: number;
+  readonly signal?: AbortSignal;
+  readonly cache?: DiscoveryCache;
+  readonly userAgent: string;
+  /** Clock for cache freshness. */
+  readonly now: () => number;
+}
+
+export type DocumentKind = 'json' | 'markdown' | 'text';
+
+export interface FetchedDocument {
+  /** The URL that answered, after redirects. */
+  readonly url: string;
+  readonly contentType: string;
+  readonly text: string;
+  /** Body bytes downloaded for this read (0 when the cache answered). */
+  readonly downloadedBytes: number;
+  readonly fromCache: boolean;
+  /** The Link field of the answer (pagination), when there was one. */
+  readonly link?: string;
+  /** Set when the media type was not the expected one but the content was usable. */
+  readonly mediaTypeWarning?: string;
+}
+
+const ACCEPT: Record<DocumentKind, string> = {
+  json: 'application/json, application/linkset+json, application/openapi+json;q=0.9, */*;q=0.1',
+  markdown: 'text/markdown, text/plain;q=0.9, */*;q=0.1',
+  text: 'text/plain, text/markdown;q=0.9, */*;q=0.1',
+};
+
+function expectedMediaType(kind: DocumentKind, contentType: string): boolean {
+  const type = contentType.split(';')[0]?.trim().toLowerCase() ?? '';
+  if (kind === 'json') return type === 'application/json' || type.endsWith('+json') || type === 'text/json';
+  return type.startsWith('text/') && type !== 'text/html';
+}
+
+function fromCache(url: string, cached: CachedDocument): FetchedDocument {
+  return {
+    url,
+    contentType: cached.contentType,
+    text: cached.text,
+    downloadedBytes: 0,
+    fromCache: true,
+    ...(cached.link ? { link: cached.link } : {}),
+  };
+}
+
+async function readCapped(
+  response: Response,
+  url: string,
+  maxBytes: number,
+): Promise<{ text: string; bytes: number }> {
+  const declared = Number(response.headers.get('content-length') ?? 'NaN');
+  if (declared > maxBytes) {
+    await response.body?.cancel();
+    throw new DiscoveryDocumentError({
+      document: url,
+      message: `The document is ${declared} bytes, over the limit of ${maxBytes}. Raise maxDocumentBytes if you trust it.`,
+    });
+  }
+  const reader = response.body?.getReader();
+  if (!reader) return { text: '', bytes: 0 };
+  const chunks: Uint8Array[] = [];
+  let bytes = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    bytes += value.byteLength;
+    if (bytes > maxBytes) {
+      await reader.cancel();
+      throw new DiscoveryDocumentError({
+        document: url,
+        message: `The document is larger than the limit of ${maxBytes} bytes. Raise maxDocumentBytes if you trust it.`,
+      });
+    }
+    chunks.push(value);
+  }
+  return { text: new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks)), bytes };
+}
+
+/**
+ * Reads one published document, treating it as untrusted: a time limit, a size limit, a bounded
+ * number of redirects, a media-type check, and the cache (fresh entries are not downloaded again;
+ * stale ones are revalidated with If-None-Match / If-Modified-Since).
+ */
+export async function fetchDocument(
+  url: string,
+  kind: DocumentKind,
+  options: DocumentFetchOptions,
+): Promise<FetchedDocument> {
+  const cached = await options.cache?.get(url);
+  if (cached && options.now() - cached.storedAt < cached.maxAgeMs) {
+    return fromCache(url, cached);
+  }
+  const signal = options.signal
+    ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)])
+    : AbortSignal.timeout(options.timeoutMs);
+  let current = url;
+  for (let redirects = 0; ; redirects++) {
+    const headers: Record<string, string> = { Accept: ACCEPT[kind], 'User-Agent': options.userAgent };
+    if (cached && current === url) {
+      if (cached.etag) headers['If-None-Match'] = cached.etag;
+      if (cached.lastModified) headers['If-Modified-Since'] = cached.lastModified;
+    }
+    let response: Response;
+    try {
+      response = await options.fetch(current, { headers, redirect: 'manual', signal });
+    } catch (error) {
+      const reason =
+        signal.aborted && !options.signal?.aborted
+          ? `no answer within ${options.timeoutMs} ms`
+          : String((error as Error).message ?? error);
+      throw new DiscoveryDocumentError({
+        document: current,
+        message: `The document could not be read: ${reason}.`,
+        cause: error,
+      });
+    }
+    if (response.status === 304 && cached) {
+      await response.body?.cancel();
+      await options.cache?.set({
+        ...cached,
+        storedAt: options.now(),
+        maxAgeMs: maxAgeOf(response.headers.get('cache-control')),
+      });
+      return fromCache(url, cached);
+    }
+    if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
+      await response.body?.cancel();
+      if (redirects >= options.maxRedirects) {
+        throw new DiscoveryDocumentError({
+          document: url,
+          message: `More than ${options.maxRedirects} redirects.`,
+        });
+      }
+      current = new URL(response.headers.get('location') as string, current).href;
+      continue;
+    }
+    if (!response.ok) {
+      await response.body?.cancel();
+      throw new DiscoveryDocumentError({
+        document: current,
+        message: `The document answered HTTP ${response.status}.`,
+        status: response.status,
+      });
+    }
+    const contentType = response.headers.get('content-type') ?? '';
+    const { text, bytes } = await readCapped(response, current, options.maxBytes);
+    const document: CachedDocument = {
+      url,
+      text,
+      contentType,
+      storedAt: options.now(),
+      maxAgeMs: maxAgeOf(response.headers.get('cache-control')),
+      ...(response.headers.get('etag') ? { etag: response.headers.get('etag') as string } : {}),
+      ...(response.headers.get('last-modified')
+        ? { lastModified: response.headers.get('last-modified') as string }
+        : {}),
+      ...(response.headers.get('link') ? { link: response.headers.get('link') as string } : {}),
+    };
+    if (document.etag || document.lastModified || document.maxAgeMs > 0) await options.cache?.set(document);
+    const mediaTypeWarning = expectedMediaType(kind, contentType)
+      ? undefined
+      : `Served as ${contentType || 'no media type'}, expected ${kind === 'json' ? 'JSON' : 'text'}.`;
+    return {
+      url: current,
+      contentType,
+      text,
+      downloadedBytes: bytes,
+      fromCache: false,
+      ...(document.link ? { link: document.link } : {}),
+      ...(mediaTypeWarning ? { mediaTypeWarning } : {}),
+    };
+  }
+}
+
+/** Parses a JSON document, or throws a DiscoveryDocumentError naming it. */
+export function parseJsonDocument(document: FetchedDocument): unknown {
+  if (/^\s*</.test(document.text)) {
+    throw new DiscoveryDocumentError({
+      document: document.url,
+      message: `Expected JSON but got markup (${document.contentType || 'no media type'}); the address may serve a web page.`,
+    });
+  }
+  try {
+    return JSON.parse(document.text) as unknown;
+  } catch (error) {
+    throw new DiscoveryDocumentError({
+      document: document.url,
+      message: `The document is not valid JSON: ${(error as Error).message}.`,
+    });
+  }
+}

@@ -1,0 +1,29 @@
+export type { CachedDocument, DiscoveryCache } from './cache.js';
+export { FileDiscoveryCache, MemoryDiscoveryCache } from './cache.js';
+export type { DiscoverOptions } from './discover.js';
+export { discover, WELL_KNOWN } from './discover.js';
+export type {
+  Runbook,
+  RunbookError,
+  RunbookField,
+  RunbookStep,
+  RunbookStepKind,
+} from './documents/auth-runbook.js';
+export type { DeprecationPolicy, VersionLifecycle } from './documents/deprecation-policy.js';
+export type { LlmsTxt, LlmsTxtLink } from './documents/llms-txt.js';
+export type { McpServerInfo } from './documents/mcp-manifest.js';
+export type { ModelInfo } from './documents/models-feed.js';
+export type { AuthorizationMetadata } from './documents/oauth-metadata.js';
+export { DiscoveryDocumentError } from './errors.js';
+export type { McpInspection, McpInspector } from './mcp-inspector.js';
+export type { ScopeInfo, ScopeSource } from './scopes.js';
+export type {
+  DiscoveryStats,
+  McpReference,
+  OperationSelection,
+  ServiceDescriptionData,
+  ServiceSnapshot,
+} from './service-description.js';
+export { ServiceDescription } from './service-description.js';
+export type * from './types.js';
+export { closeMatches, UnknownOperationError } from './unknown-operation-error.js';

@@ -1,0 +1,20 @@
+import type { McpServerInfo } from './documents/mcp-manifest.js';
+
+/** What a live look at an MCP server found: its tools and its reference resources. */
+export interface McpInspection {
+  readonly tools: readonly string[];
+  readonly resources: ReadonlyArray<{
+    readonly uri: string;
+    readonly mimeType?: string;
+    readonly text: string;
+  }>;
+}
+
+/**
+ * Connects to a hosted MCP server and reads what it offers. The core has no MCP client of its own
+ * (framework packages stay in their adapters); `createMcpInspector()` from
+ * `generation-agent-toolkit/mcp` implements this with the official SDK.
+ */
+export interface McpInspector {
+  inspect(server: McpServerInfo, signal?: AbortSignal): Promise<McpInspection>;
+}

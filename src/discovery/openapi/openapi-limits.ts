@@ -1,0 +1,60 @@
+/**
+ * How much of an untrusted OpenAPI document discovery is willing to read.
+ * @module
+ */
+
+/** Size caps for one OpenAPI document. Every field is optional where it is accepted. */
+export interface OpenApiLimits {
+  /**
+   * Most JSON values (objects, arrays and scalars together) in the document; over it the document
+   * is refused.
+   * @default 500_000
+   */
+  readonly maxDocumentNodes: number;
+  /**
+   * Deepest nesting of objects and arrays in the document; deeper and it is refused.
+   * @default 100
+   */
+  readonly maxDocumentDepth: number;
+  /**
+   * Most operations in the document; more and it is refused.
+   * @default 2_000
+   */
+  readonly maxOperations: number;
+  /**
+   * Deepest nesting of subschemas in one operation's input or output schema. Deeper parts are cut
+   * (replaced by `{}`) with a warning.
+   * @default 32
+   */
+  readonly maxSchemaDepth: number;
+  /**
+   * Most JSON values in the schemas of one operation (input and output together, `$ref`s expanded).
+   * Past it the remaining parts are cut (replaced by `{}`) with a warning.
+   * @default 20_000
+   */
+  readonly maxSchemaNodes: number;
+  /**
+   * Longest time spent resolving the document's `$ref`s before it is refused.
+   * @default 5_000
+   */
+  readonly dereferenceTimeoutMs: number;
+}
+
+/** The limits used when the caller sets none. */
+export const DEFAULT_OPENAPI_LIMITS: OpenApiLimits = {
+  maxDocumentNodes: 500_000,
+  maxDocumentDepth: 100,
+  maxOperations: 2_000,
+  maxSchemaDepth: 32,
+  maxSchemaNodes: 20_000,
+  dereferenceTimeoutMs: 5_000,
+};
+
+/** The caller's limits over the defaults; a value that is not a positive number keeps its default. */
+export function resolveOpenApiLimits(limits: Partial<OpenApiLimits> | undefined): OpenApiLimits {
+  const resolved: Record<string, number> = { ...DEFAULT_OPENAPI_LIMITS };
+  for (const [name, value] of Object.entries(limits ?? {})) {
+    if (name in DEFAULT_OPENAPI_LIMITS && typeof value === 'number' && value > 0) resolved[name] = value;
+  }
+  return resolved as unknown as OpenApiLimits;
+}

@@ -1,0 +1,235 @@
+/**
+ * An untrusted OpenAPI document (3.0 or 3.1) read into the toolkit's {@link Operation} model.
+ * @module
+ */
+
+import { upgrade } from '@scalar/openapi-upgrader';
+import { DiscoveryDocumentError } from '../errors.js';
+import type { DiscoveryWarning, Operation } from '../types.js';
+import { acceptEitherIdType } from './accept-either-id-type.js';
+import { assertDocumentSize } from './assert-document-size.js';
+import { checkOpenApiRoot } from './check-openapi-root.js';
+import { collectOperations } from './collect-operations.js';
+import { credentialParameterKeys, readSecuritySchemes } from './credential-placement.js';
+import { inferAsyncBehaviour } from './infer-async-behaviour.js';
+import { type OpenApiLimits, resolveOpenApiLimits } from './openapi-limits.js';
+import { categoryOf, versionOf } from './operation-category.js';
+import { classifyEffect } from './operation-effect.js';
+import { assignOperationIds } from './operation-ids.js';
+import { locateOperation } from './operation-server.js';
+import { isPlainObject } from './plain-object.js';
+import { type DocumentContext, readOperation } from './read-operation.js';
+import { resolveReferences } from './resolve-references.js';
+import { createWarningCollector, type WarningCollector } from './warning-collector.js';
+
+export interface ReadOpenApiSurfaceOptions {
+  /** The parsed JSON of the document. Never changed: the reader works on a copy. */
+  readonly document: unknown;
+  /** Where the document was read from: relative server URLs and the fallback origin come from it. */
+  readonly documentUrl: string;
+  /** Id of the API surface; every operation carries it. */
+  readonly surfaceId: string;
+  /** Origin of the discovered service; operations served elsewhere are marked `crossOrigin`. */
+  readonly serviceOrigin: string;
+  /** Size caps; see {@link OpenApiLimits} for the defaults. */
+  readonly limits?: Partial<OpenApiLimits>;
+}
+
+/** What one OpenAPI document describes. */
+export interface OpenApiSurfaceReading {
+  /** Every operation, in document order. */
+  readonly operations: Operation[];
+  /** `info.title` (the surface id when the document has none). */
+  readonly title: string;
+  /** The document's `openapi` field as published (`3.0.3`, `3.1.0`). */
+  readonly openapiVersion: string;
+  /** `info.version`. */
+  readonly documentVersion?: string;
+  /** What was repaired, skipped or guessed, in the order it was met. */
+  readonly warnings: DiscoveryWarning[];
+}
+
+/**
+ * Reads an OpenAPI 3.0 or 3.1 document into operations: `$ref`s resolved (never fetched),
+ * parameters and body merged into one input schema per operation with the credential removed,
+ * ids derived where missing, asynchronous operations linked to their fetch operation, effects and
+ * credentials classified. The same document always gives the same result.
+ *
+ * Contradictions and oddities are repaired with a warning; only an unusable document throws.
+ *
+ * @throws {DiscoveryDocumentError} when the document is not an object, has no `openapi` 3.x version
+ * or no `paths`, or is over the limits.
+ */
+export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Promise<OpenApiSurfaceReading> {
+  const { documentUrl } = options;
+  const limits = resolveOpenApiLimits(options.limits);
+  if (!URL.canParse(documentUrl)) {
+    throw new DiscoveryDocumentError({
+      document: documentUrl,
+      message: 'The document URL is not an absolute URL; pass the address the document was read from.',
+    });
+  }
+  const warnings = createWarningCollector(documentUrl);
+  assertDocumentSize(options.document, documentUrl, limits);
+  const facts = checkOpenApiRoot(options.document, documentUrl, options.surfaceId, warnings);
+
+  const origins = new WeakMap<object, string>();
+  const document = await resolveReferences(
+    upgradedCopy(options.document as Record<string, unknown>, documentUrl, warnings),
+    {
+      documentUrl,
+      timeoutMs: limits.dereferenceTimeoutMs,
+      warnings,
+      origins,
+    },
+  );
+  const paths = isPlainObject(document.paths) ? document.paths : {};
+  const sources = collectOperations(paths, { documentUrl, maxOperations: limits.maxOperations, warnings });
+  if (sources.length === 0) {
+    warnings.warn({ code: 'no-operations', at: '#/paths', message: 'The document describes no operation.' });
+  }
+
+  const schemes = readSecuritySchemes(document);
+  const context: DocumentContext = {
+    document,
+    origins,
+    schemes,
+    credentialParameters: credentialParameterKeys(schemes),
+    scoped: sources.some(({ operation }) => typeof operation['x-required-scope'] === 'string'),
+    limits,
+    warnings,
+  };
+
+  const locations = sources.map((source) =>
+    locateOperation({
+      servers: {
+        operation: source.operation.servers,
+        pathItem: source.pathItem.servers,
+        document: document.servers,
+      },
+      operationAt: source.at,
+      pathItemAt: source.at.slice(0, source.at.lastIndexOf('/')),
+      documentUrl,
+      documentPath: source.documentPath,
+      warnings,
+    }),
+  );
+  const unserved = locations.filter((location) => location.fromDocumentOrigin).length;
+  if (unserved > 0) {
+    warnings.warn({
+      code: 'no-servers',
+      at: '#/servers',
+      message: `${unserved} operation(s) name no server; they are taken to be served from the document's own origin, ${new URL(documentUrl).origin}.`,
+    });
+  }
+  const ids = assignOperationIds(
+    sources.map((source, index) => ({
+      declared: source.operation.operationId,
+      method: source.method,
+      fullPath: (locations[index] as (typeof locations)[number]).path,
+      at: source.at,
+    })),
+    warnings,
+  );
+  const readings = sources.map((source) => readOperation(source, context));
+  const asyncReadings = inferAsyncBehaviour(
+    sources.map((source, index) => {
+      const declared = source.operation.operationId;
+      return {
+        id: ids[index] as string,
+        declaredId: typeof declared === 'string' ? declared.trim() : undefined,
+        method: source.method,
+        path: (locations[index] as (typeof locations)[number]).path,
+        at: source.at,
+        operation: source.operation,
+        answersProcessing: (readings[index] as (typeof readings)[number]).answersProcessing,
+        input: (readings[index] as (typeof readings)[number]).input,
+      };
+    }),
+    warnings,
+  );
+
+  const serviceOrigin = URL.canParse(options.serviceOrigin)
+    ? new URL(options.serviceOrigin).origin
+    : options.serviceOrigin;
+  const operations = sources.map((source, index): Operation => {
+    const id = ids[index] as string;
+    const location = locations[index] as (typeof locations)[number];
+    const reading = readings[index] as (typeof readings)[number];
+    const asyncReading = asyncReadings[index] as (typeof asyncReadings)[number];
+    if (asyncReading.takesId) acceptEitherIdType(reading.input, asyncReading.takesId);
+    const version = versionOf(location.path);
+    const category = categoryOf(location.path, reading.tags);
+    return {
+      id,
+      surface: options.surfaceId,
+      method: source.method,
+      path: location.path,
+      url: location.url,
+      origin: location.origin,
+      crossOrigin: location.origin !== serviceOrigin,
+      ...(version === undefined ? {} : { version }),
+      ...(category === undefined ? {} : { category }),
+      summary: reading.summary,
+      description: reading.description,
+      tags: reading.tags,
+      input: reading.input,
+      ...(reading.outputSchema ? { outputSchema: reading.outputSchema } : {}),
+      ...(asyncReading.async ? { async: asyncReading.async } : {}),
+      isFetch: asyncReading.isFetch,
+      effect: classifyEffect({
+        method: source.method,
+        path: location.path,
+        id,
+        isFetch: asyncReading.isFetch,
+      }),
+      requiredScope: reading.requiredScope,
+      credential: reading.credential,
+      idempotencyKey: reading.idempotencyKey,
+      deprecated: reading.deprecated,
+    };
+  });
+
+  return {
+    operations,
+    title: facts.title,
+    openapiVersion: facts.openapiVersion,
+    ...(facts.documentVersion === undefined ? {} : { documentVersion: facts.documentVersion }),
+    warnings: warnings.list(),
+  };
+}
+
+/**
+ * A private copy of the document (the caller's object is never changed), in OpenAPI 3.1 terms:
+ * `@scalar/openapi-upgrader` rewrites 3.0's `nullable`, boolean exclusive bounds and `example`.
+ */
+function upgradedCopy(
+  document: Record<string, unknown>,
+  documentUrl: string,
+  warnings: WarningCollector,
+): Record<string, unknown> {
+  let copy: Record<string, unknown>;
+  try {
+    copy = structuredClone(document);
+  } catch (error) {
+    throw new DiscoveryDocumentError({
+      document: documentUrl,
+      message: 'The OpenAPI document could not be copied; pass the parsed JSON text, not live objects.',
+      cause: error,
+    });
+  }
+  if (typeof copy.openapi !== 'string' || !copy.openapi.trim().startsWith('3.0')) return copy;
+  // The upgrader would first convert a Swagger 2.0 document; this one already says OpenAPI 3.0.
+  delete copy.swagger;
+  try {
+    return upgrade(structuredClone(copy), '3.1') as unknown as Record<string, unknown>;
+  } catch (error) {
+    // The schema finaliser reads the 3.0 leftovers (nullable, boolean bounds) on its own.
+    warnings.warn({
+      code: 'upgrade-failed',
+      at: '#/openapi',
+      message: `The OpenAPI 3.0 document could not be upgraded to 3.1 (${error instanceof Error ? error.message : String(error)}); it is read as it is.`,
+    });
+    return copy;
+  }
+}

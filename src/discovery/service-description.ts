@@ -1,0 +1,155 @@
+import type { Runbook } from './documents/auth-runbook.js';
+import type { DeprecationPolicy } from './documents/deprecation-policy.js';
+import type { LlmsTxt } from './documents/llms-txt.js';
+import type { McpServerInfo } from './documents/mcp-manifest.js';
+import type { ModelInfo } from './documents/models-feed.js';
+import type { AuthorizationMetadata } from './documents/oauth-metadata.js';
+import type { ScopeInfo } from './scopes.js';
+import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
+import { closeMatches, UnknownOperationError } from './unknown-operation-error.js';
+
+/** Which operations: a list of ids, or a test each operation is put to. */
+export type OperationSelection = readonly string[] | ((operation: Operation) => boolean);
+
+/** Reference material the hosted MCP servers publish (scope catalogue, rate-limit policy, error model). */
+export interface McpReference {
+  readonly server: string;
+  readonly uri: string;
+  readonly mimeType?: string;
+  readonly text: string;
+}
+
+/** How discovery went: what it read and what it downloaded. */
+export interface DiscoveryStats {
+  readonly documents: number;
+  readonly fromCache: number;
+  readonly downloadedBytes: number;
+  /** Wall time until the last document arrived: the network part of discovery. */
+  readonly fetchMs: number;
+  /** Wall time of the whole discovery, reading and checking included. */
+  readonly durationMs: number;
+}
+
+export interface ServiceDescriptionData {
+  readonly baseUrl: string;
+  readonly origin: string;
+  readonly discoveredAt: string;
+  readonly surfaces: readonly ApiSurface[];
+  readonly operations: readonly Operation[];
+  readonly scopes: readonly ScopeInfo[];
+  readonly runbook?: Runbook;
+  readonly authorization?: AuthorizationMetadata;
+  readonly mcpServers: readonly McpServerInfo[];
+  readonly mcpReference: readonly McpReference[];
+  readonly llmsTxt?: LlmsTxt;
+  readonly models: readonly ModelInfo[];
+  readonly deprecationPolicy?: DeprecationPolicy;
+  readonly warnings: readonly DiscoveryWarning[];
+  readonly stats: DiscoveryStats;
+}
+
+/** A snapshot is the description's data as JSON: save it, load it offline with {@link ServiceDescription.fromSnapshot}. */
+export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersion: 1 };
+
+/**
+ * Everything the service publishes about itself, read, checked and reconciled: both API surfaces
+ * as one list of operations, the scope catalogue, the registration runbook, the MCP servers, the
+ * model catalogue and policy. Every later part of the toolkit builds on it.
+ */
+export class ServiceDescription implements ServiceDescriptionData {
+  readonly baseUrl!: string;
+  readonly origin!: string;
+  readonly discoveredAt!: string;
+  readonly surfaces!: readonly ApiSurface[];
+  readonly operations!: readonly Operation[];
+  readonly scopes!: readonly ScopeInfo[];
+  readonly runbook?: Runbook;
+  readonly authorization?: AuthorizationMetadata;
+  readonly mcpServers!: readonly McpServerInfo[];
+  readonly mcpReference!: readonly McpReference[];
+  readonly llmsTxt?: LlmsTxt;
+  readonly models!: readonly ModelInfo[];
+  readonly deprecationPolicy?: DeprecationPolicy;
+  readonly warnings!: readonly DiscoveryWarning[];
+  readonly stats!: DiscoveryStats;
+  readonly #byId: ReadonlyMap<string, Operation>;
+
+  constructor(data: ServiceDescriptionData) {
+    Object.assign(this, data);
+    this.#byId = new Map(data.operations.map((operation) => [operation.id, operation]));
+  }
+
+  /** The operation with this id, or undefined. */
+  operation(id: string): Operation | undefined {
+    return this.#byId.get(id);
+  }
+
+  /** The operation with this id; an unknown id throws an error that lists the closest ones. */
+  requireOperation(id: string): Operation {
+    const found = this.#byId.get(id);
+    if (!found) throw new UnknownOperationError(id, closeMatches(id, [...this.#byId.keys()]));
+    return found;
+  }
+
+  /** The operations a selection names, in the description's order; unknown ids throw. */
+  select(selection: OperationSelection): Operation[] {
+    if (typeof selection === 'function') return this.operations.filter(selection);
+    const wanted = new Set(selection.map((id) => this.requireOperation(id).id));
+    return this.operations.filter((operation) => wanted.has(operation.id));
+  }
+
+  /**
+   * The smallest set of scopes that covers the selected operations: each control-plane operation
+   * adds its `x-required-scope`; operations that need none add nothing, and generation operations
+   * need the API key, not a scope. Sorted, without duplicates.
+   */
+  minimumScopes(selection: OperationSelection): string[] {
+    const scopes = new Set<string>();
+    for (const operation of this.select(selection)) {
+      if (operation.requiredScope) scopes.add(operation.requiredScope);
+    }
+    return [...scopes].sort();
+  }
+
+  /** The description as plain JSON, to save and load offline. */
+  toSnapshot(): ServiceSnapshot {
+    return {
+      snapshotVersion: 1,
+      baseUrl: this.baseUrl,
+      origin: this.origin,
+      discoveredAt: this.discoveredAt,
+      surfaces: this.surfaces,
+      operations: this.operations,
+      scopes: this.scopes,
+      ...(this.runbook ? { runbook: this.runbook } : {}),
+      ...(this.authorization ? { authorization: this.authorization } : {}),
+      mcpServers: this.mcpServers,
+      mcpReference: this.mcpReference,
+      ...(this.llmsTxt ? { llmsTxt: this.llmsTxt } : {}),
+      models: this.models,
+      ...(this.deprecationPolicy ? { deprecationPolicy: this.deprecationPolicy } : {}),
+      warnings: this.warnings,
+      stats: this.stats,
+    };
+  }
+
+  toJSON(): ServiceSnapshot {
+    return this.toSnapshot();
+  }
+
+  /** A description from a snapshot, checked for the fields every later part relies on. */
+  static fromSnapshot(snapshot: unknown): ServiceDescription {
+    const data = snapshot as Partial<ServiceSnapshot> | null;
+    if (
+      !data ||
+      data.snapshotVersion !== 1 ||
+      !Array.isArray(data.operations) ||
+      typeof data.baseUrl !== 'string'
+    ) {
+      throw new TypeError(
+        'This is not a service description snapshot (version 1): save one with description.toSnapshot().',
+      );
+    }
+    return new ServiceDescription(data as ServiceSnapshot);
+  }
+}

@@ -1,0 +1,133 @@
+/** A JSON Schema (2020-12, as OpenAPI 3.1 uses) as plain data. */
+export type JsonSchema = { [keyword: string]: unknown };
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/**
+ * What calling an operation does to the account. `money` moves money (billing, wallet,
+ * subscriptions); `destructive` deletes, revokes or withdraws. Both need a person's approval by
+ * default.
+ */
+export type OperationEffect = 'read' | 'write' | 'money' | 'destructive';
+
+/** Where one input property travels on the wire. */
+export type InputLocation = 'path' | 'query' | 'header' | 'body';
+
+export interface OperationInput {
+  /**
+   * One object schema for everything a caller supplies: path, query and header parameters and
+   * the JSON body's fields, merged; credentials (the body `key`) removed. Descriptions, enums,
+   * defaults and bounds are kept.
+   */
+  readonly schema: JsonSchema;
+  /** Where each top-level property of `schema` is sent. */
+  readonly locations: Readonly<Record<string, InputLocation>>;
+  /** Media type of the request body, when the operation takes one. */
+  readonly bodyContentType?: string;
+  /**
+   * Set when the body is not an object (an array, say): the whole body is then the input
+   * property of this name.
+   */
+  readonly bodyProperty?: string;
+  /**
+   * The name on the wire of each property whose input name differs from it: when a body field
+   * and a parameter share a name, the body field becomes `body_<name>` here and is sent as
+   * `<name>`. Properties not listed are sent under their own names.
+   */
+  readonly wireNames?: Readonly<Record<string, string>>;
+}
+
+/** Which credential an operation takes and where it goes. */
+export interface CredentialPlacement {
+  /** The generation API key, the control-plane token, or nothing. */
+  readonly kind: 'api-key' | 'token' | 'none';
+  /** The credential may go as `Authorization: Bearer`. */
+  readonly bearer: boolean;
+  /** The JSON body field that may carry the key (production's `key`), when the document has one. */
+  readonly bodyField?: string;
+  /** A header that may carry the key (e.g. `x-api-key`), when the document declares one. */
+  readonly header?: string;
+}
+
+/** How the result of an operation that can answer `processing` is fetched. */
+export interface AsyncBehaviour {
+  /** The operation that fetches the queued result, when the documents name or imply one. */
+  readonly fetchOperationId?: string;
+  /**
+   * How the queued id reaches the fetch operation: in its path (`POST .../fetch/{id}` or a GET of
+   * `.../{id}`), or in its body (`POST .../fetch {request_id}`). `unknown` when no fetch operation
+   * was found: the client then relies on the answer's `fetch_result`.
+   */
+  readonly fetchStyle: 'path' | 'body' | 'unknown';
+  /** The fetch operation's parameter or body field that carries the id (`id`, `training_id`, `request_id`). */
+  readonly idField?: string;
+}
+
+export interface Operation {
+  /** The document's operationId, or a stable id derived from method and path when it has none. */
+  readonly id: string;
+  /** Id of the API surface (a service-desc of the catalogue) that publishes it. */
+  readonly surface: string;
+  readonly method: HttpMethod;
+  /** Path from the origin, server prefix included: `/api/v6/video/fetch/{id}`. */
+  readonly path: string;
+  /** Absolute URL template: origin + path. */
+  readonly url: string;
+  /** Origin the operation is served from; credentials go only to trusted origins. */
+  readonly origin: string;
+  /** The origin differs from the discovered service's: no credential goes there unless the caller trusts it. */
+  readonly crossOrigin: boolean;
+  /** Version segment of the path or server (`v6`, `v7`, `v8`, `v1`), when there is one. */
+  readonly version?: string;
+  /** Category (image, video, audio, 3d, llm, training, billing, wallet, ...), from tags or path. */
+  readonly category?: string;
+  readonly summary: string;
+  readonly description: string;
+  readonly tags: readonly string[];
+  readonly input: OperationInput;
+  /** Schema of a successful answer (the 2xx JSON body), when documented. */
+  readonly outputSchema?: JsonSchema;
+  /** Present when the operation can answer `processing` and its result is fetched later. */
+  readonly async?: AsyncBehaviour;
+  /** The operation is itself the fetch of some asynchronous family. */
+  readonly isFetch: boolean;
+  readonly effect: OperationEffect;
+  /** `x-required-scope`; null when the operation declares none (public, or generation). */
+  readonly requiredScope: string | null;
+  readonly credential: CredentialPlacement;
+  /** The operation accepts an `Idempotency-Key` header. */
+  readonly idempotencyKey: boolean;
+  readonly deprecated: boolean;
+}
+
+/** One API surface of the catalogue: an OpenAPI document and its links. */
+export interface ApiSurface {
+  readonly id: string;
+  readonly title: string;
+  /** The catalogue entry's anchor (the API's base URL), when it came from the catalogue. */
+  readonly anchor?: string;
+  readonly specUrl: string;
+  readonly openapiVersion: string;
+  readonly documentVersion?: string;
+  readonly links: SurfaceLinks;
+  readonly operationCount: number;
+}
+
+export interface SurfaceLinks {
+  readonly serviceDoc?: string;
+  readonly status?: string;
+  readonly termsOfService?: string;
+  readonly privacyPolicy?: string;
+  readonly deprecationPolicy?: string;
+}
+
+/** Something discovery repaired, skipped or could not read, said so that a person can act on it. */
+export interface DiscoveryWarning {
+  /** Stable kind, e.g. `missing-operation-id`, `required-not-in-properties`, `document-unavailable`. */
+  readonly code: string;
+  /** The document's URL. */
+  readonly document: string;
+  /** JSON path (or section) within the document, when it applies. */
+  readonly at?: string;
+  readonly message: string;
+}
