@@ -140,12 +140,7 @@ export class ServiceDescription implements ServiceDescriptionData {
   /** A description from a snapshot, checked for the fields every later part relies on. */
   static fromSnapshot(snapshot: unknown): ServiceDescription {
     const data = snapshot as Partial<ServiceSnapshot> | null;
-    if (
-      !data ||
-      data.snapshotVersion !== 1 ||
-      !Array.isArray(data.operations) ||
-      typeof data.baseUrl !== 'string'
-    ) {
+    if (data?.snapshotVersion !== 1 || !Array.isArray(data.operations) || typeof data.baseUrl !== 'string') {
       throw new TypeError(
         'This is not a service description snapshot (version 1): save one with description.toSnapshot().',
       );

@@ -124,7 +124,8 @@ export function mp4(seed: number): Buffer {
 /** A valid binary glTF 2.0 holding one triangle. */
 export function glb(): Buffer {
   const positions = Buffer.alloc(36);
-  for (const [index, value] of [0, 0, 0, 1, 0, 0, 0, 1, 0].entries()) positions.writeFloatLE(value, index * 4);
+  for (const [index, value] of [0, 0, 0, 1, 0, 0, 0, 1, 0].entries())
+    positions.writeFloatLE(value, index * 4);
   const gltf = {
     asset: { version: '2.0', generator: 'generation-agent-toolkit emulator' },
     scene: 0,

@@ -23,14 +23,18 @@ export function registerMcpServers(app: EmulatorApp, ctx: EmulatorContext): void
   app.get('/.well-known/mcp.json', (c) =>
     sendDocument(
       c,
-      documents.get(c.get('origin'), 'mcp.json', () => JSON.stringify(buildMcpManifest(servers, c.get('origin')), null, 2)),
+      documents.get(c.get('origin'), 'mcp.json', () =>
+        JSON.stringify(buildMcpManifest(servers, c.get('origin')), null, 2),
+      ),
       json,
     ),
   );
   app.get('/.well-known/mcp/server-card.json', (c) =>
     sendDocument(
       c,
-      documents.get(c.get('origin'), 'server-card', () => JSON.stringify(buildServerCards(servers, c.get('origin')))),
+      documents.get(c.get('origin'), 'server-card', () =>
+        JSON.stringify(buildServerCards(servers, c.get('origin'))),
+      ),
       json,
     ),
   );
