@@ -1,0 +1,132 @@
+/**
+ * Reading an answer: teach the governor and the job slots what it said, report versioning
+ * notices, and turn it into a result or the typed error it stands for (an error status, or a
+ * generation failure inside HTTP 200).
+ * @module
+ */
+import type { AttemptServices, Exchange, SentExchange } from './attempt.js';
+import { ResponseFormatError, SunsetError } from './errors/call-errors.js';
+import {
+  errorFromFailedGeneration,
+  errorFromStatus,
+  type FailedAnswer,
+} from './errors/error-from-response.js';
+import { parseRetryAfter, parseRetryAfterMs } from './headers/retry-after.js';
+import { parseWwwAuthenticate } from './headers/www-authenticate.js';
+import {
+  type ErrorFields,
+  errorFieldsOf,
+  isRecord,
+  type ParsedBody,
+  parseBody,
+  queueLimitOf,
+} from './response-body.js';
+import type { ResponseHeaders } from './transport.js';
+
+/** A successful answer, before the client adds attempts and the job slot. */
+export interface AnswerResult {
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  readonly body: unknown;
+  readonly url: string;
+  readonly requestId: string | undefined;
+}
+
+const HTML = /^\s*(<!doctype html|<html)/i;
+
+function isFailure(status: number, parsed: ParsedBody): boolean {
+  if (status >= 400) return true;
+  return (
+    parsed.ok &&
+    isRecord(parsed.value) &&
+    (parsed.value.status === 'error' || parsed.value.status === 'failed')
+  );
+}
+
+function retryAfterOf(headers: ResponseHeaders, receivedAt: number, fields: ErrorFields): number | undefined {
+  return (
+    parseRetryAfterMs(headers.get('retry-after-ms')) ??
+    parseRetryAfter(headers.get('retry-after'), { date: headers.get('date'), receivedAt }) ??
+    (fields.retryAfterSeconds !== undefined ? Math.ceil(fields.retryAfterSeconds * 1000) : undefined)
+  );
+}
+
+/** Learns from the answer, then returns it or throws its typed error. */
+export async function readAnswer(
+  services: AttemptServices,
+  exchange: Exchange,
+  sent: SentExchange,
+): Promise<AnswerResult> {
+  const { response, receivedAt } = sent;
+  const { headers, status } = response;
+  const parsed: ParsedBody =
+    exchange.responseType === 'text'
+      ? { ok: true, value: response.body }
+      : parseBody(response.body, headers.get('content-type'));
+  const failed = isFailure(status, parsed);
+  const fields = failed
+    ? errorFieldsOf(services.redactor.redactValue(parsed.ok ? parsed.value : parsed.text))
+    : {};
+  const retryAfterMs = failed || status === 503 ? retryAfterOf(headers, receivedAt, fields) : undefined;
+  const queueLimit = failed ? queueLimitOf(fields.message) : undefined;
+  // A full job queue is the job slots' business: blocking the quota would also stop the polls that empty it.
+  const blocksQuota = (status === 429 && queueLimit === undefined) || status === 503;
+  await sent.complete(status, blocksQuota ? retryAfterMs : undefined);
+  if (queueLimit !== undefined) {
+    services.jobSlots.learnLimit(exchange.url.origin, queueLimit);
+    services.jobSlots.block(exchange.url.origin, receivedAt + (retryAfterMs ?? 1000));
+  }
+  const url = services.redactor.redact(exchange.url.href);
+  const notice = services.versions.inspect(headers, exchange.route, exchange.operationId);
+  if (notice.warning) services.warn(notice.warning);
+  const requestId = fields.requestId ?? headers.get('x-request-id') ?? undefined;
+  services.emit?.({
+    type: 'response',
+    method: exchange.method,
+    url,
+    attempt: exchange.attempt,
+    status,
+    durationMs: receivedAt - sent.startedAt,
+    ...(exchange.operationId ? { operationId: exchange.operationId } : {}),
+  });
+  const context = { method: exchange.method, url, httpStatus: status };
+  if (notice.sunsetPassed && !services.allowSunset && exchange.idempotency === 'safe') {
+    const { sunsetAt, subject, version } = notice.sunsetPassed;
+    throw new SunsetError({
+      ...context,
+      sunsetAt,
+      version,
+      message: `The service's ${subject} passed its sunset on ${sunsetAt.toISOString()}`,
+    });
+  }
+  const answer: FailedAnswer = {
+    method: exchange.method,
+    url,
+    status,
+    fields,
+    challenges: failed ? parseWwwAuthenticate(headers.get('www-authenticate')) : [],
+    retryAfterMs,
+    requestId,
+  };
+  if (status >= 400) throw errorFromStatus(answer);
+  if (!parsed.ok)
+    throw new ResponseFormatError({ ...context, message: `The answer is not valid JSON (${parsed.reason})` });
+  if (
+    exchange.responseType === 'json' &&
+    typeof parsed.value === 'string' &&
+    (HTML.test(parsed.value) || status < 300)
+  ) {
+    throw new ResponseFormatError({
+      ...context,
+      message: `Expected JSON but the answer is ${headers.get('content-type') ?? 'untyped'}`,
+    });
+  }
+  if (failed && isRecord(parsed.value)) {
+    const id = parsed.value.id;
+    throw errorFromFailedGeneration(
+      answer,
+      typeof id === 'string' || typeof id === 'number' ? id : undefined,
+    );
+  }
+  return { status, headers, body: parsed.value, url, requestId };
+}

@@ -1,0 +1,138 @@
+/**
+ * The options of {@link HttpClient} and of its one method, `request`.
+ * @module
+ */
+import type { Clock } from './clock.js';
+import type { CredentialRef, CredentialSource } from './credentials.js';
+import type { HttpEventHandler } from './events.js';
+import type { JobSlot } from './rate-limit/job-slots.js';
+import type { RateLimitStore } from './rate-limit/rate-limit-store.js';
+import type { RateLimitGovernor } from './rate-limit-governor.js';
+import type { Redactor } from './redact.js';
+import type { Idempotency, RetryOptions } from './retry.js';
+import type { FetchFunction, Transport } from './transport.js';
+import type { ServiceWarning } from './versioning.js';
+
+export interface HttpClientOptions {
+  /** The service's base URL: relative request URLs resolve against it and its origin is trusted. */
+  readonly baseUrl: string | URL;
+  /**
+   * Further origins that may receive credentials (a second API host). Every other origin is
+   * refused with `UntrustedOriginError` before anything is sent.
+   * @default []
+   */
+  readonly trustedOrigins?: readonly (string | URL)[];
+  /** Named credentials, read at each request: `{ generationKey: 'gk_...', controlToken: () => store.token }`. */
+  readonly credentials?: Readonly<Record<string, CredentialSource>>;
+  /**
+   * Per-attempt timeout in milliseconds of wall time.
+   * @default 30000
+   */
+  readonly timeoutMs?: number;
+  /**
+   * Deadline of a whole call in milliseconds of the clock: attempts, retries and throttling waits.
+   * @default 120000
+   */
+  readonly totalTimeoutMs?: number;
+  /** Retries: a count, `false`, or {@link RetryOptions}. @default { limit: 4 } */
+  readonly retry?: number | false | RetryOptions;
+  /** A governor to share with other clients; one is created when absent. */
+  readonly governor?: RateLimitGovernor;
+  /** Governor settings when the client creates it. */
+  readonly rateLimit?: {
+    /** @default in memory */
+    readonly store?: RateLimitStore;
+    /** @default 2 */
+    readonly burst?: number;
+    /** @default 50 */
+    readonly jitterMs?: number;
+    /** @default 1000 */
+    readonly observeIntervalMs?: number;
+  };
+  /**
+   * Jobs the account may have queued at once. Learned from the service's first queue-limit
+   * refusal when absent.
+   * @default undefined
+   */
+  readonly maxQueuedJobs?: number;
+  /**
+   * Keep calling an API version whose Sunset date has passed, instead of failing with `SunsetError`.
+   * @default false
+   */
+  readonly allowSunset?: boolean;
+  /** Deprecation and sunset notices, each once per client. @default undefined (events only) */
+  readonly onWarning?: (warning: ServiceWarning) => void;
+  /** Requests, responses, retries, throttling waits and warnings, redacted. */
+  readonly onEvent?: HttpEventHandler;
+  /** Headers sent with every request. @default {} */
+  readonly headers?: Readonly<Record<string, string>>;
+  /** Appended to the user agent `generation-agent-toolkit/<version>`. @default undefined */
+  readonly userAgentSuffix?: string;
+  /**
+   * Redirects followed per attempt (never to another origin with a credential).
+   * @default 5
+   */
+  readonly maxRedirects?: number;
+  /** A `fetch` to send requests with instead of the built-in undici transport. */
+  readonly fetch?: FetchFunction;
+  /** Test seams: the clock every wait uses, the wire, random numbers, the redactor. */
+  readonly clock?: Clock;
+  readonly transport?: Transport;
+  readonly random?: () => number;
+  readonly redactor?: Redactor;
+}
+
+export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface HttpRequest {
+  readonly method: HttpMethod;
+  /** Absolute, or relative to the client's `baseUrl`. */
+  readonly url: string | URL;
+  /** Query parameters; undefined and null values are left out. */
+  readonly query?: Readonly<Record<string, string | number | boolean | null | undefined>>;
+  /** A body to send as JSON. */
+  readonly json?: unknown;
+  readonly headers?: Readonly<Record<string, string>>;
+  /** The credential the operation needs, and where it goes. */
+  readonly credential?: CredentialRef;
+  /**
+   * `safe`: reads and polls, repeated freely. `keyed`: writes and money, sent with one
+   * `Idempotency-Key` reused by every retry. `unsafe`: repeated only when the service provably
+   * did not act (generation submissions).
+   */
+  readonly idempotency: Idempotency;
+  /** The `Idempotency-Key` of a `keyed` request; a fresh UUID per call when absent. */
+  readonly idempotencyKey?: string;
+  /** Overrides the client's per-attempt timeout. */
+  readonly timeoutMs?: number;
+  /** Overrides the client's deadline for this call. */
+  readonly totalTimeoutMs?: number;
+  readonly signal?: AbortSignal;
+  /** Names the operation in events, warnings and errors. */
+  readonly operationId?: string;
+  /**
+   * `json`: a successful answer must be JSON (or empty), else `ResponseFormatError`. `text`:
+   * the body is returned as text (documents such as auth.md).
+   * @default 'json'
+   */
+  readonly responseType?: 'json' | 'text';
+  /** The request submits a job that may queue: it waits for a place under the account's queue limit. */
+  readonly submitsJob?: boolean;
+}
+
+export interface HttpResponse<T = unknown> {
+  readonly status: number;
+  readonly headers: Headers;
+  /** Parsed JSON, or text, or undefined for an empty body. */
+  readonly body: T;
+  /** The final URL (after redirects), redacted. */
+  readonly url: string;
+  /** Attempts made, 1 when the first succeeded. */
+  readonly attempts: number;
+  readonly requestId?: string;
+  /**
+   * For a job submission answered `processing`: the place the job holds in the queue limit.
+   * The job poller releases it when the job ends.
+   */
+  readonly jobSlot?: JobSlot;
+}

@@ -1,0 +1,46 @@
+/**
+ * Credentials, and where each request wants its own: `Authorization: Bearer` (the control-plane
+ * token; the generation key on endpoints that accept it) or the JSON body's `key` field (the
+ * generation key, as most generation endpoints document). Values are read when a request is
+ * made, never when the client is built, and only ever sent to a trusted origin.
+ * @module
+ */
+
+/** A secret, or a function that returns the current one (a token store, an environment variable). */
+export type CredentialSource = string | (() => string | undefined | Promise<string | undefined>);
+
+/** Where a request carries its credential. */
+export type CredentialPlacement = 'bearer' | 'body-key';
+
+/** Which credential a request needs: one of the client's named credentials, or a value of its own. */
+export type CredentialRef =
+  | {
+      readonly name: 'generationKey' | 'controlToken' | (string & {});
+      readonly placement: CredentialPlacement;
+    }
+  | { readonly value: string; readonly placement: CredentialPlacement };
+
+/** The secret `reference` names, or undefined when there is none. */
+export async function resolveCredential(
+  reference: CredentialRef,
+  credentials: Readonly<Record<string, CredentialSource>>,
+): Promise<string | undefined> {
+  if ('value' in reference) return reference.value || undefined;
+  const source = credentials[reference.name];
+  const value = typeof source === 'function' ? await source() : source;
+  return value || undefined;
+}
+
+/** The body with the credential in its `key` field; the caller's object is not changed. */
+export function withBodyKey(json: unknown, secret: string): Record<string, unknown> {
+  if (json === undefined || json === null) return { key: secret };
+  if (typeof json !== 'object' || Array.isArray(json)) {
+    throw new TypeError('a body-key credential needs a JSON object body');
+  }
+  return { ...(json as Record<string, unknown>), key: secret };
+}
+
+/** Normalizes origins (`https://api.example.com/` -> `https://api.example.com`). */
+export function originsOf(values: readonly (string | URL)[]): Set<string> {
+  return new Set(values.map((value) => new URL(value).origin));
+}

@@ -1,0 +1,145 @@
+/**
+ * Every generation of the rate-limit fields, read into one shape:
+ *
+ * - the current draft (draft-ietf-httpapi-ratelimit-headers-08 and later): the `RateLimit-Policy`
+ *   and `RateLimit` lists of named policies, `"default";q=100;w=10` and `"default";r=50;t=30`,
+ *   with optional `qu` (quota unit) and `pk` (partition key);
+ * - draft 07: the `RateLimit` dictionary `limit=100, remaining=50, reset=5`, with
+ *   `RateLimit-Policy: 100;w=10` (unnamed quota items);
+ * - drafts up to 06: separate `RateLimit-Limit`, `-Remaining`, `-Reset` fields;
+ * - the de-facto `X-RateLimit-*` fields, whose reset is delta seconds or epoch seconds.
+ *
+ * Structured Fields are parsed with `structured-headers`. Every parser here is total: a field
+ * that does not parse is ignored.
+ * @module
+ */
+import { type BareItem, type List, parseDictionary } from 'structured-headers';
+import { observationFromFields } from './rate-limit-legacy.js';
+import { type NamedPolicy, policiesOf } from './rate-limit-policy.js';
+import {
+  items,
+  nameOf,
+  nonNegativeInteger,
+  partitionKeyOf,
+  safeList,
+  seconds,
+} from './structured-field-values.js';
+
+/** What one response says about one quota. */
+export interface RateLimitObservation {
+  /** The policy's name when the fields name one (current draft); undefined otherwise. */
+  readonly policy?: string;
+  /** The partition key (`pk`) as base64, identifying whose quota this is. */
+  readonly partitionKey?: string;
+  /** Quota units allowed per window (`q`, `limit`, `RateLimit-Limit`). */
+  readonly limit?: number;
+  /** Quota units left (`r`, `remaining`, `RateLimit-Remaining`). */
+  readonly remaining?: number;
+  /** Milliseconds from the response until the quota resets (`t`, `reset`, `RateLimit-Reset`). */
+  readonly resetMs?: number;
+  /** Length of the window in milliseconds (`w`). */
+  readonly windowMs?: number;
+  /** What the quota counts (`qu`): `request` unless the server says otherwise. */
+  readonly quotaUnit?: string;
+  /** Which generation of the fields it came from. */
+  readonly source: 'policy-list' | 'dictionary' | 'separate' | 'x-ratelimit';
+}
+
+/** Read access to response fields; `Headers` satisfies it. */
+export interface HeaderSource {
+  get(name: string): string | null;
+}
+
+export interface RateLimitContext {
+  /** Local time the response arrived; converts epoch resets into delays. */
+  readonly receivedAt: number;
+}
+
+/** The current draft's named `RateLimit` list, joined with its policies. */
+function readNamedLimits(list: List, policies: ReadonlyMap<string, NamedPolicy>): RateLimitObservation[] {
+  const observations: RateLimitObservation[] = [];
+  const seen = new Set<string>();
+  for (const [value, params] of items(list)) {
+    const name = nameOf(value);
+    const remaining = nonNegativeInteger(params.get('r'));
+    if (name === undefined || remaining === undefined) continue;
+    seen.add(name);
+    const policy = policies.get(name) ?? {};
+    const resetMs = seconds(nonNegativeInteger(params.get('t')));
+    const partitionKey = partitionKeyOf(params.get('pk')) ?? policy.partitionKey;
+    observations.push({
+      ...policy,
+      policy: name,
+      remaining,
+      ...(resetMs !== undefined ? { resetMs } : {}),
+      ...(partitionKey !== undefined ? { partitionKey } : {}),
+      source: 'policy-list',
+    });
+  }
+  // A policy with no live counters still tells the quota's shape.
+  for (const [name, policy] of policies) {
+    if (!seen.has(name)) observations.push({ ...policy, policy: name, source: 'policy-list' });
+  }
+  return observations;
+}
+
+/** Draft 07's `RateLimit: limit=100, remaining=50, reset=5` dictionary. */
+function readDictionary(field: string | null, unnamed: readonly NamedPolicy[]): RateLimitObservation[] {
+  if (!field) return [];
+  try {
+    const dictionary = parseDictionary(field);
+    const number = (key: string) => {
+      const member = dictionary.get(key);
+      return member && !Array.isArray(member[0]) ? nonNegativeInteger(member[0] as BareItem) : undefined;
+    };
+    const remaining = number('remaining');
+    if (remaining === undefined) return [];
+    const limit = number('limit');
+    const resetMs = seconds(number('reset'));
+    const window = unnamed.find((policy) => policy.limit === limit)?.windowMs;
+    return [
+      {
+        remaining,
+        ...(limit !== undefined ? { limit } : {}),
+        ...(resetMs !== undefined ? { resetMs } : {}),
+        ...(window !== undefined ? { windowMs: window } : {}),
+        source: 'dictionary',
+      },
+    ];
+  } catch {
+    return [];
+  }
+}
+
+/** Whether a parsed `RateLimit` list is the named-policy form (so it is not draft 07's dictionary). */
+function isNamedList(list: List | undefined): list is List {
+  return (
+    list !== undefined &&
+    items(list).some(([value, params]) => nameOf(value) !== undefined && params.has('r'))
+  );
+}
+
+/**
+ * Every quota a response describes. The most precise generation present wins: named policies,
+ * then the dictionary, then the separate fields, then `X-RateLimit-*`. Empty when the response
+ * says nothing usable.
+ */
+export function parseRateLimitFields(
+  headers: HeaderSource,
+  context: RateLimitContext,
+): RateLimitObservation[] {
+  const { named, unnamed } = policiesOf(headers.get('ratelimit-policy'));
+  const rateLimit = headers.get('ratelimit');
+  const list = safeList(rateLimit);
+  const namedList = isNamedList(list);
+  if (namedList || named.size > 0) {
+    const observations = readNamedLimits(namedList ? list : [], named);
+    if (observations.some((observation) => observation.remaining !== undefined)) return observations;
+  }
+  const dictionary = namedList ? [] : readDictionary(rateLimit, unnamed);
+  if (dictionary.length > 0) return dictionary;
+  const separate = observationFromFields(headers, 'ratelimit-', 'separate', context, unnamed);
+  if (separate) return [separate];
+  const legacy = observationFromFields(headers, 'x-ratelimit-', 'x-ratelimit', context, []);
+  return legacy ? [legacy] : [];
+}

@@ -1,0 +1,72 @@
+/**
+ * The HTTP core: the one way out to the network for every other layer.
+ *
+ * Any new export added here becomes public API. Use named exports, not wildcards.
+ * @module
+ */
+export { HttpClient } from './client.js';
+export type { HttpClientOptions, HttpMethod, HttpRequest, HttpResponse } from './client-options.js';
+export { type Clock, systemClock } from './clock.js';
+export type { CredentialPlacement, CredentialRef, CredentialSource } from './credentials.js';
+export {
+  GenerationFailedError,
+  NetworkError,
+  ResponseFormatError,
+  SunsetError,
+  TimeoutError,
+  UntrustedOriginError,
+} from './errors/call-errors.js';
+export {
+  AuthenticationError,
+  type FieldProblem,
+  ForbiddenError,
+  InsufficientScopeError,
+  NotFoundError,
+  PaymentRequiredError,
+  RateLimitedError,
+  ServerError,
+  ValidationError,
+} from './errors/http-status-errors.js';
+export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
+export type { HttpEvent, HttpEventHandler } from './events.js';
+export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
+export { parseHttpDate } from './headers/http-date.js';
+export { linksWithRelation } from './headers/link.js';
+export { type HeaderSource, parseRateLimitFields, type RateLimitObservation } from './headers/rate-limit.js';
+export { parseRetryAfter, parseRetryAfterMs } from './headers/retry-after.js';
+export { parseSunset } from './headers/sunset.js';
+export {
+  type AuthChallenge,
+  parseWwwAuthenticate,
+  requiredScopeFromChallenges,
+} from './headers/www-authenticate.js';
+export type { JobSlot } from './rate-limit/job-slots.js';
+export {
+  type BucketState,
+  MemoryRateLimitStore,
+  type RateLimitStore,
+  type VersionedBucketState,
+} from './rate-limit/rate-limit-store.js';
+export {
+  type PermitOutcome,
+  RateLimitGovernor,
+  type RateLimitGovernorOptions,
+  type RateLimitPermit,
+  type ThrottleWait,
+} from './rate-limit-governor.js';
+export { REDACTED, Redactor } from './redact.js';
+export { isRecord } from './response-body.js';
+export type { Idempotency, RetryOptions } from './retry.js';
+export {
+  createFetchTransport,
+  createUndiciTransport,
+  type FetchFunction,
+  RawHeaders,
+  type ResponseHeaders,
+  type Transport,
+  TransportFailure,
+  type TransportRequest,
+  type TransportResponse,
+  type UndiciTransportOptions,
+} from './transport.js';
+export type { ServiceWarning } from './versioning.js';

@@ -1,0 +1,200 @@
+/**
+ * One rate-limit governor per session, shared by every call and every poll. It learns each
+ * quota from the answers' rate-limit fields and throttles before sending: never more requests
+ * than the quota has left before its reset, spread over the window, with `Retry-After` blocking
+ * the quota until then and callers served first come, first served.
+ *
+ * Quotas ("buckets") are named by the service's policy and partition key when the fields give
+ * them, otherwise by origin and path group. Until a route's quota is known, one request at a
+ * time goes out to learn it (a probe), so a crowd never bursts into an unknown limit.
+ * @module
+ */
+import { type Clock, systemClock } from './clock.js';
+import { BucketLedger } from './rate-limit/bucket-ledger.js';
+import type { RateLimitGovernorOptions, RateLimitPermit, ThrottleWait } from './rate-limit/governor-types.js';
+import { ObservationSchedule } from './rate-limit/observation-schedule.js';
+import { QuotaLearner } from './rate-limit/quota-learner.js';
+import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
+import { type Route, routeOf } from './rate-limit/route-key.js';
+import { type Resolution, RouteMap } from './rate-limit/route-map.js';
+import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
+import { WakeSignal } from './rate-limit/wake-signal.js';
+
+export type {
+  PermitOutcome,
+  RateLimitGovernorOptions,
+  RateLimitPermit,
+  ThrottleWait,
+} from './rate-limit/governor-types.js';
+
+interface Waiter {
+  readonly sequence: number;
+  readonly route: Route;
+  readonly signal: AbortSignal | undefined;
+  readonly deadline: number | undefined;
+  readonly resolve: (permit: RateLimitPermit) => void;
+  readonly reject: (error: unknown) => void;
+}
+
+export class RateLimitGovernor {
+  readonly #clock: Clock;
+  readonly #ledger: BucketLedger;
+  readonly #burst: number;
+  readonly #jitterMs: number;
+  readonly #random: () => number;
+  readonly #onWait: ((wait: ThrottleWait) => void) | undefined;
+  readonly #routes = new RouteMap();
+  readonly #observations: ObservationSchedule;
+  readonly #learner: QuotaLearner;
+  readonly #probes = new Set<string>();
+  readonly #queues = new Map<string, Waiter[]>();
+  readonly #pumping = new Set<string>();
+  readonly #wake = new WakeSignal();
+  #sequence = 0;
+
+  constructor(options: RateLimitGovernorOptions = {}) {
+    this.#clock = options.clock ?? systemClock;
+    this.#ledger = new BucketLedger(
+      options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
+      options.bucketTtlMs ?? 3_600_000,
+    );
+    this.#burst = options.burst ?? 2;
+    this.#jitterMs = options.jitterMs ?? 50;
+    this.#random = options.random ?? Math.random;
+    this.#onWait = options.onWait;
+    this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
+    this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations);
+  }
+
+  /**
+   * Waits until a request to `url` may be sent, in arrival order. Rejects with the signal's
+   * reason on abort, and with {@link ThrottleDeadlineError} when the wait would pass `deadline`.
+   */
+  async acquire(
+    url: URL,
+    options: { signal?: AbortSignal | undefined; deadline?: number } = {},
+  ): Promise<RateLimitPermit> {
+    const route = routeOf(url);
+    const sequence = this.#sequence++;
+    const resolution = this.#routes.resolve(route);
+    const key = resolution.queueKey;
+    // Fast path: a known quota nobody is waiting for is granted without queueing.
+    if (resolution.known && !this.#queues.has(key) && !options.signal?.aborted) {
+      const decision = await this.#ledger.tryGrant(resolution.buckets, this.#clock.now(), this.#burst);
+      if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, []);
+    }
+    return new Promise<RateLimitPermit>((resolve, reject) => {
+      this.#enqueue(key, {
+        sequence,
+        route,
+        signal: options.signal,
+        deadline: options.deadline,
+        resolve,
+        reject,
+      });
+    });
+  }
+
+  #enqueue(key: string, waiter: Waiter): void {
+    const queue = this.#queues.get(key) ?? [];
+    this.#queues.set(key, queue);
+    // Keep arrival order even for waiters moved here from another queue.
+    let index = queue.length;
+    while (index > 0 && queue[index - 1]!.sequence > waiter.sequence) index -= 1;
+    queue.splice(index, 0, waiter);
+    if (!this.#pumping.has(key)) void this.#pump(key);
+  }
+
+  async #pump(key: string): Promise<void> {
+    this.#pumping.add(key);
+    const queue = this.#queues.get(key)!;
+    try {
+      while (queue.length > 0) {
+        const head = queue[0]!;
+        if (head.signal?.aborted) {
+          queue.shift();
+          head.reject(head.signal.reason);
+          continue;
+        }
+        const resolution = this.#routes.resolve(head.route);
+        if (resolution.queueKey !== key) {
+          queue.shift();
+          this.#enqueue(resolution.queueKey, head);
+          continue;
+        }
+        await this.#serve(queue, head, resolution);
+      }
+    } finally {
+      this.#pumping.delete(key);
+      this.#queues.delete(key);
+    }
+  }
+
+  async #serve(queue: Waiter[], head: Waiter, resolution: Resolution): Promise<void> {
+    const probing = !resolution.known;
+    if (probing && this.#probes.has(head.route.key)) {
+      await this.#awaitProbe(queue, head, head.route.key);
+      return;
+    }
+    const now = this.#clock.now();
+    const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst);
+    if (decision.kind === 'wait') {
+      const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs / 10);
+      const waitMs = decision.waitMs + jitter;
+      if (head.deadline !== undefined && now + waitMs > head.deadline) {
+        queue.shift();
+        head.reject(new ThrottleDeadlineError(waitMs, decision.reason));
+        return;
+      }
+      this.#notifyWait(head, decision.bucket, waitMs, decision.reason);
+      await this.#wake.sleep(this.#clock, waitMs, head.signal);
+      return;
+    }
+    const unknown = decision.kind === 'unknown' ? decision.buckets : [];
+    if (unknown.some((bucket) => this.#probes.has(bucket))) {
+      await this.#awaitProbe(queue, head, unknown[0]!);
+      return;
+    }
+    queue.shift();
+    const probes = [...unknown, ...(probing ? [head.route.key] : [])];
+    head.resolve(this.#permit(head.route, resolution.buckets, probes));
+  }
+
+  /** Waits for the answer of the request probing `bucket`, but not past the head's deadline. */
+  async #awaitProbe(queue: Waiter[], head: Waiter, bucket: string): Promise<void> {
+    this.#notifyWait(head, bucket, 0, 'probe');
+    if (head.deadline === undefined) return this.#wake.next(head.signal);
+    const left = head.deadline - this.#clock.now();
+    if (left <= 0) {
+      queue.shift();
+      head.reject(new ThrottleDeadlineError(0, 'probe'));
+      return;
+    }
+    await this.#wake.sleep(this.#clock, left, head.signal);
+  }
+
+  #notifyWait(waiter: Waiter, bucket: string, waitMs: number, reason: string): void {
+    this.#onWait?.({ url: waiter.route.key, bucket, waitMs, reason });
+  }
+
+  #permit(route: Route, buckets: readonly string[], probes: readonly string[]): RateLimitPermit {
+    for (const probe of probes) this.#probes.add(probe);
+    this.#learner.sent(buckets);
+    let completed = false;
+    return {
+      buckets,
+      wantsObservations: probes.length > 0 || this.#observations.wants(buckets, this.#clock.now()),
+      complete: async (outcome) => {
+        if (completed) return;
+        completed = true;
+        this.#learner.answered(buckets);
+        try {
+          await this.#learner.learn(route, buckets, outcome);
+        } finally {
+          for (const probe of probes) this.#probes.delete(probe);
+          this.#wake.wake();
+        }
+      },
+    };
+  }
+}

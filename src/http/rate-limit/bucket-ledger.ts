@@ -1,0 +1,84 @@
+/**
+ * The governor's read-modify-write cycles on the state store: each reads, computes with the pure
+ * functions of `bucket-math.ts`, and writes with compare-and-set, retrying when another writer
+ * (another caller, another process) got there first.
+ * @module
+ */
+import type { RateLimitObservation } from '../headers/rate-limit.js';
+import { block, EMPTY_BUCKET, grant, observe, type Plan, plan, rollOver } from './bucket-math.js';
+import type { BucketState, RateLimitStore } from './rate-limit-store.js';
+
+const MAX_CAS_ATTEMPTS = 16;
+
+export type GrantDecision =
+  | { readonly kind: 'granted' }
+  | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: string; readonly bucket: string }
+  | { readonly kind: 'unknown'; readonly buckets: readonly string[] };
+
+export class BucketLedger {
+  constructor(
+    private readonly store: RateLimitStore,
+    private readonly ttlMs: number,
+  ) {}
+
+  async #update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
+    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
+      const current = await this.store.read(bucket);
+      const next = change(current?.state ?? EMPTY_BUCKET);
+      if (await this.store.compareAndSet(bucket, current?.version ?? 0, next, this.ttlMs)) return next;
+    }
+    throw new Error(`rate-limit store kept changing under bucket ${bucket}`);
+  }
+
+  /**
+   * Grants one request on every bucket when all allow it at `now`; otherwise says how long to
+   * wait (the longest wait among them) or which buckets are still unknown.
+   */
+  async tryGrant(buckets: readonly string[], now: number, burst: number): Promise<GrantDecision> {
+    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
+      const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
+      for (const bucket of buckets) reads.push(await this.store.read(bucket));
+      const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
+      const plans: Plan[] = states.map((state) => plan(state, now, burst));
+      let longest: GrantDecision | undefined;
+      const unknown: string[] = [];
+      plans.forEach((decision, index) => {
+        if (decision.kind === 'unknown') unknown.push(buckets[index]!);
+        if (decision.kind === 'wait' && (longest?.kind !== 'wait' || decision.waitMs > longest.waitMs)) {
+          longest = {
+            kind: 'wait',
+            waitMs: decision.waitMs,
+            reason: decision.reason,
+            bucket: buckets[index]!,
+          };
+        }
+      });
+      if (longest) return longest;
+      if (unknown.length > 0) return { kind: 'unknown', buckets: unknown };
+      let allWritten = true;
+      for (const [index, bucket] of buckets.entries()) {
+        const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
+        const next = grant(states[index]!, now, decision.paceTokens);
+        if (!(await this.store.compareAndSet(bucket, reads[index]?.version ?? 0, next, this.ttlMs))) {
+          allWritten = false;
+          break;
+        }
+      }
+      if (allWritten) return { kind: 'granted' };
+    }
+    return { kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' };
+  }
+
+  observe(
+    bucket: string,
+    observation: RateLimitObservation,
+    receivedAt: number,
+    inFlight: number,
+  ): Promise<BucketState> {
+    return this.#update(bucket, (state) => observe(state, observation, receivedAt, inFlight));
+  }
+
+  block(bucket: string, untilMs: number, quotaSpent: boolean): Promise<BucketState> {
+    return this.#update(bucket, (state) => block(state, untilMs, quotaSpent));
+  }
+}

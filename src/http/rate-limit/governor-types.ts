@@ -1,0 +1,69 @@
+/**
+ * The governor's options, and what it hands to and takes from its callers.
+ * @module
+ */
+import type { Clock } from '../clock.js';
+import type { RateLimitObservation } from '../headers/rate-limit.js';
+import type { RateLimitStore } from './rate-limit-store.js';
+
+export interface RateLimitGovernorOptions {
+  /** Time and waiting. @default systemClock */
+  readonly clock?: Clock;
+  /** Where quota state lives; share one between processes to share a quota. @default in memory */
+  readonly store?: RateLimitStore;
+  /**
+   * Requests that may go back to back before pacing spreads the rest over the window.
+   * @default 2
+   */
+  readonly burst?: number;
+  /**
+   * Largest random delay added to a wait, in milliseconds (never more than a tenth of the wait),
+   * so that clients released by the same reset do not arrive together.
+   * @default 50
+   */
+  readonly jitterMs?: number;
+  /** Random numbers in [0, 1) for jitter. @default Math.random */
+  readonly random?: () => number;
+  /** How long the store keeps an idle bucket. @default 3_600_000 (one hour) */
+  readonly bucketTtlMs?: number;
+  /**
+   * How often the rate-limit fields of a comfortable quota are re-read, in milliseconds of the
+   * clock (a tight or unknown quota is read on every answer).
+   * @default 1000
+   */
+  readonly observeIntervalMs?: number;
+  /** Called before each wait. */
+  readonly onWait?: (wait: ThrottleWait) => void;
+}
+
+/** A wait the governor imposes before sending. */
+export interface ThrottleWait {
+  readonly url: string;
+  readonly bucket: string;
+  readonly waitMs: number;
+  readonly reason: 'retry-after' | 'quota' | 'pacing' | 'probe' | 'contention' | (string & {});
+}
+
+/** What happened to a request the governor let through. */
+export interface PermitOutcome {
+  /** Local time the answer arrived. */
+  readonly receivedAt: number;
+  /** False when no answer arrived (network failure, timeout). */
+  readonly answered: boolean;
+  /** HTTP status of the answer. */
+  readonly status?: number;
+  readonly observations: readonly RateLimitObservation[];
+  /** The service asked to wait this long before the next request (`Retry-After` on 429 / 503). */
+  readonly retryAfterMs?: number;
+}
+
+/** Permission to send one request; report its outcome exactly once. */
+export interface RateLimitPermit {
+  readonly buckets: readonly string[];
+  /**
+   * Whether the governor wants this answer's rate-limit fields (`observations`). While a quota
+   * is comfortable they are read at most once per `observeIntervalMs`; refusals always are.
+   */
+  readonly wantsObservations: boolean;
+  complete(outcome: PermitOutcome): Promise<void>;
+}

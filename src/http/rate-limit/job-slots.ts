@@ -1,0 +1,95 @@
+/**
+ * The service's queue limit: an account may have only a few jobs processing at once (5, 10 or
+ * 15 by plan), and a submission past it is refused with 429 ("Maximum 5 queued requests
+ * allowed."). Job slots hold submissions back, first come first served, while the origin's
+ * known limit is reached. The limit is configured, or learned from the first such refusal.
+ * @module
+ */
+import type { Clock } from '../clock.js';
+import { ThrottleDeadlineError } from './throttle-deadline-error.js';
+import { WakeSignal } from './wake-signal.js';
+
+/** A held place in the service's job queue; release it when the job has finished. */
+export interface JobSlot {
+  /** Frees the slot; later calls do nothing. */
+  release(): void;
+}
+
+interface OriginSlots {
+  limit: number | undefined;
+  held: number;
+  blockedUntil: number;
+  readonly waiters: Array<{ signal: AbortSignal | undefined }>;
+}
+
+export class JobSlots {
+  readonly #origins = new Map<string, OriginSlots>();
+  readonly #wake = new WakeSignal();
+
+  constructor(
+    private readonly clock: Clock,
+    private readonly configuredLimit: number | undefined,
+  ) {}
+
+  #slots(origin: string): OriginSlots {
+    let slots = this.#origins.get(origin);
+    if (!slots) {
+      slots = { limit: this.configuredLimit, held: 0, blockedUntil: 0, waiters: [] };
+      this.#origins.set(origin, slots);
+    }
+    return slots;
+  }
+
+  /** The limit in force for `origin`, when known. */
+  limitOf(origin: string): number | undefined {
+    return this.#slots(origin).limit;
+  }
+
+  /** Records the limit the service stated ("Maximum 5 queued requests"). */
+  learnLimit(origin: string, limit: number): void {
+    if (Number.isInteger(limit) && limit > 0) this.#slots(origin).limit = limit;
+    this.#wake.wake();
+  }
+
+  /** No submission to `origin` before `untilMs` (the queue was full). */
+  block(origin: string, untilMs: number): void {
+    const slots = this.#slots(origin);
+    slots.blockedUntil = Math.max(slots.blockedUntil, untilMs);
+  }
+
+  /** Waits for a free slot on `origin`, in arrival order. */
+  async acquire(origin: string, options: { signal?: AbortSignal; deadline?: number } = {}): Promise<JobSlot> {
+    const slots = this.#slots(origin);
+    const me = { signal: options.signal };
+    slots.waiters.push(me);
+    try {
+      for (;;) {
+        options.signal?.throwIfAborted();
+        const now = this.clock.now();
+        const first = slots.waiters[0] === me;
+        const full = slots.limit !== undefined && slots.held >= slots.limit;
+        if (first && !full && now >= slots.blockedUntil) break;
+        // Wait for the block to end, or for a place (until the deadline, when there is one).
+        const until = first && !full ? slots.blockedUntil : (options.deadline ?? Number.POSITIVE_INFINITY);
+        if (options.deadline !== undefined && (until > options.deadline || now >= options.deadline)) {
+          throw new ThrottleDeadlineError(Math.max(0, until - now), 'queue-limit');
+        }
+        if (Number.isFinite(until)) await this.#wake.sleep(this.clock, until - now, options.signal);
+        else await this.#wake.next(options.signal);
+      }
+    } finally {
+      slots.waiters.splice(slots.waiters.indexOf(me), 1);
+      this.#wake.wake();
+    }
+    slots.held += 1;
+    let released = false;
+    return {
+      release: () => {
+        if (released) return;
+        released = true;
+        slots.held -= 1;
+        this.#wake.wake();
+      },
+    };
+  }
+}

@@ -1,0 +1,75 @@
+/**
+ * Where the governor keeps what it knows of each quota. In memory by default; a shared store
+ * (Redis, a database row) lets several processes draw on one quota. The interface is two
+ * operations so that a store can make the write atomic with compare-and-set (a Lua script, a
+ * `WATCH`/`MULTI`, a conditional `UPDATE`).
+ * @module
+ */
+
+/** What the governor knows of one quota. Times are on the governor's clock, in milliseconds. */
+export interface BucketState {
+  /** Quota units per window, when a response said. */
+  readonly limit?: number;
+  /** Window length, when a response said. */
+  readonly windowMs?: number;
+  /** Requests still allowed before `resetAt`, net of requests already granted; unknown when absent. */
+  readonly remaining?: number;
+  /** When the quota is restored; a conservative (never early) estimate. */
+  readonly resetAt?: number;
+  /** Nothing is sent before this moment (`Retry-After`). */
+  readonly blockedUntil: number;
+  /** Pacing: requests that may go back to back now (a token bucket refilled at the quota's pace). */
+  readonly paceTokens?: number;
+  /** When `paceTokens` was last counted. */
+  readonly paceUpdatedAt?: number;
+}
+
+/** A stored state and the version to quote when replacing it. */
+export interface VersionedBucketState {
+  readonly state: BucketState;
+  readonly version: number;
+}
+
+/** Storage for bucket states. Both operations may be remote; both must be safe to call concurrently. */
+export interface RateLimitStore {
+  /** The stored state of `bucket`, or undefined when nothing is known. */
+  read(bucket: string): Promise<VersionedBucketState | undefined>;
+  /**
+   * Stores `state` only if the stored version is still `expectedVersion` (0 when the bucket was
+   * absent); true when it was stored. `ttlMs` lets a shared store forget idle buckets.
+   */
+  compareAndSet(bucket: string, expectedVersion: number, state: BucketState, ttlMs: number): Promise<boolean>;
+}
+
+/** The default store: a Map in this process. Entries expire after their TTL on the given clock. */
+export class MemoryRateLimitStore implements RateLimitStore {
+  readonly #entries = new Map<string, VersionedBucketState & { expiresAt: number }>();
+
+  constructor(private readonly now: () => number = Date.now) {}
+
+  async read(bucket: string): Promise<VersionedBucketState | undefined> {
+    return this.#current(bucket);
+  }
+
+  #current(bucket: string): VersionedBucketState | undefined {
+    const entry = this.#entries.get(bucket);
+    if (entry && entry.expiresAt <= this.now()) {
+      this.#entries.delete(bucket);
+      return undefined;
+    }
+    return entry;
+  }
+
+  async compareAndSet(
+    bucket: string,
+    expectedVersion: number,
+    state: BucketState,
+    ttlMs: number,
+  ): Promise<boolean> {
+    // Read and write without an await in between: nothing can interleave.
+    const current = this.#current(bucket);
+    if ((current?.version ?? 0) !== expectedVersion) return false;
+    this.#entries.set(bucket, { state, version: expectedVersion + 1, expiresAt: this.now() + ttlMs });
+    return true;
+  }
+}

@@ -1,0 +1,50 @@
+/**
+ * Redirects, followed by hand: a credential never crosses to another origin, and a redirect
+ * that would carry one there is refused rather than silently stripped.
+ * @module
+ */
+import type { Exchange } from './attempt.js';
+import { UntrustedOriginError } from './errors/call-errors.js';
+import { routeOf } from './rate-limit/route-key.js';
+import type { Redactor } from './redact.js';
+import type { TransportResponse } from './transport.js';
+
+const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** The next hop of a redirect answer, or undefined when the answer is not one to follow. */
+export function followRedirect(
+  exchange: Exchange,
+  response: TransportResponse,
+  credentialed: boolean,
+  trusted: ReadonlySet<string>,
+  redactor: Redactor,
+): Exchange | undefined {
+  const location = response.headers.get('location');
+  if (!REDIRECTS.has(response.status) || !location) return undefined;
+  const keepsMethod = response.status === 307 || response.status === 308;
+  const readOnly = exchange.method === 'GET' || exchange.method === 'HEAD';
+  // 301 and 302 of a write are ambiguous (clients historically switch to GET): hand them back.
+  if (!keepsMethod && response.status !== 303 && !readOnly) return undefined;
+  const url = new URL(location, exchange.url);
+  const leaving = url.origin !== exchange.url.origin;
+  if (credentialed && leaving && !trusted.has(url.origin)) {
+    throw new UntrustedOriginError({
+      method: exchange.method,
+      url: redactor.redact(exchange.url.href),
+      origin: url.origin,
+      httpStatus: response.status,
+      message: `The service redirected to ${redactor.redact(url.origin)}; the credential is not sent there`,
+    });
+  }
+  const toGet = response.status === 303 && !readOnly;
+  const headers = { ...exchange.headers };
+  if (toGet) delete headers['content-type'];
+  return {
+    ...exchange,
+    method: toGet ? 'GET' : exchange.method,
+    url,
+    route: routeOf(url),
+    headers,
+    body: toGet ? undefined : exchange.body,
+  };
+}

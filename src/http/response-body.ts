@@ -1,0 +1,74 @@
+/**
+ * Turning an answer's text into a value, and reading the service's error fields from it in any
+ * of its shapes: the control plane's envelope `{data, error: {code, message, details}, meta}`,
+ * a generation answer `{status: "error", message | messege, code?}`, or a bare `{error}` /
+ * `{message}`.
+ * @module
+ */
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The parsed body: JSON when it says so (or looks like it), text otherwise, undefined when empty. */
+export type ParsedBody =
+  | { readonly ok: true; readonly value: unknown }
+  | { readonly ok: false; readonly reason: string; readonly text: string };
+
+export function parseBody(text: string, contentType: string | null): ParsedBody {
+  if (text === '') return { ok: true, value: undefined };
+  const declaredJson = contentType !== null && /[/+]json\b/i.test(contentType);
+  const looksJson = /^\s*[{[]/.test(text);
+  if (!declaredJson && !looksJson) return { ok: true, value: text };
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { ok: false, reason: error instanceof Error ? error.message : 'unreadable JSON', text };
+  }
+}
+
+/** What an error body says, whatever its shape. */
+export interface ErrorFields {
+  readonly message?: string;
+  readonly code?: string;
+  readonly details?: unknown;
+  readonly requestId?: string;
+  /** Seconds, from a `retry_after` field. */
+  readonly retryAfterSeconds?: number;
+}
+
+const text = (value: unknown): string | undefined =>
+  typeof value === 'string' && value.trim() !== '' ? value : undefined;
+
+export function errorFieldsOf(body: unknown): ErrorFields {
+  if (!isRecord(body)) return typeof body === 'string' && body.length < 500 ? { message: body } : {};
+  const envelope = isRecord(body.error) ? body.error : undefined;
+  const meta = isRecord(body.meta) ? body.meta : undefined;
+  const message =
+    text(envelope?.message) ??
+    text(body.message) ??
+    text(body.messege) ??
+    text(body.error) ??
+    text(body.detail);
+  const code = text(envelope?.code) ?? text(body.code) ?? text(body.error_code);
+  const retryAfter = body.retry_after ?? envelope?.retry_after;
+  const retryAfterSeconds =
+    typeof retryAfter === 'number' ? retryAfter : Number.parseFloat(String(retryAfter));
+  const requestId = text(meta?.request_id) ?? text(body.request_id);
+  // Generation validation answers list their problems as `errors: {field: [message]}`.
+  const details =
+    envelope?.details ?? body.details ?? (body.errors !== undefined ? { errors: body.errors } : undefined);
+  return {
+    ...(message ? { message } : {}),
+    ...(code ? { code } : {}),
+    ...(details !== undefined && details !== null ? { details } : {}),
+    ...(requestId ? { requestId } : {}),
+    ...(Number.isFinite(retryAfterSeconds) && retryAfterSeconds >= 0 ? { retryAfterSeconds } : {}),
+  };
+}
+
+/** The queue limit a refusal names ("Maximum 5 queued requests allowed."), if any. */
+export function queueLimitOf(message: string | undefined): number | undefined {
+  const match = message ? /maximum\s+(\d+)\s+queued/i.exec(message) : null;
+  return match ? Number(match[1]) : undefined;
+}

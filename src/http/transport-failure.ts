@@ -1,0 +1,68 @@
+/**
+ * Why no answer arrived, classified once for every transport: was the request provably never
+ * sent (so even a payment or a generation may be retried), did the attempt time out, or did the
+ * connection fail in a way that leaves it unknown whether the service acted.
+ * @module
+ */
+
+/**
+ * No answer arrived. `requestSent` is false only when the service provably never saw the
+ * request; `timedOut` when `timeoutMs` passed without progress.
+ */
+export class TransportFailure extends Error {
+  constructor(
+    message: string,
+    readonly requestSent: boolean,
+    readonly timedOut: boolean,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+    this.name = 'TransportFailure';
+  }
+}
+
+/** Failures that happen before a byte of the request can have reached the service. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
+  'CERT_HAS_EXPIRED',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+]);
+
+function errorCode(error: unknown): string | undefined {
+  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string') return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+const TIMEOUT_CODES = new Set([
+  'UND_ERR_HEADERS_TIMEOUT',
+  'UND_ERR_BODY_TIMEOUT',
+  'ETIMEDOUT',
+  'TimeoutError',
+]);
+
+export function timeoutFailure(timeoutMs: number, error: unknown): TransportFailure {
+  return new TransportFailure(`no progress within ${timeoutMs} ms`, true, true, { cause: error });
+}
+
+export function toFailure(error: unknown, signal: AbortSignal | undefined): unknown {
+  if (signal?.aborted) return signal.reason;
+  const code = errorCode(error) ?? (error instanceof Error ? error.name : undefined);
+  const detail = error instanceof Error ? error.message : String(error);
+  const timedOut = code !== undefined && TIMEOUT_CODES.has(code);
+  return new TransportFailure(
+    code ? `${detail} (${code})` : detail,
+    !(code && NOT_SENT_CODES.has(code)),
+    timedOut,
+    { cause: error },
+  );
+}

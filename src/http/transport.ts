@@ -1,0 +1,102 @@
+/**
+ * The wire: one function that sends a request and reads the whole answer. The default uses an
+ * undici `Agent` (keep-alive, one connection pool per origin) through its `dispatch` API, which
+ * costs far less per call than WHATWG `fetch` (and than `request`: see `undici-dispatch.ts`).
+ * A caller-supplied `fetch` (tests, proxies, edge runtimes) is wrapped the same way. Redirects
+ * are never followed here: the client decides.
+ * @module
+ */
+import { Agent, type Dispatcher } from 'undici';
+import { RawHeaders } from './raw-headers.js';
+import { timeoutFailure, toFailure } from './transport-failure.js';
+import { dispatchRequest, TIMED_OUT } from './undici-dispatch.js';
+
+export { RawHeaders, toWebHeaders } from './raw-headers.js';
+export { TransportFailure } from './transport-failure.js';
+
+export interface TransportRequest {
+  readonly method: string;
+  readonly url: URL;
+  readonly headers: Readonly<Record<string, string>>;
+  readonly body?: string;
+  /** Give up when no progress is made for this many milliseconds of wall time. */
+  readonly timeoutMs: number;
+  /** The caller's signal, when there is one. */
+  readonly signal?: AbortSignal;
+}
+
+/** Response fields: a WHATWG `Headers`, or undici's parsed fields read without building one. */
+export type ResponseHeaders = Headers | RawHeaders;
+
+export interface TransportResponse {
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  /** The whole body as text ('' when there is none). */
+  readonly body: string;
+}
+
+/** Sends one request. Throws {@link TransportFailure} when no answer arrived. */
+export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
+
+/** A `fetch`-compatible function. */
+export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
+
+export interface UndiciTransportOptions {
+  /** A dispatcher of your own (a proxy agent, a mock). Not closed by `close()`. */
+  readonly dispatcher?: Dispatcher;
+  /**
+   * How long an idle keep-alive connection is kept, in milliseconds.
+   * @default 10000
+   */
+  readonly keepAliveTimeoutMs?: number;
+  /**
+   * Connections per origin; unlimited when absent.
+   * @default undefined
+   */
+  readonly connectionsPerOrigin?: number;
+}
+
+/** The default transport, and a `close()` that releases its connections. */
+export function createUndiciTransport(options: UndiciTransportOptions = {}): {
+  transport: Transport;
+  close(): Promise<void>;
+} {
+  const owned = options.dispatcher
+    ? undefined
+    : new Agent({
+        keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
+        ...(options.connectionsPerOrigin !== undefined ? { connections: options.connectionsPerOrigin } : {}),
+      });
+  const dispatcher = options.dispatcher ?? owned!;
+  const transport: Transport = async (request) => {
+    try {
+      const response = await dispatchRequest(dispatcher, request);
+      return { status: response.status, headers: new RawHeaders(response.headers), body: response.body };
+    } catch (error) {
+      if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error);
+      throw toFailure(error, request.signal);
+    }
+  };
+  return { transport, close: async () => owned?.close() };
+}
+
+/** A transport over any `fetch` (undici's, the platform's, a test double). */
+export function createFetchTransport(fetchFunction: FetchFunction): Transport {
+  return async (request) => {
+    try {
+      const response = await fetchFunction(request.url, {
+        method: request.method,
+        headers: request.headers,
+        ...(request.body !== undefined ? { body: request.body } : {}),
+        signal: request.signal
+          ? AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)])
+          : AbortSignal.timeout(request.timeoutMs),
+        redirect: 'manual',
+      });
+      const body = await response.text();
+      return { status: response.status, headers: response.headers, body };
+    } catch (error) {
+      throw toFailure(error, request.signal);
+    }
+  };
+}

@@ -1,0 +1,82 @@
+/**
+ * One request through an undici dispatcher at its lowest level (`dispatch` with a handler).
+ * `request()` would do, but it needs an AbortSignal for the timeout, and undici's signal
+ * bookkeeping costs more per call than everything else the transport does; the handler's
+ * controller aborts for free.
+ * @module
+ */
+import type { Dispatcher } from 'undici';
+import type { TransportRequest } from './transport.js';
+
+/** What came back: the status, the fields as undici parsed them (lower-cased names), the body text. */
+export interface DispatchedResponse {
+  readonly status: number;
+  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
+  readonly body: string;
+}
+
+/** Why an attempt was cut short; a shared object, since building an Error per attempt costs its stack. */
+export const TIMED_OUT: Error = Object.freeze(new Error('attempt timed out'));
+
+/** Sends `request`; rejects with undici's error, with {@link TIMED_OUT}, or with the caller's abort reason. */
+export function dispatchRequest(
+  dispatcher: Dispatcher,
+  request: TransportRequest,
+): Promise<DispatchedResponse> {
+  return new Promise<DispatchedResponse>((resolve, reject) => {
+    let controller: Dispatcher.DispatchController | undefined;
+    let pendingAbort: Error | undefined;
+    let status = 0;
+    let headers: Readonly<Record<string, string | string[] | undefined>> = {};
+    const chunks: Buffer[] = [];
+    const abort = (reason: Error) => {
+      if (controller) controller.abort(reason);
+      else pendingAbort ??= reason;
+    };
+    const timer = setTimeout(() => abort(TIMED_OUT), request.timeoutMs);
+    const onCallerAbort = () => abort(request.signal?.reason ?? new Error('aborted'));
+    request.signal?.addEventListener('abort', onCallerAbort, { once: true });
+    const settle = () => {
+      clearTimeout(timer);
+      request.signal?.removeEventListener('abort', onCallerAbort);
+    };
+    if (request.signal?.aborted) onCallerAbort();
+    try {
+      dispatcher.dispatch(
+        {
+          origin: request.url.origin,
+          path: `${request.url.pathname}${request.url.search}`,
+          method: request.method as Dispatcher.HttpMethod,
+          headers: request.headers,
+          body: request.body ?? null,
+        },
+        {
+          onRequestStart(started) {
+            controller = started;
+            if (pendingAbort) started.abort(pendingAbort);
+          },
+          onResponseStart(_controller, statusCode, responseHeaders) {
+            status = statusCode;
+            headers = responseHeaders;
+          },
+          onResponseData(_controller, chunk) {
+            chunks.push(chunk);
+          },
+          onResponseEnd() {
+            settle();
+            const body =
+              chunks.length === 1 ? chunks[0]!.toString('utf8') : Buffer.concat(chunks).toString('utf8');
+            resolve({ status, headers, body });
+          },
+          onResponseError(_controller, error) {
+            settle();
+            reject(error);
+          },
+        },
+      );
+    } catch (error) {
+      settle();
+      reject(error);
+    }
+  });
+}

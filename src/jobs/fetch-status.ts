@@ -1,0 +1,34 @@
+/**
+ * Fetches a job through the HTTP core, so that polls share the session's rate-limit governor
+ * with every other call and are retried as the reads they are.
+ * @module
+ */
+import type { CredentialRef, HttpClient } from '../http/index.js';
+import type { FetchTarget } from './fetch-target.js';
+import type { FetchStatus } from './poll-job.js';
+
+export interface FetchStatusOptions {
+  readonly client: HttpClient;
+  /**
+   * The generation key and where the fetch operation wants it.
+   * @default { name: 'generationKey', placement: 'body-key' }
+   */
+  readonly credential?: CredentialRef;
+}
+
+/** A {@link FetchStatus} for either fetch style. */
+export function createFetchStatus(options: FetchStatusOptions): FetchStatus {
+  const credential = options.credential ?? { name: 'generationKey', placement: 'body-key' };
+  return async (target: FetchTarget, signal) => {
+    const response = await options.client.request({
+      method: 'POST',
+      url: target.url,
+      json: target.style === 'body' ? { request_id: target.requestId } : {},
+      credential,
+      idempotency: 'safe',
+      ...(target.operationId ? { operationId: target.operationId } : {}),
+      ...(signal ? { signal } : {}),
+    });
+    return response.body;
+  };
+}

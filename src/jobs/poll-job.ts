@@ -1,0 +1,150 @@
+/**
+ * The one polling loop: turns a `processing` answer into a finished result, a failure that says
+ * why, or, when the deadline comes first, a {@link ResumableJob}. Never an error that loses the job.
+ * @module
+ */
+import { type Clock, GenerationFailedError, type JobSlot, ServiceError, systemClock } from '../http/index.js';
+import type { FetchTarget } from './fetch-target.js';
+import { type JobAnswer, readJobAnswer } from './job-answer.js';
+import type { ResumableJob } from './resumable-job.js';
+import { nextPollDelay, type PollSchedule, scheduleFor } from './schedule.js';
+
+/** A progress report, after the submission and after each poll. */
+export interface JobProgress {
+  readonly status: 'processing' | 'success' | 'failed';
+  readonly requestId: string | number | undefined;
+  /** Since submission. */
+  readonly elapsedMs: number;
+  /** The service's latest estimate of the time left. */
+  readonly etaMs?: number;
+  /** Polls made so far. */
+  readonly attempt: number;
+}
+
+/** Fetches the job's current answer; throws a ServiceError when the call fails. */
+export type FetchStatus = (target: FetchTarget, signal: AbortSignal | undefined) => Promise<unknown>;
+
+export interface PollJobOptions {
+  /** The submission's answer. */
+  readonly first: unknown;
+  /** Where to fetch (see `fetchTargetFor`); needed when `first` is `processing`. */
+  readonly target: FetchTarget | undefined;
+  readonly fetchStatus: FetchStatus;
+  /** The family (`image`, `audio`, `video`, `3d`, `training`...) choosing the base schedule. */
+  readonly category?: string;
+  /** Adjustments to the family's schedule. */
+  readonly schedule?: Partial<PollSchedule>;
+  /**
+   * How long this call may wait, in milliseconds; then a ResumableJob is returned.
+   * @default 300000
+   */
+  readonly deadlineMs?: number;
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: JobProgress) => void;
+  /** @default systemClock */
+  readonly clock?: Clock;
+  /** The submission asked for a webhook: return the handle at once, without polling. @default false */
+  readonly webhook?: boolean;
+  /** When the job was submitted; defaults to now. */
+  readonly submittedAt?: number;
+  /** Delay before the first poll, instead of the schedule's. */
+  readonly firstDelayMs?: number;
+  /** The job's place under the queue limit; released when this call ends. */
+  readonly jobSlot?: JobSlot;
+}
+
+export interface FinishedJob {
+  readonly status: 'success';
+  readonly requestId: string | number | undefined;
+  /** The final answer. */
+  readonly body: unknown;
+  readonly polls: number;
+  readonly elapsedMs: number;
+}
+
+export type JobOutcome = FinishedJob | ResumableJob;
+
+function failure(answer: JobAnswer, target: FetchTarget | undefined): GenerationFailedError {
+  return new GenerationFailedError({
+    method: 'POST',
+    url: target?.url ?? '(submission)',
+    message: answer.message ?? 'The job failed without saying why',
+    jobId: answer.id ?? target?.requestId,
+  });
+}
+
+/** Waits for a job to finish; see {@link PollJobOptions}. */
+export async function pollJob(options: PollJobOptions): Promise<JobOutcome> {
+  try {
+    return await pollUntilDone(options);
+  } finally {
+    options.jobSlot?.release();
+  }
+}
+
+async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
+  const clock = options.clock ?? systemClock;
+  const submittedAt = options.submittedAt ?? clock.now();
+  const deadline = clock.now() + (options.deadlineMs ?? 300_000);
+  const schedule = scheduleFor(options.category, options.schedule);
+  let answer = readJobAnswer(options.first);
+  let answeredAt = clock.now();
+  let polls = 0;
+  const report = () =>
+    options.onProgress?.({
+      status: answer.state,
+      requestId: answer.id ?? options.target?.requestId,
+      elapsedMs: clock.now() - submittedAt,
+      attempt: polls,
+      ...(answer.etaMs !== undefined ? { etaMs: answer.etaMs } : {}),
+    });
+  for (;;) {
+    report();
+    if (answer.state === 'success') {
+      return {
+        status: 'success',
+        requestId: answer.id ?? options.target?.requestId,
+        body: answer.body,
+        polls,
+        elapsedMs: clock.now() - submittedAt,
+      };
+    }
+    if (answer.state === 'failed') throw failure(answer, options.target);
+    const target = options.target;
+    if (!target)
+      throw failure(
+        { ...answer, message: 'The job is queued but the answer says nowhere how to fetch it' },
+        undefined,
+      );
+    const now = clock.now();
+    // The eta counts from when the answer came, not from now: a failed poll leaves an old answer.
+    const etaLeft = answer.etaMs === undefined ? undefined : Math.max(0, answer.etaMs - (now - answeredAt));
+    const delayMs =
+      polls === 0 && options.firstDelayMs !== undefined
+        ? options.firstDelayMs
+        : nextPollDelay(schedule, polls, etaLeft);
+    if (options.webhook || now + delayMs > deadline) {
+      return {
+        status: 'processing',
+        requestId: target.requestId,
+        fetch: target,
+        retryAfterMs: delayMs,
+        notBefore: now + delayMs,
+        submittedAt,
+        reason: options.webhook ? 'webhook' : 'deadline',
+        ...(options.category ? { category: options.category } : {}),
+        ...(etaLeft !== undefined ? { etaMs: etaLeft } : {}),
+      };
+    }
+    await clock.sleep(delayMs, options.signal);
+    polls += 1;
+    try {
+      answer = readJobAnswer(await options.fetchStatus(target, options.signal));
+      answeredAt = clock.now();
+    } catch (error) {
+      // A transient failure of one poll loses nothing: the job runs on, the next poll may answer.
+      if (GenerationFailedError.isInstance(error) || !ServiceError.isInstance(error) || !error.retryable)
+        throw error;
+    }
+  }
+}

@@ -1,0 +1,29 @@
+/**
+ * Picks up the wait for a job that an earlier call handed back as a {@link ResumableJob}.
+ * @module
+ */
+import { type Clock, systemClock } from '../http/index.js';
+import { type JobOutcome, type PollJobOptions, pollJob } from './poll-job.js';
+import type { ResumableJob } from './resumable-job.js';
+
+export type ResumeJobOptions = Omit<
+  PollJobOptions,
+  'first' | 'target' | 'submittedAt' | 'firstDelayMs' | 'webhook'
+>;
+
+/** Continues polling `handle`: first at its `notBefore` (or now, if that has passed), then by the schedule. */
+export function resumeJob(handle: ResumableJob, options: ResumeJobOptions): Promise<JobOutcome> {
+  const clock: Clock = options.clock ?? systemClock;
+  return pollJob({
+    ...options,
+    first: {
+      status: 'processing',
+      id: handle.requestId,
+      ...(handle.etaMs !== undefined ? { eta: handle.etaMs / 1000 } : {}),
+    },
+    target: handle.fetch,
+    submittedAt: handle.submittedAt,
+    firstDelayMs: Math.max(0, handle.notBefore - clock.now()),
+    ...(options.category === undefined && handle.category !== undefined ? { category: handle.category } : {}),
+  });
+}

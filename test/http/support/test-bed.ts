@@ -1,0 +1,65 @@
+/**
+ * An emulator on loopback with a manual clock, and HTTP clients on virtual time against it.
+ * Every event, warning and error message a test produces is collected, so that a test can grep
+ * all of it for secrets.
+ */
+import type { ManualClock } from '../../../src/emulator/clock.js';
+import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
+import type { EmulatorOptions } from '../../../src/emulator/options.js';
+import {
+  createUndiciTransport,
+  HttpClient,
+  type HttpClientOptions,
+  type HttpEvent,
+  type ServiceWarning,
+  type Transport,
+} from '../../../src/http/index.js';
+import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
+
+export interface TestBed {
+  readonly emulator: Emulator;
+  readonly clock: VirtualClock;
+  readonly events: HttpEvent[];
+  readonly warnings: ServiceWarning[];
+  /** A client on virtual time; `wire` counts statuses seen on the wire. */
+  client(options?: Partial<HttpClientOptions>): HttpClient;
+  /** Every HTTP status that crossed the wire, in order. */
+  readonly wire: number[];
+  close(): Promise<void>;
+}
+
+export async function startTestBed(options: EmulatorOptions = {}): Promise<TestBed> {
+  const emulator = await startEmulator({ clock: 'manual', ...options });
+  const clock = createVirtualClock(emulator.clock as ManualClock);
+  const { transport: undici, close } = createUndiciTransport();
+  const wire: number[] = [];
+  const counted: Transport = async (request) => {
+    const response = await undici(request);
+    wire.push(response.status);
+    return response;
+  };
+  const transport = clock.wrap(counted);
+  const events: HttpEvent[] = [];
+  const warnings: ServiceWarning[] = [];
+  return {
+    emulator,
+    clock,
+    events,
+    warnings,
+    wire,
+    client: (overrides = {}) =>
+      new HttpClient({
+        baseUrl: emulator.url,
+        clock,
+        transport,
+        random: () => 0.5,
+        onEvent: (event) => events.push(event),
+        onWarning: (warning) => warnings.push(warning),
+        ...overrides,
+      }),
+    close: async () => {
+      await close();
+      await emulator.close();
+    },
+  };
+}

@@ -1,0 +1,101 @@
+/**
+ * Virtual time for tests: a `Clock` whose sleeps move the emulator's `ManualClock` instead of
+ * waiting. Time jumps to the earliest sleeper only when the process is quiet: no request on the
+ * wire (counted through `wrap`) and no pending callbacks, so a request is never overtaken by time
+ * it did not take.
+ */
+import type { ManualClock } from '../../../src/emulator/clock.js';
+import type { Clock, Transport } from '../../../src/http/index.js';
+
+interface Sleeper {
+  readonly at: number;
+  readonly order: number;
+  readonly resolve: () => void;
+}
+
+export interface VirtualClock extends Clock {
+  /** A transport whose requests hold time still while they are on the wire. */
+  wrap(transport: Transport): Transport;
+  /** Total virtual milliseconds slept through jumps so far. */
+  readonly advancedMs: number;
+}
+
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+export function createVirtualClock(manual: ManualClock): VirtualClock {
+  const sleepers: Sleeper[] = [];
+  let order = 0;
+  let inFlight = 0;
+  let draining = false;
+  let advancedMs = 0;
+
+  async function drain(): Promise<void> {
+    if (draining) return;
+    draining = true;
+    try {
+      while (sleepers.length > 0) {
+        // Let everything that is not waiting on time run first.
+        for (let quietTicks = 0; quietTicks < 3; ) {
+          await tick();
+          quietTicks = inFlight === 0 ? quietTicks + 1 : 0;
+          if (inFlight > 0) await new Promise((resolve) => setTimeout(resolve, 1));
+        }
+        if (sleepers.length === 0) break;
+        sleepers.sort((a, b) => a.at - b.at || a.order - b.order);
+        const next = sleepers[0]!;
+        if (next.at > manual.now()) {
+          advancedMs += next.at - manual.now();
+          manual.set(next.at);
+        }
+        const now = manual.now();
+        for (const sleeper of sleepers.filter((candidate) => candidate.at <= now)) {
+          sleepers.splice(sleepers.indexOf(sleeper), 1);
+          sleeper.resolve();
+        }
+      }
+    } finally {
+      draining = false;
+    }
+  }
+
+  return {
+    now: () => manual.now(),
+    sleep(ms, signal) {
+      return new Promise<void>((resolve, reject) => {
+        if (signal?.aborted) {
+          reject(signal.reason);
+          return;
+        }
+        const sleeper: Sleeper = {
+          at: manual.now() + Math.max(0, ms),
+          order: order++,
+          resolve: () => {
+            signal?.removeEventListener('abort', onAbort);
+            resolve();
+          },
+        };
+        const onAbort = () => {
+          const index = sleepers.indexOf(sleeper);
+          if (index >= 0) sleepers.splice(index, 1);
+          reject(signal?.reason);
+        };
+        signal?.addEventListener('abort', onAbort, { once: true });
+        sleepers.push(sleeper);
+        void drain();
+      });
+    },
+    wrap(transport) {
+      return async (request) => {
+        inFlight += 1;
+        try {
+          return await transport(request);
+        } finally {
+          inFlight -= 1;
+        }
+      };
+    },
+    get advancedMs() {
+      return advancedMs;
+    },
+  };
+}

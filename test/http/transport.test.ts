@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { fetch as undiciFetch } from 'undici';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createFetchTransport,
+  createUndiciTransport,
+  type Transport,
+  TransportFailure,
+} from '../../src/http/index.js';
+
+let server: Server;
+let base: string;
+/** A loopback port nobody listens on. */
+let closedPort: number;
+
+beforeAll(async () => {
+  const probe = createServer();
+  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
+  closedPort = (probe.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => probe.close(() => resolve()));
+  server = createServer((request, response) => {
+    if (request.url === '/slow') {
+      setTimeout(() => response.end('{}'), 300);
+      return;
+    }
+    if (request.url === '/cut') {
+      response.writeHead(200, { 'content-length': '100' });
+      response.write('{"partial":');
+      setTimeout(() => request.socket.destroy(), 5);
+      return;
+    }
+    let body = '';
+    request.on('data', (chunk) => {
+      body += chunk;
+    });
+    request.on('end', () => {
+      response.setHeader('set-cookie', ['a=1', 'b=2']);
+      response.writeHead(201, { 'content-type': 'application/json', 'x-echo-method': request.method ?? '' });
+      response.end(JSON.stringify({ body, ua: request.headers['user-agent'] }));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+const undici = createUndiciTransport();
+afterAll(() => undici.close());
+
+describe.each([
+  ['undici dispatch', () => undici.transport],
+  ['fetch', () => createFetchTransport(undiciFetch as never)],
+] as Array<[string, () => Transport]>)('the %s transport', (_name, make) => {
+  it('sends the method, headers and body, and reads the whole answer', async () => {
+    const response = await make()({
+      method: 'POST',
+      url: new URL('/echo', base),
+      headers: { 'content-type': 'application/json', 'user-agent': 'test/1' },
+      body: '{"a":1}',
+      timeoutMs: 5_000,
+    });
+    expect(response.status).toBe(201);
+    expect(response.headers.get('X-Echo-Method')).toBe('POST');
+    expect(JSON.parse(response.body)).toEqual({ body: '{"a":1}', ua: 'test/1' });
+  });
+
+  it('times out an attempt without progress', async () => {
+    const error = await make()({
+      method: 'GET',
+      url: new URL('/slow', base),
+      headers: {},
+      timeoutMs: 50,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransportFailure);
+    expect((error as TransportFailure).timedOut).toBe(true);
+  });
+
+  it("rejects with the caller's reason when the caller aborts", async () => {
+    const controller = new AbortController();
+    const pending = make()({
+      method: 'GET',
+      url: new URL('/slow', base),
+      headers: {},
+      timeoutMs: 5_000,
+      signal: controller.signal,
+    });
+    controller.abort(new Error('stop now'));
+    await expect(pending).rejects.toThrow('stop now');
+  });
+
+  it('says a refused connection never sent the request', async () => {
+    const error = await make()({
+      method: 'POST',
+      url: new URL(`http://127.0.0.1:${closedPort}/x`),
+      headers: {},
+      timeoutMs: 5_000,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransportFailure);
+    expect((error as TransportFailure).requestSent).toBe(false);
+  });
+
+  it('says a connection cut mid-answer may have sent it', async () => {
+    const error = await make()({
+      method: 'POST',
+      url: new URL('/cut', base),
+      headers: {},
+      body: '{}',
+      timeoutMs: 5_000,
+    }).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(TransportFailure);
+    expect((error as TransportFailure).requestSent).toBe(true);
+    expect((error as TransportFailure).timedOut).toBe(false);
+  });
+});
