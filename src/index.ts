@@ -6,6 +6,36 @@
  */
 
 export type {
+  ClaimHandler,
+  ClaimRequest,
+  ConnectAuth,
+  ConnectOptions,
+  OperationChoice,
+  RegisterOptions,
+  SessionScopes,
+  StoredToken,
+  TokenExpiry,
+  TokenStore,
+  WithheldOperation,
+  WithheldReason,
+} from './auth/index.js';
+export {
+  connect,
+  FileTokenStore,
+  MemoryTokenStore,
+  OperationNotOfferedError,
+  RegistrationError,
+  Session,
+} from './auth/index.js';
+export type {
+  CallOptions,
+  CallOutput,
+  CallResult,
+  CallSuccess,
+  KeyPlacement,
+  PendingCall,
+} from './calls/index.js';
+export type {
   ApiSurface,
   AsyncBehaviour,
   AuthorizationMetadata,
@@ -48,4 +78,32 @@ export {
   UnknownOperationError,
   WELL_KNOWN,
 } from './discovery/index.js';
+export type {
+  Clock,
+  HttpClientOptions,
+  HttpEvent,
+  RateLimitStore,
+  RetryOptions,
+  ServiceErrorCode,
+  ServiceWarning,
+} from './http/index.js';
+export {
+  AuthenticationError,
+  ForbiddenError,
+  GenerationFailedError,
+  InsufficientScopeError,
+  MemoryRateLimitStore,
+  NetworkError,
+  NotFoundError,
+  PaymentRequiredError,
+  RateLimitedError,
+  ResponseFormatError,
+  ServerError,
+  ServiceError,
+  SunsetError,
+  TimeoutError,
+  UntrustedOriginError,
+  ValidationError,
+} from './http/index.js';
+export type { JobProgress } from './jobs/index.js';
 export { VERSION } from './version.js';

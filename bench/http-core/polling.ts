@@ -7,7 +7,7 @@ import type { ManualClock } from '../../src/emulator/clock.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { createUndiciTransport, HttpClient, type HttpRequest } from '../../src/http/index.js';
 import { awaitGeneration, readJobAnswer } from '../../src/jobs/index.js';
-import { createVirtualClock } from '../../test/http/support/virtual-clock.js';
+import { createVirtualClock } from '../../test/support/virtual-clock.js';
 
 const JOBS: ReadonlyArray<{ category: string; request: HttpRequest }> = [
   ...Array.from({ length: 8 }, () => ({

@@ -10,7 +10,7 @@ import {
   type HttpRequest,
   parseRetryAfter,
 } from '../../src/http/index.js';
-import { createVirtualClock } from '../../test/http/support/virtual-clock.js';
+import { createVirtualClock } from '../../test/support/virtual-clock.js';
 
 const QUOTA = 60;
 const WINDOW_MS = 60_000;

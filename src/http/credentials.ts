@@ -9,8 +9,11 @@
 /** A secret, or a function that returns the current one (a token store, an environment variable). */
 export type CredentialSource = string | (() => string | undefined | Promise<string | undefined>);
 
-/** Where a request carries its credential. */
-export type CredentialPlacement = 'bearer' | 'body-key';
+/**
+ * Where a request carries its credential: `Authorization: Bearer`, the JSON body's `key`, or a
+ * named header (`{ header: 'x-api-key' }`, as some documents declare an apiKey scheme).
+ */
+export type CredentialPlacement = 'bearer' | 'body-key' | { readonly header: string };
 
 /** Which credential a request needs: one of the client's named credentials, or a value of its own. */
 export type CredentialRef =

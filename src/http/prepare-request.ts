@@ -83,8 +83,10 @@ export async function prepareRequest(
       });
     }
     context.redactor.addSecret(secret);
-    if (request.credential.placement === 'bearer') headers.authorization = `Bearer ${secret}`;
-    else json = withBodyKey(json, secret);
+    const { placement } = request.credential;
+    if (placement === 'bearer') headers.authorization = `Bearer ${secret}`;
+    else if (placement === 'body-key') json = withBodyKey(json, secret);
+    else headers[placement.header.toLowerCase()] = secret;
   }
   // One key per logical call: every retry of it carries the same, so a replay cannot act twice.
   if (request.idempotency === 'keyed') {

@@ -20,11 +20,14 @@ export interface FetchStatusOptions {
 export function createFetchStatus(options: FetchStatusOptions): FetchStatus {
   const credential = options.credential ?? { name: 'generationKey', placement: 'body-key' };
   return async (target: FetchTarget, signal) => {
+    const get = target.method === 'GET';
     const response = await options.client.request({
-      method: 'POST',
+      method: get ? 'GET' : 'POST',
       url: target.url,
-      json: target.style === 'body' ? { request_id: target.requestId } : {},
-      credential,
+      ...(get ? {} : { json: target.style === 'body' ? { request_id: target.requestId } : {} }),
+      // A GET has no body to carry the key in.
+      credential:
+        get && credential.placement === 'body-key' ? { ...credential, placement: 'bearer' } : credential,
       idempotency: 'safe',
       ...(target.operationId ? { operationId: target.operationId } : {}),
       ...(signal ? { signal } : {}),

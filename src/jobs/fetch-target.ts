@@ -11,8 +11,10 @@ import type { JobAnswer } from './job-answer.js';
 export interface FetchTarget {
   /** `path`: the id is in `url`. `body`: the id goes in the body as `request_id`. */
   readonly style: 'path' | 'body';
-  /** Absolute URL to POST to. */
+  /** Absolute URL of the fetch. */
   readonly url: string;
+  /** How the fetch is sent: most families POST, some (v8 training) GET. @default 'POST' */
+  readonly method?: 'GET' | 'POST';
   /** The job's id, exactly as the service sent it. */
   readonly requestId: string | number;
   /** The fetch operation, when discovery named it. */
@@ -25,6 +27,8 @@ export interface FetchOperation {
   readonly path: string;
   readonly style: 'path' | 'body';
   readonly operationId?: string;
+  /** @default 'POST' */
+  readonly method?: 'GET' | 'POST';
 }
 
 export interface FetchTargetInput {
@@ -51,7 +55,8 @@ function fromFetchResult(input: FetchTargetInput, id: string | number): FetchTar
   if (!trusted.has(url.origin) || (url.protocol !== 'https:' && url.protocol !== 'http:')) return undefined;
   const idInPath = url.pathname.split('/').some((segment) => decodeURIComponent(segment) === String(id));
   const operation = input.fetch?.operationId ? { operationId: input.fetch.operationId } : {};
-  return { style: idInPath ? 'path' : 'body', url: url.href, requestId: id, ...operation };
+  const method = input.fetch?.method === 'GET' ? { method: 'GET' as const } : {};
+  return { style: idInPath ? 'path' : 'body', url: url.href, requestId: id, ...operation, ...method };
 }
 
 function fromOperation(input: FetchTargetInput, id: string | number): FetchTarget | undefined {
@@ -64,6 +69,7 @@ function fromOperation(input: FetchTargetInput, id: string | number): FetchTarge
     url,
     requestId: id,
     ...(input.fetch.operationId ? { operationId: input.fetch.operationId } : {}),
+    ...(input.fetch.method === 'GET' ? { method: 'GET' as const } : {}),
   };
 }
 

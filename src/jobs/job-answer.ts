@@ -16,7 +16,7 @@ export interface JobAnswer {
   readonly id?: string | number;
   /** The service's estimate of the time left, in milliseconds. */
   readonly etaMs?: number;
-  /** `message` (or `messege`). */
+  /** `message` (or `messege`, or an `error` string). */
   readonly message?: string;
   /** The absolute fetch URL the answer named. */
   readonly fetchResult?: string;
@@ -76,7 +76,7 @@ export function readJobAnswer(body: unknown): JobAnswer {
     return { state: 'failed', message: 'The service answered something that is not a JSON object', body };
   const id = idOf(body);
   const etaMs = secondsToMs(body.eta);
-  const message = [body.message, body.messege].find(
+  const message = [body.message, body.messege, body.error].find(
     (value): value is string => typeof value === 'string' && value !== '',
   );
   const fetchResult = typeof body.fetch_result === 'string' ? body.fetch_result : undefined;

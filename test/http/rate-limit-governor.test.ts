@@ -8,7 +8,7 @@ import {
 } from '../../src/http/index.js';
 import { observe, rollOver } from '../../src/http/rate-limit/bucket-math.js';
 import { ThrottleDeadlineError } from '../../src/http/rate-limit/throttle-deadline-error.js';
-import { createVirtualClock } from './support/virtual-clock.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 
 const URL_A = new URL('https://api.test/api/v7/images/text-to-image');
 const URL_B = new URL('https://api.test/api/v7/images/fetch/123');

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { ManualClock } from '../../src/emulator/clock.js';
 import { GenerationFailedError, ServerError } from '../../src/http/index.js';
 import { type FetchTarget, pollJob } from '../../src/jobs/index.js';
-import { createVirtualClock } from '../http/support/virtual-clock.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
 
 const target: FetchTarget = { style: 'path', url: 'https://api.test/api/v7/images/fetch/9', requestId: '9' };
 

@@ -14,7 +14,7 @@ import {
   type ServiceWarning,
   type Transport,
 } from '../../../src/http/index.js';
-import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
+import { createVirtualClock, type VirtualClock } from '../../support/virtual-clock.js';
 
 export interface TestBed {
   readonly emulator: Emulator;

@@ -4,8 +4,8 @@
  * wire (counted through `wrap`) and no pending callbacks, so a request is never overtaken by time
  * it did not take.
  */
-import type { ManualClock } from '../../../src/emulator/clock.js';
-import type { Clock, Transport } from '../../../src/http/index.js';
+import type { ManualClock } from '../../src/emulator/clock.js';
+import type { Clock, Transport } from '../../src/http/index.js';
 
 interface Sleeper {
   readonly at: number;

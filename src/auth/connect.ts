@@ -1,0 +1,270 @@
+import type { KeyPlacement } from '../calls/index.js';
+import { type DiscoverOptions, discover } from '../discovery/discover.js';
+import type { ServiceDescription } from '../discovery/service-description.js';
+import type { Operation } from '../discovery/types.js';
+import { HttpClient, type HttpClientOptions } from '../http/index.js';
+import { planAccess } from './access-plan.js';
+import { authEndpoint } from './auth-endpoints.js';
+import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
+import {
+  chooseOperations,
+  DEFAULT_CHOICE,
+  isControlPlane,
+  type OperationChoice,
+} from './operation-choice.js';
+import { type RegisterOptions, runRegistration } from './registration.js';
+import { Session, type SessionScopes } from './session.js';
+import { TokenManager } from './token-manager.js';
+import { MemoryTokenStore, type StoredToken, type TokenStore, tokenStoreKey } from './token-store.js';
+
+/** How the session authenticates to the control plane. */
+export type ConnectAuth =
+  /** A token you already have. It is used as given and never revoked by the session. Say its scopes if you know them. */
+  | { readonly token: string; readonly scopes?: readonly string[] }
+  /** Log in with exactly the scopes the chosen operations need. */
+  | { readonly email: string; readonly password: string }
+  /** Run the service's registration runbook (auth.md), then log in with the minimum scopes. */
+  | { readonly register: RegisterOptions };
+
+export interface ConnectOptions {
+  /** The service's base URL. Not needed when `service` is given. */
+  readonly baseUrl?: string | URL;
+  /** A description already discovered (or loaded from a snapshot). */
+  readonly service?: ServiceDescription;
+  readonly discovery?: DiscoverOptions;
+  /**
+   * Which operations the agent may use.
+   * @default every generation operation and the read-only control-plane operations
+   */
+  readonly operations?: OperationChoice;
+  /**
+   * The generation API key, or a function returning it (read at each request).
+   * @default process.env.GENTK_API_KEY, else the key the token store keeps for the account
+   */
+  readonly apiKey?: string | (() => string | undefined);
+  /** Control-plane authentication; without it, control-plane operations are withheld. */
+  readonly auth?: ConnectAuth;
+  /**
+   * Ask for every scope (`*`) instead of the minimum. Never the default: least privilege is.
+   * @default false
+   */
+  readonly allScopes?: boolean;
+  /**
+   * When a call meets 403 insufficient_scope at run time (the service changed), log in again
+   * adding exactly that scope and retry once. Needs email and password (kept in memory only).
+   * @default false
+   */
+  readonly stepUp?: boolean;
+  /** Where tokens are kept between runs. @default in memory */
+  readonly tokenStore?: TokenStore;
+  /** @default '1_month' (the service's default) */
+  readonly tokenExpiry?: TokenExpiry;
+  /** Names the token in the account's token list. @default 'generation-agent-toolkit' */
+  readonly deviceName?: string;
+  /** Origins besides the service's own that may receive credentials. @default [] */
+  readonly trustedOrigins?: readonly string[];
+  /** @default 'auto' */
+  readonly keyPlacement?: KeyPlacement;
+  /** Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store. */
+  readonly http?: Omit<HttpClientOptions, 'baseUrl' | 'credentials' | 'trustedOrigins'>;
+}
+
+function sameScopes(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((scope) => b.includes(scope));
+}
+
+function grantedOf(token: StoredToken): '*' | readonly string[] {
+  return token.scopes.includes('*') ? '*' : token.scopes;
+}
+
+function checkIds(service: ServiceDescription, choice: OperationChoice): void {
+  for (const id of choice.ids ?? []) service.requireOperation(id);
+  if (Array.isArray(choice.exclude)) for (const id of choice.exclude) service.requireOperation(id);
+}
+
+/**
+ * Turns a service and the caller's intent into a {@link Session}: discovers the service (unless
+ * given), picks the operations, logs in (or registers) asking for exactly the scopes they need,
+ * checks what was granted, and withholds, with reasons, what cannot be used.
+ *
+ * @example
+ * const session = await connect({
+ *   baseUrl: 'http://127.0.0.1:8787',
+ *   apiKey: process.env.GENTK_API_KEY,
+ *   auth: { email, password },
+ *   operations: { ids: ['v7_images_text_to_image', 'get_wallet_balance'] },
+ * });
+ * const result = await session.call('v7_images_text_to_image', { model_id: 'flux-dev', prompt: 'a fox' });
+ * await session.close();
+ */
+export async function connect(options: ConnectOptions): Promise<Session> {
+  if (!options.service && !options.baseUrl) throw new TypeError('connect() needs baseUrl or service.');
+  const service = options.service ?? (await discover(options.baseUrl as string | URL, options.discovery));
+  const choice = options.operations ?? DEFAULT_CHOICE;
+  checkIds(service, choice);
+  const chosen = chooseOperations(service.operations, choice);
+  const trustedOrigins = new Set([
+    service.origin,
+    ...(options.trustedOrigins ?? []).map((origin) => new URL(origin).origin),
+  ]);
+  const store = options.tokenStore ?? new MemoryTokenStore();
+  const auth = options.auth;
+  const account =
+    auth && 'email' in auth ? auth.email : auth && 'register' in auth ? auth.register.email : 'token';
+  const storeKey = tokenStoreKey(service.origin, account);
+
+  let tokens: TokenManager | undefined;
+  let storedKey: string | undefined;
+  const apiKey = (): string | undefined => {
+    const given = typeof options.apiKey === 'function' ? options.apiKey() : options.apiKey;
+    return given ?? process.env.GENTK_API_KEY ?? storedKey;
+  };
+  const client = new HttpClient({
+    ...options.http,
+    baseUrl: service.baseUrl,
+    trustedOrigins: [...trustedOrigins],
+    credentials: {
+      generationKey: apiKey,
+      controlToken: async () => tokens?.accessToken(),
+    },
+  });
+  try {
+    const controlPlaneOperations = chosen.filter((operation: Operation) => isControlPlane(operation));
+    const requested = options.allScopes
+      ? ['*']
+      : service.minimumScopes(controlPlaneOperations.map((operation) => operation.id));
+    const notices: string[] = [];
+    let granted: SessionScopes['granted'];
+    let password: string | undefined;
+    const login = authEndpoint(service, 'login');
+    const common = {
+      ...(options.tokenExpiry ? { tokenExpiry: options.tokenExpiry } : {}),
+      deviceName: options.deviceName ?? 'generation-agent-toolkit',
+    };
+    let token: StoredToken | undefined;
+    if (auth && 'token' in auth) {
+      client.redactor.addSecret(auth.token);
+      token = {
+        accessToken: auth.token,
+        expiresAt: null,
+        tokenExpiry: 'unknown',
+        scopes: auth.scopes ?? [],
+        ownedByToolkit: false,
+      };
+      granted = auth.scopes ? grantedOf(token) : 'unknown';
+      if (!auth.scopes)
+        notices.push(
+          'The token was given without its scopes: operations are offered as chosen and a missing scope shows at run time.',
+        );
+    } else if (auth && 'email' in auth) {
+      password = auth.password;
+      client.redactor.addSecret(password);
+      const stored = await store.load(storeKey);
+      const fresh =
+        stored?.expiresAt === null ||
+        (stored?.expiresAt !== undefined && Date.parse(stored.expiresAt) > client.clock.now() + 60_000);
+      if (stored && fresh && sameScopes(stored.scopes, requested)) {
+        token = stored;
+        notices.push('Reused the stored token, which carries exactly the scopes needed.');
+      } else {
+        if (!login) throw new Error('The service publishes no login endpoint.');
+        token = await controlPlane.login(client, login, {
+          email: auth.email,
+          password,
+          scopes: requested,
+          ...common,
+        });
+        if (stored?.ownedByToolkit) {
+          const logout = authEndpoint(service, 'logout');
+          if (logout) await controlPlane.logout(client, logout, stored.accessToken).catch(() => undefined);
+        }
+      }
+    } else if (auth && 'register' in auth) {
+      password = auth.register.password;
+      client.redactor.addSecret(password);
+      const outcome = await runRegistration({
+        client,
+        service,
+        options: auth.register,
+        scopes: requested,
+        ...common,
+      });
+      const stored = await store.load(storeKey);
+      storedKey = outcome.apiKey ?? stored?.apiKey;
+      token = { ...outcome.token, ...(storedKey ? { apiKey: storedKey } : {}) };
+      notices.push(
+        outcome.created
+          ? `Registered ${auth.register.email}.`
+          : `${auth.register.email} exists; logged in instead of registering.`,
+      );
+    }
+    if (token) {
+      client.redactor.addSecret(token.accessToken);
+      storedKey ??= token.apiKey;
+      if (storedKey) client.redactor.addSecret(storedKey);
+      granted ??= grantedOf(token);
+      const grantedList = granted === '*' || granted === 'unknown' ? undefined : granted;
+      if (
+        grantedList &&
+        !requested.includes('*') &&
+        grantedList.some((scope) => !requested.includes(scope))
+      ) {
+        notices.push(
+          `The service granted more than was asked for (${grantedList.filter((scope) => !requested.includes(scope)).join(', ')}).`,
+        );
+      }
+      if (granted === '*' && !requested.includes('*'))
+        notices.push('The service granted every scope although fewer were asked for.');
+      const refreshUrl = authEndpoint(service, 'refresh');
+      const logoutUrl = authEndpoint(service, 'logout');
+      const email =
+        auth && 'email' in auth ? auth.email : auth && 'register' in auth ? auth.register.email : undefined;
+      const secret = password;
+      tokens = new TokenManager({
+        client,
+        token,
+        store,
+        storeKey,
+        ...(refreshUrl ? { refreshUrl } : {}),
+        ...(logoutUrl ? { logoutUrl } : {}),
+        ...(email && secret && login
+          ? {
+              relogin: () =>
+                controlPlane.login(client, login, { email, password: secret, scopes: requested, ...common }),
+            }
+          : {}),
+      });
+      if (token.ownedByToolkit) await store.save(storeKey, token);
+    }
+    const plan = planAccess(chosen, {
+      granted: granted === 'unknown' ? '*' : granted,
+      hasApiKey: apiKey() !== undefined,
+      trustedOrigins,
+    });
+    const email =
+      auth && 'email' in auth ? auth.email : auth && 'register' in auth ? auth.register.email : undefined;
+    const secret = password;
+    return new Session({
+      service,
+      client,
+      offered: plan.offered,
+      withheld: plan.withheld,
+      requestedScopes: token ? requested : undefined,
+      grantedScopes: granted,
+      ...(tokens ? { tokens } : {}),
+      ...(options.keyPlacement ? { keyPlacement: options.keyPlacement } : {}),
+      ...(options.stepUp && email && secret && login
+        ? {
+            stepUp: (scope: string, current: StoredToken) => {
+              const scopes = [...new Set([...current.scopes.filter((name) => name !== '*'), scope])];
+              return controlPlane.login(client, login, { email, password: secret, scopes, ...common });
+            },
+          }
+        : {}),
+      notices,
+    });
+  } catch (error) {
+    await client.close();
+    throw error;
+  }
+}

@@ -1,0 +1,214 @@
+import {
+  type CallOptions,
+  type CallResult,
+  callOperation,
+  type KeyPlacement,
+  type PendingCall,
+  resumeCall,
+} from '../calls/index.js';
+import type { ServiceDescription } from '../discovery/service-description.js';
+import type { Operation } from '../discovery/types.js';
+import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
+import { AuthenticationError, type HttpClient, InsufficientScopeError } from '../http/index.js';
+import type { WithheldOperation } from './access-plan.js';
+import { authEndpoint } from './auth-endpoints.js';
+import { controlPlane } from './control-plane-calls.js';
+import { isControlPlane } from './operation-choice.js';
+import type { TokenManager } from './token-manager.js';
+import type { StoredToken } from './token-store.js';
+
+const NOT_OFFERED = Symbol.for('generation-agent-toolkit.operation-not-offered');
+
+/** An operation the service publishes but this session does not offer, with the reason. */
+export class OperationNotOfferedError extends Error {
+  readonly code = 'operation_not_offered';
+  readonly [NOT_OFFERED] = true;
+
+  constructor(
+    readonly operationId: string,
+    readonly reason: string,
+  ) {
+    super(`The session does not offer "${operationId}": ${reason}.`);
+    this.name = 'OperationNotOfferedError';
+  }
+
+  static isInstance(error: unknown): error is OperationNotOfferedError {
+    return typeof error === 'object' && error !== null && NOT_OFFERED in error;
+  }
+}
+
+/** The scopes a session asked for and was granted; `'unknown'` for a token given without its scopes. */
+export interface SessionScopes {
+  readonly requested: readonly string[] | undefined;
+  readonly granted: '*' | 'unknown' | readonly string[] | undefined;
+}
+
+export interface SessionInit {
+  readonly service: ServiceDescription;
+  readonly client: HttpClient;
+  readonly offered: readonly Operation[];
+  readonly withheld: readonly WithheldOperation[];
+  readonly requestedScopes: readonly string[] | undefined;
+  readonly grantedScopes: SessionScopes['granted'];
+  readonly tokens?: TokenManager;
+  readonly keyPlacement?: KeyPlacement;
+  /** A fresh login adding `scope`, when the caller allowed step-up; undefined otherwise. */
+  readonly stepUp?: (scope: string, current: StoredToken) => Promise<StoredToken>;
+  /** Notes for the caller: what was granted beyond the request, what was repaired. */
+  readonly notices: readonly string[];
+}
+
+/**
+ * An agent's connection to the service: the discovered service, the credentials, the one HTTP
+ * client every call and poll goes through, and the operations the agent may use (and those it may
+ * not, with why). Close it to revoke what it created.
+ */
+export class Session {
+  readonly service: ServiceDescription;
+  readonly client: HttpClient;
+  readonly withheld: readonly WithheldOperation[];
+  readonly notices: readonly string[];
+  #offered: Map<string, Operation>;
+  #granted: SessionScopes['granted'];
+  readonly #requested: readonly string[] | undefined;
+  readonly #init: SessionInit;
+  #closed = false;
+
+  constructor(init: SessionInit) {
+    this.#init = init;
+    this.service = init.service;
+    this.client = init.client;
+    this.withheld = init.withheld;
+    this.notices = init.notices;
+    this.#offered = new Map(init.offered.map((operation) => [operation.id, operation]));
+    this.#granted = init.grantedScopes;
+    this.#requested = init.requestedScopes;
+  }
+
+  /** The operations the agent may use, in the service's order. */
+  get operations(): readonly Operation[] {
+    return [...this.#offered.values()];
+  }
+
+  get scopes(): SessionScopes {
+    return { requested: this.#requested, granted: this.#granted };
+  }
+
+  /** The offered operation with this id; otherwise an error that says why it is not offered. */
+  operation(id: string): Operation {
+    const found = this.#offered.get(id);
+    if (found) return found;
+    const withheld = this.withheld.find((entry) => entry.operationId === id);
+    if (withheld) throw new OperationNotOfferedError(id, withheld.message);
+    if (this.service.operation(id))
+      throw new OperationNotOfferedError(id, 'it was not among the operations chosen at connect()');
+    throw new UnknownOperationError(id, closeMatches(id, [...this.#offered.keys()]));
+  }
+
+  #context() {
+    return {
+      client: this.client,
+      service: this.service,
+      ...(this.#init.keyPlacement ? { keyPlacement: this.#init.keyPlacement } : {}),
+    };
+  }
+
+  /**
+   * Calls an offered operation and, for an asynchronous one, waits for its result (or returns a
+   * {@link PendingCall} to resume when the wait ends first). The input must already match the
+   * operation's input schema; tools check it before calling.
+   */
+  async call(
+    operationId: string,
+    input: Readonly<Record<string, unknown>> = {},
+    options: CallOptions = {},
+  ): Promise<CallResult> {
+    if (this.#closed) throw new Error('The session is closed; connect() again.');
+    const operation = this.operation(operationId);
+    try {
+      return await callOperation(this.#context(), operation, input, options);
+    } catch (error) {
+      const retry = await this.#recover(operation, error);
+      if (!retry) throw error;
+      return callOperation(this.#context(), operation, input, options);
+    }
+  }
+
+  /** Continues waiting for a job an earlier call handed back. */
+  resume(pending: PendingCall, options: Omit<CallOptions, 'idempotencyKey'> = {}): Promise<CallResult> {
+    if (this.#closed) throw new Error('The session is closed; connect() again.');
+    return resumeCall(this.#context(), pending, options);
+  }
+
+  /**
+   * Whether a failed call may be sent once more: after a token rotation raced it, or after a
+   * step-up added the missing scope (only when the caller allowed step-up; never silently).
+   */
+  async #recover(operation: Operation, error: unknown): Promise<boolean> {
+    const tokens = this.#init.tokens;
+    if (!tokens || !isControlPlane(operation)) return false;
+    if (
+      AuthenticationError.isInstance(error) &&
+      (error.serviceCode === 'token_revoked' || error.serviceCode === 'token_expired')
+    ) {
+      await tokens.refresh();
+      return true;
+    }
+    if (InsufficientScopeError.isInstance(error) && error.requiredScope && this.#init.stepUp) {
+      const stepped = await this.#init.stepUp(error.requiredScope, tokens.token);
+      const logout = authEndpoint(this.service, 'logout');
+      const previous = tokens.token;
+      await tokens.replace(stepped);
+      if (logout && previous.ownedByToolkit)
+        await controlPlane.logout(this.client, logout, previous.accessToken).catch(() => undefined);
+      this.#granted = stepped.scopes.includes('*') ? '*' : stepped.scopes;
+      return true;
+    }
+    return false;
+  }
+
+  /**
+   * Acts for another account (a team) from now on. The service must not widen the token's scopes
+   * in the switch: the session checks the new token's scopes and refuses a wider one.
+   */
+  async switchAccount(accountId: string): Promise<void> {
+    const tokens = this.#init.tokens;
+    const url = authEndpoint(this.service, 'switch-account');
+    if (!tokens || !url)
+      throw new Error(
+        "Switching accounts needs a control-plane token and the service's switch-account operation.",
+      );
+    const operation = this.service.operations.find((candidate) => candidate.url === url);
+    if (operation && !this.#offered.has(operation.id)) {
+      throw new OperationNotOfferedError(
+        operation.id,
+        'choose it in connect({ operations }) so that the token carries its scope',
+      );
+    }
+    const current = tokens.token;
+    const next = await controlPlane.switchAccount(this.client, url, current, accountId);
+    const wider =
+      !current.scopes.includes('*') &&
+      (next.scopes.includes('*') || next.scopes.some((scope) => !current.scopes.includes(scope)));
+    if (wider) {
+      const logout = authEndpoint(this.service, 'logout');
+      if (logout) await controlPlane.logout(this.client, logout, next.accessToken).catch(() => undefined);
+      throw new Error(
+        `The service widened the token's scopes when switching to ${accountId}; the new token was revoked.`,
+      );
+    }
+    await tokens.replace(next);
+    this.#granted = next.scopes.includes('*') ? '*' : next.scopes;
+  }
+
+  /** Revokes the token the session obtained (a token it was given is left alone) and closes the client. */
+  async close(): Promise<void> {
+    if (this.#closed) return;
+    this.#closed = true;
+    try {
+      await this.#init.tokens?.close();
+    } finally {
+      await this.client.close();
+    }
+  }
+}

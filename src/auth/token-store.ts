@@ -1,0 +1,115 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+
+/** A control-plane token as the toolkit keeps it. Never a password, never a verification code. */
+export interface StoredToken {
+  readonly accessToken: string;
+  /** ISO time the token expires, or null when it never does. */
+  readonly expiresAt: string | null;
+  readonly tokenExpiry: string;
+  /** The scopes the service granted (`['*']` for all). */
+  readonly scopes: readonly string[];
+  /** The account it belongs to, for people reading the store. */
+  readonly email?: string;
+  /** true when the toolkit obtained it (and so may revoke it on close); false when it was given. */
+  readonly ownedByToolkit: boolean;
+  /** A generation API key the toolkit created for the agent, kept beside its token. */
+  readonly apiKey?: string;
+}
+
+/**
+ * Where tokens are kept between runs, keyed by service and account. Implementations must write
+ * atomically: a reader never sees half a token. Plug a keychain or a KV store behind this.
+ */
+export interface TokenStore {
+  load(key: string): Promise<StoredToken | undefined>;
+  save(key: string, token: StoredToken): Promise<void>;
+  delete(key: string): Promise<void>;
+}
+
+/** Keeps tokens in memory for the life of the process. The default. */
+export class MemoryTokenStore implements TokenStore {
+  readonly #tokens = new Map<string, StoredToken>();
+
+  async load(key: string): Promise<StoredToken | undefined> {
+    return this.#tokens.get(key);
+  }
+
+  async save(key: string, token: StoredToken): Promise<void> {
+    this.#tokens.set(key, token);
+  }
+
+  async delete(key: string): Promise<void> {
+    this.#tokens.delete(key);
+  }
+}
+
+function isStoredToken(value: unknown): value is StoredToken {
+  const token = value as StoredToken | null;
+  return (
+    typeof token?.accessToken === 'string' &&
+    (token.expiresAt === null || typeof token.expiresAt === 'string') &&
+    Array.isArray(token.scopes)
+  );
+}
+
+/**
+ * Keeps tokens in one JSON file readable by its owner only (mode 0600), replaced atomically by
+ * a rename so that a crash mid-write leaves the previous file intact.
+ */
+export class FileTokenStore implements TokenStore {
+  #queue: Promise<unknown> = Promise.resolve();
+
+  constructor(readonly path: string) {}
+
+  async #read(): Promise<Record<string, StoredToken>> {
+    try {
+      const parsed = JSON.parse(await readFile(this.path, 'utf8')) as Record<string, unknown>;
+      const tokens: Record<string, StoredToken> = {};
+      for (const [key, value] of Object.entries(parsed)) if (isStoredToken(value)) tokens[key] = value;
+      return tokens;
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw new Error(`The token store ${this.path} could not be read; move it aside to start afresh.`, {
+        cause: error,
+      });
+    }
+  }
+
+  async #write(tokens: Record<string, StoredToken>): Promise<void> {
+    await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+    const temporary = `${this.path}.${process.pid}.${Date.now()}.tmp`;
+    await writeFile(temporary, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
+    await rename(temporary, this.path);
+  }
+
+  /** Writes of one process go one at a time, so two saves never lose each other's entry. */
+  #serially<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.#queue.then(work, work);
+    this.#queue = next.catch(() => undefined);
+    return next;
+  }
+
+  async load(key: string): Promise<StoredToken | undefined> {
+    return (await this.#read())[key];
+  }
+
+  save(key: string, token: StoredToken): Promise<void> {
+    return this.#serially(async () => this.#write({ ...(await this.#read()), [key]: token }));
+  }
+
+  delete(key: string): Promise<void> {
+    return this.#serially(async () => {
+      const tokens = await this.#read();
+      if (!(key in tokens)) return;
+      delete tokens[key];
+      if (Object.keys(tokens).length === 0) await rm(this.path, { force: true });
+      else await this.#write(tokens);
+    });
+  }
+}
+
+/** The key a session's token is kept under: the service's origin and the account. */
+export function tokenStoreKey(origin: string, account: string): string {
+  return `${origin}|${account.toLowerCase()}`;
+}

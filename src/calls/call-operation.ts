@@ -1,0 +1,178 @@
+import type { ServiceDescription } from '../discovery/service-description.js';
+import type { Operation } from '../discovery/types.js';
+import type { CredentialRef, HttpClient } from '../http/index.js';
+import {
+  createFetchStatus,
+  type FetchOperation,
+  fetchTargetFor,
+  type JobProgress,
+  type PollSchedule,
+  pollJob,
+  type ResumableJob,
+  readJobAnswer,
+  resumeJob,
+} from '../jobs/index.js';
+import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
+import { type CallOutput, outputsOf } from './outputs.js';
+
+/** What a call needs: the session's client (credentials, governor, retries) and the service. */
+export interface CallContext {
+  readonly client: HttpClient;
+  readonly service: ServiceDescription;
+  /** @default 'auto' */
+  readonly keyPlacement?: KeyPlacement;
+}
+
+export interface CallOptions {
+  readonly signal?: AbortSignal;
+  /** Progress of an asynchronous job: status, elapsed time, eta, polls made. */
+  readonly onProgress?: (progress: JobProgress) => void;
+  /**
+   * How long to wait for an asynchronous job, in ms; `false` hands the job back at once, to be
+   * resumed later. A job that outlives the wait comes back as a {@link PendingCall}, never lost.
+   * @default 300000
+   */
+  readonly wait?: number | false;
+  /** The Idempotency-Key of a money or write call; one is made per call when absent. */
+  readonly idempotencyKey?: string;
+  /** Adjustments to the polling schedule of the operation's family. */
+  readonly schedule?: Partial<PollSchedule>;
+}
+
+/** A finished call: the service's answer and the files it produced. */
+export interface CallSuccess {
+  readonly status: 'success';
+  readonly operationId: string;
+  /** The final JSON answer. */
+  readonly body: unknown;
+  readonly outputs: readonly CallOutput[];
+  readonly requestId?: string | number;
+  /** Polls it took (0 for a synchronous operation). */
+  readonly polls: number;
+  readonly elapsedMs: number;
+}
+
+/** A job still running when the wait ended: plain JSON, to keep, hand to a model, and resume. */
+export interface PendingCall extends ResumableJob {
+  readonly operationId: string;
+}
+
+export type CallResult = CallSuccess | PendingCall;
+
+/** Where and how an asynchronous operation's family fetches its jobs, from the discovered fetch operation. */
+function fetchOperationOf(
+  service: ServiceDescription,
+  operation: Operation,
+): { fetch?: FetchOperation; credential: CredentialRef | undefined } {
+  const fetchId = operation.async?.fetchOperationId;
+  const found = fetchId ? service.operation(fetchId) : undefined;
+  if (!found) return { credential: credentialFor(operation, 'auto') };
+  const style = operation.async?.fetchStyle === 'body' ? 'body' : 'path';
+  return {
+    fetch: {
+      path: found.path,
+      style,
+      operationId: found.id,
+      ...(found.method === 'GET' ? { method: 'GET' as const } : {}),
+    },
+    credential: credentialFor(found, 'auto'),
+  };
+}
+
+function pollOptions(options: CallOptions, category: string | undefined) {
+  return {
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.schedule ? { schedule: options.schedule } : {}),
+    ...(category ? { category } : {}),
+  };
+}
+
+/**
+ * Calls one operation with checked input: sends it through the session's client (credential,
+ * governor, retries, idempotency), waits for an asynchronous job by polling its family's fetch
+ * operation on the same client, and returns the final answer with its output files, or a
+ * {@link PendingCall} when the job outlives the wait. Failures throw the HTTP core's typed errors.
+ */
+export async function callOperation(
+  context: CallContext,
+  operation: Operation,
+  input: Readonly<Record<string, unknown>>,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  const { client, service } = context;
+  const startedAt = client.clock.now();
+  const request = buildRequest(operation, input, {
+    ...(context.keyPlacement ? { keyPlacement: context.keyPlacement } : {}),
+    ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const response = await client.request(request);
+  const answer = readJobAnswer(response.body);
+  if (!operation.async || answer.state !== 'processing') {
+    response.jobSlot?.release();
+    return {
+      status: 'success',
+      operationId: operation.id,
+      body: response.body,
+      outputs: outputsOf(response.body, client.clock.now()),
+      ...(answer.id !== undefined ? { requestId: answer.id } : {}),
+      polls: 0,
+      elapsedMs: client.clock.now() - startedAt,
+    };
+  }
+  const { fetch, credential } = fetchOperationOf(service, operation);
+  const outcome = await pollJob({
+    ...pollOptions(options, operation.category),
+    first: response.body,
+    target: fetchTargetFor({ answer, submittedUrl: response.url, ...(fetch ? { fetch } : {}) }),
+    fetchStatus: createFetchStatus({ client, ...(credential ? { credential } : {}) }),
+    clock: client.clock,
+    submittedAt: startedAt,
+    deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
+    webhook: typeof input.webhook === 'string' && input.webhook !== '',
+    ...(response.jobSlot ? { jobSlot: response.jobSlot } : {}),
+  });
+  if (outcome.status === 'processing') return { ...outcome, operationId: operation.id };
+  return {
+    status: 'success',
+    operationId: operation.id,
+    body: outcome.body,
+    outputs: outputsOf(outcome.body, client.clock.now()),
+    ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}),
+    polls: outcome.polls,
+    elapsedMs: outcome.elapsedMs,
+  };
+}
+
+/** Continues waiting for a job an earlier call handed back. */
+export async function resumeCall(
+  context: CallContext,
+  pending: PendingCall,
+  options: Omit<CallOptions, 'idempotencyKey'> = {},
+): Promise<CallResult> {
+  const operation = context.service.operation(pending.operationId);
+  const fetchOperation = pending.fetch.operationId
+    ? context.service.operation(pending.fetch.operationId)
+    : undefined;
+  const credential = credentialFor(
+    fetchOperation ?? operation ?? { credential: { kind: 'api-key', bearer: true } },
+    'auto',
+  );
+  const outcome = await resumeJob(pending, {
+    ...pollOptions(options, pending.category ?? operation?.category),
+    fetchStatus: createFetchStatus({ client: context.client, ...(credential ? { credential } : {}) }),
+    clock: context.client.clock,
+    deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
+  });
+  if (outcome.status === 'processing') return { ...outcome, operationId: pending.operationId };
+  return {
+    status: 'success',
+    operationId: pending.operationId,
+    body: outcome.body,
+    outputs: outputsOf(outcome.body, context.client.clock.now()),
+    ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}),
+    polls: outcome.polls,
+    elapsedMs: outcome.elapsedMs,
+  };
+}

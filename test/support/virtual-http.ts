@@ -1,0 +1,14 @@
+import type { Emulator, ManualClock } from '../../src/emulator/index.js';
+import { type Clock, createUndiciTransport, type Transport } from '../../src/http/index.js';
+import { createVirtualClock } from './virtual-clock.js';
+
+/** HTTP options on the emulator's virtual time, for connect({ http }) and the like: no real waiting. */
+export function virtualHttp(emulator: Emulator): {
+  clock: Clock;
+  transport: Transport;
+  close: () => Promise<void>;
+} {
+  const clock = createVirtualClock(emulator.clock as ManualClock);
+  const { transport, close } = createUndiciTransport();
+  return { clock, transport: clock.wrap(transport), close };
+}
