@@ -1,8 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The folder `shared/` beside the checkout: the spec, the catalogue and the real OpenAPI fixtures. */
-export const SHARED_DIR = fileURLToPath(new URL('../../../shared/', import.meta.url));
+/**
+ * The folder `shared/` beside the checkout (or where GENTK_SHARED_DIR says): the spec, the
+ * catalogue and the real OpenAPI fixtures.
+ */
+export const SHARED_DIR = process.env.GENTK_SHARED_DIR
+  ? `${process.env.GENTK_SHARED_DIR.replace(/\/$/, '')}/`
+  : fileURLToPath(new URL('../../../shared/', import.meta.url));
 
 export function readSharedJson<T = unknown>(relativePath: string): T {
   return JSON.parse(readFileSync(`${SHARED_DIR}${relativePath}`, 'utf8')) as T;
