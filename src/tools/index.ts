@@ -1,0 +1,84 @@
+/**
+ * The framework-neutral, pure parts of the tools: names, descriptions, input schemas per model
+ * family, argument validation, the dynamic mode's search index, the token footprint and the auto
+ * mode's selection. Nothing here imports a framework.
+ *
+ * Any new export added here becomes part of what the session and the adapters build on. Use named
+ * exports, not wildcards.
+ * @module
+ */
+
+export type { ArgumentProblem } from './argument-problem.js';
+export type { ArgumentLimits } from './copy-arguments.js';
+export {
+  DEFAULT_DYNAMIC_TOOL_NAMES,
+  type DynamicToolDefinitionsOptions,
+  type DynamicToolNames,
+  dynamicToolDefinitions,
+} from './dynamic-tool-definitions.js';
+export {
+  DEFAULT_OPERATION_PRIORITY,
+  fetchOperationsLast,
+  generationFirst,
+  newerVersionFirst,
+  nonDeprecatedFirst,
+  type OperationComparator,
+  readFirst,
+  sortByPriority,
+} from './operation-priority.js';
+export {
+  type CreateOperationIndexOptions,
+  createOperationIndex,
+  type OperationDescription,
+  type OperationIndex,
+  type OperationSearchEntry,
+  type OperationSearchFilters,
+  type OperationSearchOptions,
+} from './operation-search.js';
+export { type ReturnedContent, returnedContent } from './returned-content.js';
+export {
+  type CleanSchemaOptions,
+  type ProfiledSchema,
+  profileProblems,
+  SCHEMA_PROFILES,
+  type SchemaProfile,
+  type ToProfileOptions,
+  toProfile,
+} from './schema-profiles/index.js';
+export {
+  type BudgetSelection,
+  type SelectWithinBudgetOptions,
+  selectWithinBudget,
+} from './select-within-budget.js';
+export {
+  type CountTokens,
+  loadTokenCounter,
+  type NaiveToolFootprintOptions,
+  naiveToolFootprint,
+  serialiseToolDefinition,
+  type ToolFootprint,
+  type ToolFootprintOptions,
+  type ToolWireFormat,
+  toolFootprint,
+} from './token-footprint.js';
+export {
+  type ToolDefinition,
+  type TypedToolDefinition,
+  type TypedToolDefinitionsOptions,
+  typedToolDefinitions,
+} from './tool-definitions.js';
+export { DEFAULT_RESUME_TOOL_NAME, type DescribeToolOptions, describeTool } from './tool-description.js';
+export { ToolNameError } from './tool-name-error.js';
+export {
+  type AssignToolNamesOptions,
+  assignToolNames,
+  TOOL_NAME_PATTERN,
+  type ToolNames,
+} from './tool-names.js';
+export {
+  type ArgumentValidator,
+  createArgumentValidator,
+  type ValidateArgumentsOptions,
+  type ValidationResult,
+  validateArguments,
+} from './validate-arguments.js';
