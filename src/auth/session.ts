@@ -2,6 +2,7 @@ import {
   type CallOptions,
   type CallResult,
   callOperation,
+  InvalidArgumentsError,
   type KeyPlacement,
   type PendingCall,
   resumeCall,
@@ -10,6 +11,7 @@ import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError } from '../http/index.js';
+import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane } from './control-plane-calls.js';
@@ -72,6 +74,7 @@ export class Session {
   #granted: SessionScopes['granted'];
   readonly #requested: readonly string[] | undefined;
   readonly #init: SessionInit;
+  readonly #validators = new Map<string, ArgumentValidator>();
   #closed = false;
 
   constructor(init: SessionInit) {

@@ -8,8 +8,15 @@
  * @module
  */
 
-export type { ArgumentProblem } from './argument-problem.js';
-export type { ArgumentLimits } from './copy-arguments.js';
+export type { ArgumentProblem } from '../schema/argument-problem.js';
+export type { ArgumentLimits } from '../schema/copy-arguments.js';
+export {
+  type ArgumentValidator,
+  createArgumentValidator,
+  type ValidateArgumentsOptions,
+  type ValidationResult,
+  validateArguments,
+} from '../schema/validate-arguments.js';
 export {
   DEFAULT_DYNAMIC_TOOL_NAMES,
   type DynamicToolDefinitionsOptions,
@@ -75,10 +82,3 @@ export {
   TOOL_NAME_PATTERN,
   type ToolNames,
 } from './tool-names.js';
-export {
-  type ArgumentValidator,
-  createArgumentValidator,
-  type ValidateArgumentsOptions,
-  type ValidationResult,
-  validateArguments,
-} from './validate-arguments.js';

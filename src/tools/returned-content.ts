@@ -4,7 +4,7 @@
  */
 
 import type { Operation } from '../discovery/types.js';
-import { asSchemaNode, isRecord, propertiesOf, unionBranchesOf } from './schema-profiles/schema-node.js';
+import { asSchemaNode, isRecord, propertiesOf, unionBranchesOf } from '../schema/schema-node.js';
 
 /** What a tool returns, as far as a model needs to know. */
 export type ReturnedContent = 'images' | 'video' | 'audio' | '3d' | 'files' | 'text' | 'reply' | 'json';

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, RegistrationError } from '../../src/auth/index.js';
 import { OperationNotOfferedError } from '../../src/auth/session.js';
+import { InvalidArgumentsError } from '../../src/calls/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import { ServiceDescription } from '../../src/discovery/service-description.js';
 import { UnknownOperationError } from '../../src/discovery/unknown-operation-error.js';
@@ -128,6 +129,26 @@ describe('connect() with email and password', () => {
     expect(AuthenticationError.isInstance(failure)).toBe(true);
     printed.push(String(failure.message), JSON.stringify(failure));
     expect(failure.message).not.toContain(CANARY_PASSWORD);
+  });
+
+  it('refuses invalid input before anything is sent, naming the field', async () => {
+    const account = emulator.createAccount();
+    const requests: unknown[] = [];
+    const session = await connect({
+      service,
+      apiKey: account.apiKey,
+      operations: { ids: ['v7_images_text_to_image'] },
+      http: { onEvent: (event) => event.type === 'request' && requests.push(event) },
+    });
+    const failure = await session
+      .call('v7_images_text_to_image', { prompt: 42, width: 'wide' })
+      .catch((error) => error);
+    expect(InvalidArgumentsError.isInstance(failure)).toBe(true);
+    expect(failure.message).toMatch(/model_id is required/);
+    expect(failure.message).toMatch(/width must be an integer/);
+    expect(requests).toHaveLength(0);
+    expect(emulator.inspect(account.email)?.usage).toHaveLength(0);
+    await session.close();
   });
 
   it('refuses unknown operation ids before anything is sent', async () => {

@@ -13,7 +13,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { forEachSchemaNode } from './map-subschemas.js';
+import { forEachSchemaNode } from '../../schema/map-subschemas.js';
 
 const ROOT_REFUSED = ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else'];
 

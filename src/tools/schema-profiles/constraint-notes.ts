@@ -5,7 +5,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { briefJson } from './schema-node.js';
+import { briefJson } from '../../schema/schema-node.js';
 
 const FORMAT_WORDS: Readonly<Record<string, string>> = {
   uri: 'A URL',

@@ -6,7 +6,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { forEachSchemaNode } from './map-subschemas.js';
+import { forEachSchemaNode } from '../../schema/map-subschemas.js';
 
 const CLEANED_KEYWORDS = new Set(['$schema', '$id', '$comment']);
 

@@ -6,9 +6,16 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
+import {
+  asSchemaNode,
+  briefJson,
+  propertiesOf,
+  requiredOf,
+  setOwn,
+  unionBranchesOf,
+} from '../../schema/schema-node.js';
 import { describeWith } from './constraint-notes.js';
 import { withObjectRoot } from './object-root.js';
-import { asSchemaNode, briefJson, propertiesOf, requiredOf, setOwn, unionBranchesOf } from './schema-node.js';
 
 const ROOT_COMBINATORS = ['oneOf', 'anyOf', 'allOf', 'not', 'if', 'then', 'else'] as const;
 

@@ -6,11 +6,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { constraintNotes, described, describeWith } from './constraint-notes.js';
-import { GEMINI_FORMATS, GEMINI_PROPERTY_NAME } from './gemini-rules.js';
-import { expandReference, type LocalDefinitions, localDefinitions } from './local-references.js';
-import { mergeAllOf } from './merge-all-of.js';
-import { arrayPlan, KEEP, objectPlan, type PropertyRestore, type RestorePlan } from './restore-plan.js';
+import { expandReference, type LocalDefinitions, localDefinitions } from '../../schema/local-references.js';
 import {
   asSchemaNode,
   impliedTypes,
@@ -19,7 +15,11 @@ import {
   requiredOf,
   setOwn,
   unionBranchesOf,
-} from './schema-node.js';
+} from '../../schema/schema-node.js';
+import { constraintNotes, described, describeWith } from './constraint-notes.js';
+import { GEMINI_FORMATS, GEMINI_PROPERTY_NAME } from './gemini-rules.js';
+import { mergeAllOf } from './merge-all-of.js';
+import { arrayPlan, KEEP, objectPlan, type PropertyRestore, type RestorePlan } from './restore-plan.js';
 import { splitByType } from './split-by-type.js';
 
 interface Profiled {

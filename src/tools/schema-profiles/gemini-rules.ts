@@ -21,8 +21,8 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { forEachSchemaNode } from './map-subschemas.js';
-import { isRecord, propertiesOf, requiredOf } from './schema-node.js';
+import { forEachSchemaNode } from '../../schema/map-subschemas.js';
+import { isRecord, propertiesOf, requiredOf } from '../../schema/schema-node.js';
 
 export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
   'type',

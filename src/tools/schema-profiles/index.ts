@@ -3,7 +3,7 @@
  * @module
  */
 
-export type { CleanSchemaOptions } from './clean-schema.js';
+export type { CleanSchemaOptions } from '../../schema/clean-schema.js';
 export { profileProblems } from './profile-problems.js';
 export { type ToProfileOptions, toProfile } from './to-profile.js';
 export { type ProfiledSchema, SCHEMA_PROFILES, type SchemaProfile } from './types.js';

@@ -4,7 +4,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { asSchemaNode, propertiesOf, requiredOf } from './schema-node.js';
+import { asSchemaNode, propertiesOf, requiredOf } from '../../schema/schema-node.js';
 
 /**
  * `node` with the properties and required names of its `allOf` parts merged in. Parts that

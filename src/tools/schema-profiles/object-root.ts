@@ -5,7 +5,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { isRecord } from './schema-node.js';
+import { isRecord } from '../../schema/schema-node.js';
 
 /**
  * `schema` with `type: "object"` at its root. Discovery always gives an object root; a root

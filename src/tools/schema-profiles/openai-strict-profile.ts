@@ -5,8 +5,18 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
+import { expandReference, type LocalDefinitions, localDefinitions } from '../../schema/local-references.js';
+import {
+  asSchemaNode,
+  impliedTypes,
+  isRecord,
+  type JsonType,
+  propertiesOf,
+  requiredOf,
+  setOwn,
+  unionBranchesOf,
+} from '../../schema/schema-node.js';
 import { constraintNotes, described } from './constraint-notes.js';
-import { expandReference, type LocalDefinitions, localDefinitions } from './local-references.js';
 import { mergeAllOf } from './merge-all-of.js';
 import { isPortablePattern, OPENAI_STRICT_FORMATS, OPENAI_STRICT_LIMITS } from './openai-strict-rules.js';
 import {
@@ -18,16 +28,6 @@ import {
   type UnionBranchRestore,
   unionPlan,
 } from './restore-plan.js';
-import {
-  asSchemaNode,
-  impliedTypes,
-  isRecord,
-  type JsonType,
-  propertiesOf,
-  requiredOf,
-  setOwn,
-  unionBranchesOf,
-} from './schema-node.js';
 import { splitByType } from './split-by-type.js';
 
 interface Profiled {

@@ -25,8 +25,8 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { forEachSchemaNode } from './map-subschemas.js';
-import { isRecord, propertiesOf, requiredOf, typesOf } from './schema-node.js';
+import { forEachSchemaNode } from '../../schema/map-subschemas.js';
+import { isRecord, propertiesOf, requiredOf, typesOf } from '../../schema/schema-node.js';
 
 export const OPENAI_STRICT_FORMATS: ReadonlySet<string> = new Set([
   'date-time',

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { isRecord, type JsonType, jsonTypeOf, setOwn, typeAccepts } from './schema-node.js';
+import { isRecord, type JsonType, jsonTypeOf, setOwn, typeAccepts } from '../../schema/schema-node.js';
 
 export type RestorePlan =
   /** Nothing changed here or below. */

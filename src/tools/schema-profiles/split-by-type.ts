@@ -5,7 +5,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { type JsonType, jsonTypeOf, setOwn, typeAccepts, typesOf } from './schema-node.js';
+import { type JsonType, jsonTypeOf, setOwn, typeAccepts, typesOf } from '../../schema/schema-node.js';
 
 const KEYWORDS_BY_TYPE: Readonly<Record<JsonType, readonly string[]>> = {
   null: [],

@@ -4,7 +4,7 @@
  */
 
 import type { JsonSchema } from '../../discovery/types.js';
-import { type CleanSchemaOptions, cleanSchema } from './clean-schema.js';
+import { type CleanSchemaOptions, cleanSchema } from '../../schema/clean-schema.js';
 import { foldRootAlternatives } from './fold-root-alternatives.js';
 import { toGemini } from './gemini-profile.js';
 import { withObjectRoot } from './object-root.js';

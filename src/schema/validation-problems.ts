@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import { type ArgumentProblem, fieldName } from './argument-problem.js';
 import { describeExpectation } from './describe-expectation.js';
-import { asSchemaNode, briefJson, isRecord, propertiesOf } from './schema-profiles/schema-node.js';
+import { asSchemaNode, briefJson, isRecord, propertiesOf } from './schema-node.js';
 
 // Which error explains a field best when Ajv reports several for it.
 const KEYWORD_RANK: Readonly<Record<string, number>> = {

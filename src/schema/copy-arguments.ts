@@ -4,7 +4,7 @@
  * @module
  */
 
-import { setOwn } from './schema-profiles/schema-node.js';
+import { setOwn } from './schema-node.js';
 
 export interface ArgumentLimits {
   /**

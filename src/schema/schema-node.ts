@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { JsonSchema } from '../../discovery/types.js';
+import type { JsonSchema } from '../discovery/types.js';
 
 /** The JSON types a schema's `type` may name. */
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JsonSchema } from '../../discovery/types.js';
+import type { JsonSchema } from '../discovery/types.js';
 import { asSchemaNode, isRecord } from './schema-node.js';
 
 /** What `$ref`s of a root schema may point at, by the reference's text. */

@@ -4,7 +4,7 @@
  * @module
  */
 
-import type { JsonSchema } from '../../discovery/types.js';
+import type { JsonSchema } from '../discovery/types.js';
 import { isRecord, setOwn } from './schema-node.js';
 
 /** Keywords whose value is one schema. */

@@ -6,11 +6,7 @@
  */
 
 import type { JsonSchema } from '../discovery/types.js';
-import {
-  expandReference,
-  type LocalDefinitions,
-  localDefinitions,
-} from './schema-profiles/local-references.js';
+import { expandReference, type LocalDefinitions, localDefinitions } from './local-references.js';
 import {
   asSchemaNode,
   impliedTypes,
@@ -21,7 +17,7 @@ import {
   setOwn,
   typeAccepts,
   unionBranchesOf,
-} from './schema-profiles/schema-node.js';
+} from './schema-node.js';
 
 const NUMERIC_TEXT = /^\s*-?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\s*$/;
 const MAX_COERCE_DEPTH = 64;

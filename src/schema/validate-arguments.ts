@@ -9,11 +9,11 @@ import addFormats from 'ajv-formats';
 import { closest, distance } from 'fastest-levenshtein';
 import type { JsonSchema } from '../discovery/types.js';
 import { type ArgumentProblem, fieldName, problemsMessage } from './argument-problem.js';
+import { cleanSchema } from './clean-schema.js';
 import { coerceArguments } from './coerce-arguments.js';
 import { type ArgumentLimits, copyArguments } from './copy-arguments.js';
 import { describeExpectation } from './describe-expectation.js';
-import { cleanSchema } from './schema-profiles/clean-schema.js';
-import { briefJson, isRecord, propertiesOf } from './schema-profiles/schema-node.js';
+import { briefJson, isRecord, propertiesOf } from './schema-node.js';
 import { problemsFromAjv } from './validation-problems.js';
 
 export type { ArgumentProblem } from './argument-problem.js';

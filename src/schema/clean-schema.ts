@@ -3,7 +3,7 @@
  * @module
  */
 
-import type { JsonSchema } from '../../discovery/types.js';
+import type { JsonSchema } from '../discovery/types.js';
 import { mapSubschemas } from './map-subschemas.js';
 import { isRecord } from './schema-node.js';
 

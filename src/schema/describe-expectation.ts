@@ -12,7 +12,7 @@ import {
   isRecord,
   type JsonType,
   unionBranchesOf,
-} from './schema-profiles/schema-node.js';
+} from './schema-node.js';
 
 const FORMAT_NOUNS: Readonly<Record<string, string>> = {
   uri: 'a URL',
