@@ -117,23 +117,36 @@ export class Session {
   }
 
   /**
-   * Calls an offered operation and, for an asynchronous one, waits for its result (or returns a
-   * {@link PendingCall} to resume when the wait ends first). The input must already match the
-   * operation's input schema; tools check it before calling.
+   * Checks `input` against the operation's input schema (with the service's coercions) and
+   * returns the value to send; refuses it with {@link InvalidArgumentsError}, before anything is
+   * sent, when it does not fit.
    */
-  async call(
-    operationId: string,
-    input: Readonly<Record<string, unknown>> = {},
-    options: CallOptions = {},
-  ): Promise<CallResult> {
+  checkInput(operationId: string, input: unknown): Record<string, unknown> {
+    const operation = this.operation(operationId);
+    let validator = this.#validators.get(operation.id);
+    if (!validator) {
+      validator = createArgumentValidator(operation.input.schema);
+      this.#validators.set(operation.id, validator);
+    }
+    const checked = validator(input);
+    if (!checked.ok) throw new InvalidArgumentsError(operation.id, checked.problems, checked.message);
+    return checked.value as Record<string, unknown>;
+  }
+
+  /**
+   * Calls an offered operation with checked input and, for an asynchronous one, waits for its
+   * result (or returns a {@link PendingCall} to resume when the wait ends first).
+   */
+  async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CallResult> {
     if (this.#closed) throw new Error('The session is closed; connect() again.');
     const operation = this.operation(operationId);
+    const checked = this.checkInput(operation.id, input);
     try {
-      return await callOperation(this.#context(), operation, input, options);
+      return await callOperation(this.#context(), operation, checked, options);
     } catch (error) {
       const retry = await this.#recover(operation, error);
       if (!retry) throw error;
-      return callOperation(this.#context(), operation, input, options);
+      return callOperation(this.#context(), operation, checked, options);
     }
   }
 
