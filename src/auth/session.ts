@@ -5,6 +5,7 @@ import {
   InvalidArgumentsError,
   type KeyPlacement,
   type PendingCall,
+  pendingFromId,
   resumeCall,
 } from '../calls/index.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
@@ -153,7 +154,21 @@ export class Session {
   /** Continues waiting for a job an earlier call handed back. */
   resume(pending: PendingCall, options: Omit<CallOptions, 'idempotencyKey'> = {}): Promise<CallResult> {
     if (this.#closed) throw new Error('The session is closed; connect() again.');
+    this.operation(pending.operationId);
     return resumeCall(this.#context(), pending, options);
+  }
+
+  /**
+   * Continues waiting for a job known only by its operation and id, which is all a model needs to
+   * carry: the fetch address is rebuilt from the discovered fetch operation.
+   */
+  resumeById(
+    operationId: string,
+    requestId: string | number,
+    options: Omit<CallOptions, 'idempotencyKey'> = {},
+  ): Promise<CallResult> {
+    const operation = this.operation(operationId);
+    return this.resume(pendingFromId(this.#context(), operation, requestId), options);
   }
 
   /**

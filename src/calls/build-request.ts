@@ -12,6 +12,8 @@ export interface BuildRequestOptions {
   readonly signal?: AbortSignal;
   readonly timeoutMs?: number;
   readonly totalTimeoutMs?: number;
+  /** Headers of this call (an SDK's user agent, a caller's tracing); the operation's header parameters win. */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** The credential an operation takes, and where: the token as bearer, the key where the document allows. */
@@ -61,7 +63,7 @@ export function buildRequest(
   const { locations, wireNames = {}, bodyProperty } = operation.input;
   let path = operation.path;
   const query: Record<string, string | number | boolean> = {};
-  const headers: Record<string, string> = {};
+  const headers: Record<string, string> = { ...options.headers };
   let body: Record<string, unknown> | unknown;
   const fields: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(input)) {

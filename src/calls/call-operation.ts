@@ -37,6 +37,8 @@ export interface CallOptions {
   readonly idempotencyKey?: string;
   /** Adjustments to the polling schedule of the operation's family. */
   readonly schedule?: Partial<PollSchedule>;
+  /** Headers sent with the submission (not with the polls). */
+  readonly headers?: Readonly<Record<string, string>>;
 }
 
 /** A finished call: the service's answer and the files it produced. */
@@ -106,6 +108,7 @@ export async function callOperation(
     ...(context.keyPlacement ? { keyPlacement: context.keyPlacement } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.headers ? { headers: options.headers } : {}),
   });
   const response = await client.request(request);
   const answer = readJobAnswer(response.body);
@@ -142,6 +145,37 @@ export async function callOperation(
     ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}),
     polls: outcome.polls,
     elapsedMs: outcome.elapsedMs,
+  };
+}
+
+/**
+ * A pending call rebuilt from what a model can safely carry: the operation and the job's id. The
+ * fetch address comes from the discovered fetch operation, never from the caller, so a resumed
+ * job cannot be pointed anywhere else.
+ */
+export function pendingFromId(
+  context: CallContext,
+  operation: Operation,
+  requestId: string | number,
+): PendingCall {
+  const { fetch } = fetchOperationOf(context.service, operation);
+  const target = fetchTargetFor({
+    answer: { state: 'processing', id: requestId, body: {} },
+    submittedUrl: operation.url,
+    ...(fetch ? { fetch } : {}),
+  });
+  if (!target) throw new TypeError(`${operation.id} has no fetch operation to resume a job with.`);
+  const now = context.client.clock.now();
+  return {
+    status: 'processing',
+    operationId: operation.id,
+    requestId,
+    fetch: target,
+    retryAfterMs: 0,
+    notBefore: now,
+    submittedAt: now,
+    reason: 'deadline',
+    ...(operation.category ? { category: operation.category } : {}),
   };
 }
 

@@ -17,12 +17,17 @@ export {
   type ValidationResult,
   validateArguments,
 } from '../schema/validate-arguments.js';
+export type { ApprovalRule } from './approval.js';
+export { DEFAULT_APPROVAL_EFFECTS, mayNeedApproval, needsApproval } from './approval.js';
+export type { ToolMode, ToolSelection, ToolSet, ToolSpecOptions } from './create-tool-specs.js';
+export { annotationsOf, createToolSpecs } from './create-tool-specs.js';
 export {
   DEFAULT_DYNAMIC_TOOL_NAMES,
   type DynamicToolDefinitionsOptions,
   type DynamicToolNames,
   dynamicToolDefinitions,
 } from './dynamic-tool-definitions.js';
+export { errorResult } from './error-result.js';
 export {
   DEFAULT_OPERATION_PRIORITY,
   fetchOperationsLast,
@@ -82,3 +87,6 @@ export {
   TOOL_NAME_PATTERN,
   type ToolNames,
 } from './tool-names.js';
+export type { ShapeOptions, ToolFailure, ToolPending, ToolResult, ToolSuccess } from './tool-result.js';
+export { pendingResult, successResult } from './tool-result.js';
+export type { ToolAnnotations, ToolCallContext, ToolKind, ToolProgress, ToolSpec } from './tool-spec.js';

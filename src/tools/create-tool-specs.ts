@@ -1,0 +1,411 @@
+import type { Session } from '../auth/session.js';
+import type { CallResult } from '../calls/index.js';
+import type { Operation, OperationEffect } from '../discovery/types.js';
+import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
+import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
+import { errorResult } from './error-result.js';
+import { createOperationIndex } from './operation-search.js';
+import { toProfile } from './schema-profiles/to-profile.js';
+import type { SchemaProfile } from './schema-profiles/types.js';
+import { selectWithinBudget } from './select-within-budget.js';
+import {
+  type CountTokens,
+  loadTokenCounter,
+  serialiseToolDefinition,
+  toolFootprint,
+} from './token-footprint.js';
+import { describeTool } from './tool-description.js';
+import { assignToolNames, type ToolNames } from './tool-names.js';
+import { pendingResult, type ShapeOptions, successResult, type ToolResult } from './tool-result.js';
+import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
+
+export type ToolMode = 'typed' | 'dynamic' | 'auto';
+
+/** Which of the session's operations become tools; every criterion given must hold. */
+export interface ToolSelection {
+  readonly ids?: readonly string[];
+  readonly categories?: readonly string[];
+  readonly versions?: readonly string[];
+  readonly surfaces?: readonly string[];
+  readonly effects?: readonly OperationEffect[];
+  readonly where?: (operation: Operation) => boolean;
+  readonly exclude?: readonly string[] | ((operation: Operation) => boolean);
+}
+
+export interface ToolSpecOptions extends ShapeOptions {
+  /**
+   * `typed`: one tool per operation. `dynamic`: three tools (search, describe, call) whatever the
+   * number of operations. `auto`: typed tools for what fits `tokenBudget`, dynamic for the rest.
+   * @default 'auto'
+   */
+  readonly mode?: ToolMode;
+  /** The model family the input schemas are shaped for. @default 'default' */
+  readonly schema?: SchemaProfile;
+  /** Prefix of every tool name (the name stays within 64 characters). @default '' */
+  readonly prefix?: string;
+  /** Which operations become tools; the session's offered operations are the most. @default all */
+  readonly include?: ToolSelection;
+  /** Which calls wait for a person. @default 'default': money and destructive operations */
+  readonly approval?: ApprovalRule;
+  /** How long a tool waits for a job before handing back a resumable result, in ms. @default 120000 */
+  readonly waitMs?: number;
+  /** Tokens the typed tools of `auto` mode may take. @default 8000 */
+  readonly tokenBudget?: number;
+  /**
+   * Counts tokens for `auto` mode; pass `await loadTokenCounter()` for exact figures. Without it
+   * a tool's tokens are estimated at four characters each.
+   */
+  readonly countTokens?: CountTokens;
+  /** Progress of every tool call that waits for a job. */
+  readonly onProgress?: ToolCallContext['onProgress'];
+  /** Name of the tool that resumes jobs. @default 'resume_job' */
+  readonly resumeToolName?: string;
+}
+
+/** The tools of a session, with how they were chosen. */
+export interface ToolSet {
+  readonly tools: readonly ToolSpec[];
+  readonly mode: ToolMode;
+  /** Operations with a typed tool, and those reached through the dynamic tools. */
+  readonly typedOperationIds: readonly string[];
+  readonly dynamicOperationIds: readonly string[];
+  tool(name: string): ToolSpec | undefined;
+  /** Tokens the tool definitions take, counted with a real tokenizer (o200k_base). */
+  footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
+}
+
+function selected(operations: readonly Operation[], selection: ToolSelection | undefined): Operation[] {
+  if (!selection) return [...operations];
+  const within = <T>(values: readonly T[] | undefined, value: T | undefined) =>
+    values === undefined || (value !== undefined && values.includes(value));
+  const ids = selection.ids ? new Set(selection.ids) : undefined;
+  const exclude = selection.exclude;
+  return operations.filter(
+    (operation) =>
+      (!ids || ids.has(operation.id)) &&
+      within(selection.categories, operation.category) &&
+      within(selection.versions, operation.version) &&
+      within(selection.surfaces, operation.surface) &&
+      within(selection.effects, operation.effect) &&
+      (selection.where?.(operation) ?? true) &&
+      !(typeof exclude === 'function' ? exclude(operation) : exclude?.includes(operation.id)),
+  );
+}
+
+export function annotationsOf(operation: Operation): ToolAnnotations {
+  const read = operation.effect === 'read';
+  return {
+    title: operation.summary,
+    readOnlyHint: read,
+    destructiveHint: operation.effect === 'destructive' || operation.effect === 'money',
+    idempotentHint: read || operation.idempotencyKey,
+    openWorldHint: true,
+  };
+}
+
+const META_ANNOTATIONS: ToolAnnotations = {
+  readOnlyHint: true,
+  destructiveHint: false,
+  idempotentHint: true,
+  openWorldHint: false,
+};
+
+/**
+ * The tools an agent gets from a session: one per chosen operation (typed), three meta-tools
+ * (dynamic), or typed tools within a token budget plus the meta-tools (auto); and `resume_job`
+ * whenever an asynchronous operation is reachable. Every tool checks its arguments before any
+ * request, waits for jobs, and answers the result envelope of DESIGN.md.
+ */
+export function createToolSpecs(session: Session, options: ToolSpecOptions = {}): ToolSet {
+  const mode = options.mode ?? 'auto';
+  const profile = options.schema ?? 'default';
+  const approval = options.approval;
+  const waitMs = options.waitMs ?? 120_000;
+  const operations = selected(session.operations, options.include);
+  const resumeName = `${options.prefix ?? ''}${options.resumeToolName ?? 'resume_job'}`;
+  const dynamicNames = {
+    search: `${options.prefix ?? ''}${DEFAULT_DYNAMIC_TOOL_NAMES.search}`,
+    describe: `${options.prefix ?? ''}${DEFAULT_DYNAMIC_TOOL_NAMES.describe}`,
+    call: `${options.prefix ?? ''}${DEFAULT_DYNAMIC_TOOL_NAMES.call}`,
+  };
+  const names = assignToolNames(operations, {
+    ...(options.prefix ? { prefix: options.prefix } : {}),
+    reserved: [resumeName, ...Object.values(dynamicNames)],
+  });
+  const anyAsync = operations.some((operation) => operation.async);
+  const describeOptions = (operation: Operation) => ({
+    approval: mayNeedApproval(approval, operation),
+    resumeToolName: resumeName,
+  });
+
+  const run = async (
+    operation: Operation,
+    args: unknown,
+    context: ToolCallContext = {},
+  ): Promise<ToolResult> => {
+    const tool = names.nameOf(operation.id) ?? operation.id;
+    const onProgress = context.onProgress ?? options.onProgress;
+    try {
+      const result: CallResult = await session.call(operation.id, args, {
+        wait: waitMs,
+        ...(context.signal ? { signal: context.signal } : {}),
+        ...(onProgress
+          ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
+          : {}),
+      });
+      return result.status === 'success'
+        ? successResult(result, options)
+        : pendingResult(result, anyAsync ? resumeName : undefined);
+    } catch (error) {
+      return errorResult(error);
+    }
+  };
+
+  const typedSpec = (operation: Operation): ToolSpec => {
+    const profiled = toProfile(operation.input.schema, profile);
+    return {
+      name: names.nameOf(operation.id) as string,
+      description: describeTool(operation, describeOptions(operation)),
+      inputSchema: profiled.schema,
+      annotations: annotationsOf(operation),
+      kind: 'operation',
+      operationId: operation.id,
+      effect: operation.effect,
+      needsApproval: (args) => needsApproval(approval, operation, profiled.restore(args)),
+      execute: (args, context) => run(operation, profiled.restore(args), context),
+    };
+  };
+
+  // Which operations get typed tools.
+  let typed = operations;
+  let dynamic: Operation[] = [];
+  if (mode === 'dynamic') {
+    typed = [];
+    dynamic = operations;
+  } else if (mode === 'auto') {
+    const count = options.countTokens ?? ((text: string) => Math.ceil(text.length / 4));
+    const dynamicDefinitions = dynamicToolDefinitions({ operations, names: dynamicNames });
+    const selection = selectWithinBudget({
+      operations,
+      budget: options.tokenBudget ?? 8000,
+      toolTokens: (operation) => {
+        const spec = typedSpec(operation);
+        return count(
+          serialiseToolDefinition({
+            name: spec.name,
+            description: spec.description,
+            inputSchema: spec.inputSchema,
+          }),
+        );
+      },
+      dynamicTokens: dynamicDefinitions.reduce(
+        (sum, definition) => sum + count(serialiseToolDefinition(definition)),
+        0,
+      ),
+    });
+    typed = [...selection.typed];
+    dynamic = [...selection.dynamic];
+  }
+
+  const tools: ToolSpec[] = typed.map(typedSpec);
+  if (dynamic.length > 0)
+    tools.push(...dynamicSpecs(dynamic, names, dynamicNames, profile, approval, run, describeOptions));
+  if (anyAsync) tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options));
+
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  return {
+    tools,
+    mode,
+    typedOperationIds: typed.map((operation) => operation.id),
+    dynamicOperationIds: dynamic.map((operation) => operation.id),
+    tool: (name) => byName.get(name),
+    async footprint() {
+      const countTokens = await loadTokenCounter();
+      const measured = toolFootprint(
+        tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
+        { countTokens },
+      );
+      return { tokens: measured.tokens, perTool: measured.perTool };
+    },
+  };
+}
+
+type Run = (operation: Operation, args: unknown, context?: ToolCallContext) => Promise<ToolResult>;
+
+function invalid(message: string): ToolResult {
+  return {
+    ok: false,
+    status: 'error',
+    code: 'invalid_arguments',
+    message,
+    retryable: false,
+    hint: 'Fix the arguments and call again.',
+  };
+}
+
+function dynamicSpecs(
+  operations: readonly Operation[],
+  names: ToolNames,
+  dynamicNames: { search: string; describe: string; call: string },
+  profile: SchemaProfile,
+  approval: ApprovalRule | undefined,
+  run: Run,
+  describeOptions: (operation: Operation) => { approval: boolean; resumeToolName: string },
+): ToolSpec[] {
+  const index = createOperationIndex(operations, { names, profile, describe: describeOptions });
+  const byName = (value: unknown) => {
+    if (typeof value !== 'string') return undefined;
+    const id = names.operationIdOf(value) ?? value;
+    return operations.find((operation) => operation.id === id);
+  };
+  const [search, describe, call] = dynamicToolDefinitions({ operations, names: dynamicNames });
+  const record = (args: unknown) =>
+    typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
+  const profiled = (definition: typeof search) =>
+    toProfile((definition as NonNullable<typeof search>).inputSchema, profile);
+  const searchSchema = profiled(search);
+  const describeSchema = profiled(describe);
+  const callSchema = profiled(call);
+  return [
+    {
+      ...(search as NonNullable<typeof search>),
+      inputSchema: searchSchema.schema,
+      annotations: META_ANNOTATIONS,
+      kind: 'search',
+      effect: 'read',
+      needsApproval: async () => false,
+      async execute(args) {
+        const input = record(searchSchema.restore(args));
+        if (typeof input.query !== 'string' || input.query.trim() === '')
+          return invalid('query is required: what you want to do, in a few words.');
+        const filters = Object.fromEntries(
+          (['category', 'version', 'effect'] as const)
+            .filter((key) => typeof input[key] === 'string')
+            .map((key) => [key, input[key]]),
+        );
+        const matches = index.search(input.query, {
+          limit: typeof input.limit === 'number' ? input.limit : 8,
+          filters,
+        });
+        return {
+          ok: true,
+          status: 'success',
+          operationId: dynamicNames.search,
+          outputs: [],
+          data: { matches },
+        };
+      },
+    },
+    {
+      ...(describe as NonNullable<typeof describe>),
+      inputSchema: describeSchema.schema,
+      annotations: META_ANNOTATIONS,
+      kind: 'describe',
+      effect: 'read',
+      needsApproval: async () => false,
+      async execute(args) {
+        const input = record(describeSchema.restore(args));
+        const found = typeof input.operation === 'string' ? index.describe(input.operation) : undefined;
+        if (!found)
+          return invalid(
+            `No operation is called ${JSON.stringify(input.operation)}; use ${dynamicNames.search} to find one.`,
+          );
+        return { ok: true, status: 'success', operationId: dynamicNames.describe, outputs: [], data: found };
+      },
+    },
+    {
+      ...(call as NonNullable<typeof call>),
+      inputSchema: callSchema.schema,
+      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
+      kind: 'call',
+      effect: 'write',
+      async needsApproval(args) {
+        const input = record(callSchema.restore(args));
+        const operation = byName(input.operation);
+        return operation ? needsApproval(approval, operation, input.arguments) : false;
+      },
+      async execute(args, context) {
+        const input = record(callSchema.restore(args));
+        const operation = byName(input.operation);
+        if (!operation)
+          return invalid(
+            `No operation is called ${JSON.stringify(input.operation)}; use ${dynamicNames.search} to find one.`,
+          );
+        return run(operation, input.arguments ?? {}, context);
+      },
+    },
+  ];
+}
+
+const RESUME_SCHEMA = {
+  type: 'object',
+  properties: {
+    operation: {
+      type: 'string',
+      minLength: 1,
+      description: 'The operation (or tool name) from the "processing" result.',
+    },
+    request_id: {
+      type: ['string', 'integer'],
+      description: 'The request_id from the "processing" result, exactly as given.',
+    },
+  },
+  required: ['operation', 'request_id'],
+};
+
+function resumeSpec(
+  session: Session,
+  operations: readonly Operation[],
+  names: ToolNames,
+  name: string,
+  waitMs: number,
+  profile: SchemaProfile,
+  options: ToolSpecOptions,
+): ToolSpec {
+  const asynchronous = operations.filter((operation) => operation.async);
+  const profiled = toProfile(RESUME_SCHEMA, profile);
+  return {
+    name,
+    description:
+      'Wait again for a generation job that was still running when its tool returned (status "processing"). Give the operation and request_id from that result; returns the result, or "processing" again with when to come back.',
+    inputSchema: profiled.schema,
+    annotations: { ...META_ANNOTATIONS, openWorldHint: true },
+    kind: 'resume',
+    effect: 'read',
+    needsApproval: async () => false,
+    async execute(args, context = {}) {
+      const restored = profiled.restore(args);
+      const input =
+        typeof restored === 'object' && restored !== null ? (restored as Record<string, unknown>) : {};
+      const id =
+        typeof input.operation === 'string'
+          ? (names.operationIdOf(input.operation) ?? input.operation)
+          : undefined;
+      const operation = asynchronous.find((candidate) => candidate.id === id);
+      const requestId = input.request_id;
+      if (!operation) return invalid('operation must be the operation of a "processing" result.');
+      if (
+        !(typeof requestId === 'string' && requestId !== '') &&
+        !(typeof requestId === 'number' && Number.isFinite(requestId))
+      ) {
+        return invalid(
+          'request_id must be the request_id of the "processing" result, a string or an integer.',
+        );
+      }
+      const onProgress = context.onProgress ?? options.onProgress;
+      const tool = names.nameOf(operation.id) ?? operation.id;
+      try {
+        const result = await session.resumeById(operation.id, requestId, {
+          wait: waitMs,
+          ...(context.signal ? { signal: context.signal } : {}),
+          ...(onProgress
+            ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
+            : {}),
+        });
+        return result.status === 'success' ? successResult(result, options) : pendingResult(result, name);
+      } catch (error) {
+        return errorResult(error);
+      }
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { OperationNotOfferedError } from '../auth/session.js';
+import { InvalidArgumentsError } from '../calls/index.js';
+import { UnknownOperationError } from '../discovery/unknown-operation-error.js';
+import {
+  InsufficientScopeError,
+  PaymentRequiredError,
+  RateLimitedError,
+  ServiceError,
+  type ServiceErrorCode,
+} from '../http/index.js';
+import type { ToolFailure } from './tool-result.js';
+
+const HINTS: Partial<Record<ServiceErrorCode, string>> = {
+  authentication_failed:
+    'The credentials were refused or have expired. A person must reconnect the agent; do not retry.',
+  insufficient_scope:
+    'The agent is not allowed this operation. Tell the user which permission it needs; do not retry.',
+  forbidden:
+    'The account may not do this (for example its plan lacks the feature). Tell the user; do not retry.',
+  payment_required:
+    'The account cannot pay for this (no credits, or the payment was declined). Ask the user to fund the wallet or use another card.',
+  rate_limited: 'The service is busy for this account. Wait retryAfterMs, then try once more.',
+  validation_failed: 'The service refused the arguments. Read the message, fix them, and call again.',
+  not_found: 'Nothing has that identifier. Check it, or list what exists first.',
+  conflict: 'The resource is not in a state that allows this. Read its current state first.',
+  server_error: 'The service failed. Trying again later may work.',
+  network_error: 'The service could not be reached. Trying again later may work.',
+  timeout: 'The service did not answer in time. Trying again later may work.',
+  response_format: 'The service answered something unreadable. Trying again later may work.',
+  generation_failed: 'The generation failed. Try different input; the credits of a failed job are refunded.',
+  untrusted_origin: 'This operation lives on a host the agent does not trust. Tell the user; do not retry.',
+  sunset: 'This version of the API has been retired. Use a newer operation for the same task.',
+};
+
+/** Turns anything a call threw into a result the model can read; never a stack trace, never a secret. */
+export function errorResult(error: unknown): ToolFailure {
+  if (InvalidArgumentsError.isInstance(error)) {
+    return {
+      ok: false,
+      status: 'error',
+      code: 'invalid_arguments',
+      message: error.message,
+      retryable: false,
+      problems: error.problems.map(({ field, message }) => ({ field, message })),
+      hint: 'Nothing was sent. Fix the arguments named above and call the tool again.',
+    };
+  }
+  if (OperationNotOfferedError.isInstance(error) || UnknownOperationError.isInstance(error)) {
+    return {
+      ok: false,
+      status: 'error',
+      code: error.code,
+      message: error.message,
+      retryable: false,
+      hint: 'This operation is not available to the agent. Use another tool or tell the user.',
+    };
+  }
+  if (ServiceError.isInstance(error)) {
+    const failure: ToolFailure = {
+      ok: false,
+      status: 'error',
+      code: error.code,
+      message: error.message,
+      retryable: error.retryable,
+      ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
+      ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
+      ...(InsufficientScopeError.isInstance(error) && error.requiredScope
+        ? { requiredScope: error.requiredScope }
+        : {}),
+      hint:
+        HINTS[error.code] ??
+        (error.retryable ? 'Trying again later may work.' : 'Do not retry; tell the user.'),
+    };
+    if (PaymentRequiredError.isInstance(error) && error.declineCode) {
+      return { ...failure, hint: `${failure.hint} (The card was declined: ${error.declineCode}.)` };
+    }
+    if (RateLimitedError.isInstance(error) && error.queueLimit !== undefined) {
+      return {
+        ...failure,
+        hint: `The account already has ${error.queueLimit} jobs queued. Wait for one to finish (retryAfterMs), then try again.`,
+      };
+    }
+    return failure;
+  }
+  if (error instanceof Error && error.name === 'AbortError') {
+    return {
+      ok: false,
+      status: 'error',
+      code: 'aborted',
+      message: 'The call was cancelled.',
+      retryable: false,
+      hint: 'The call was cancelled by the application.',
+    };
+  }
+  // Anything else is a fault of ours; its message may hold anything, so it is not passed on.
+  return {
+    ok: false,
+    status: 'error',
+    code: 'internal_error',
+    message: 'The tool failed unexpectedly.',
+    retryable: false,
+    hint: 'Tell the user the tool failed; the application log has the details.',
+  };
+}

@@ -1,0 +1,147 @@
+import type { CallOutput, CallSuccess, PendingCall } from '../calls/index.js';
+import { isRecord } from '../http/index.js';
+
+/** A finished call, as the model reads it. */
+export interface ToolSuccess {
+  readonly ok: true;
+  readonly status: 'success';
+  readonly operationId: string;
+  readonly outputs: readonly CallOutput[];
+  readonly requestId?: string | number;
+  /** The text of a text answer (chat, transcripts, captions). */
+  readonly text?: string;
+  /** The rest of the answer, compacted, for answers that are data (balances, lists). */
+  readonly data?: unknown;
+}
+
+/** A job still running when the wait ended: what to call to pick it up. */
+export interface ToolPending {
+  readonly ok: false;
+  readonly status: 'processing';
+  readonly operationId: string;
+  readonly requestId: string | number;
+  readonly retryAfterMs: number;
+  readonly hint: string;
+}
+
+/** A failure, in words a model can act on. */
+export interface ToolFailure {
+  readonly ok: false;
+  readonly status: 'error';
+  readonly code: string;
+  readonly message: string;
+  readonly retryable: boolean;
+  readonly httpStatus?: number;
+  readonly retryAfterMs?: number;
+  readonly requiredScope?: string;
+  /** Each argument problem, when the arguments were refused. */
+  readonly problems?: ReadonlyArray<{ readonly field: string; readonly message: string }>;
+  readonly hint: string;
+}
+
+export type ToolResult = ToolSuccess | ToolPending | ToolFailure;
+
+export interface ShapeOptions {
+  /** Largest `data` kept, in characters of JSON; larger answers are trimmed and say so. @default 4000 */
+  readonly maxDataChars?: number;
+}
+
+/** Fields that repeat what `outputs` already says, or only matter to the service. */
+const NOISE = new Set([
+  'status',
+  'output',
+  'images',
+  'proxy_links',
+  'future_links',
+  'audio_url',
+  'links',
+  'meta',
+  'fetch_result',
+  'tip',
+  'id',
+  'request_id',
+  'generationTime',
+  'eta',
+  'text',
+]);
+
+function textOf(body: Record<string, unknown>): string | undefined {
+  if (typeof body.text === 'string') return body.text;
+  const choices = body.choices;
+  if (Array.isArray(choices) && isRecord(choices[0])) {
+    const message = choices[0].message;
+    if (isRecord(message) && typeof message.content === 'string') return message.content;
+  }
+  if (Array.isArray(body.content)) {
+    const texts = body.content
+      .filter(isRecord)
+      .map((block) => (typeof block.text === 'string' ? block.text : ''));
+    if (texts.some(Boolean)) return texts.join('');
+  }
+  return undefined;
+}
+
+/** Keeps data within a character budget: long lists are cut and say how many were left out. */
+function compact(value: unknown, maxChars: number): unknown {
+  const text = JSON.stringify(value);
+  if (text === undefined || text.length <= maxChars) return value;
+  if (Array.isArray(value)) {
+    const kept: unknown[] = [];
+    for (const item of value) {
+      if (JSON.stringify([...kept, item]).length > maxChars * 0.9) break;
+      kept.push(item);
+    }
+    return {
+      items: kept,
+      omitted: value.length - kept.length,
+      note: 'The list was cut to keep the answer short.',
+    };
+  }
+  if (isRecord(value)) {
+    const out: Record<string, unknown> = {};
+    const share = Math.max(200, Math.floor(maxChars / Math.max(1, Object.keys(value).length)));
+    for (const [key, field] of Object.entries(value)) out[key] = compact(field, share);
+    return out;
+  }
+  return `${text.slice(0, maxChars)}... (cut)`;
+}
+
+/** The model's view of a finished call: outputs, text, and the data of data answers, compacted. */
+export function successResult(call: CallSuccess, options: ShapeOptions = {}): ToolSuccess {
+  const body = isRecord(call.body) ? call.body : {};
+  // A control-plane answer carries its record under `data`.
+  const payload = 'data' in body && 'meta' in body ? body.data : body;
+  const text = isRecord(payload) ? textOf(payload) : undefined;
+  let data: unknown;
+  if (isRecord(payload)) {
+    const rest = Object.fromEntries(
+      Object.entries(payload).filter(([key]) => !NOISE.has(key) && key !== 'choices' && key !== 'content'),
+    );
+    if (Object.keys(rest).length > 0) data = rest;
+  } else if (payload !== undefined) data = payload;
+  return {
+    ok: true,
+    status: 'success',
+    operationId: call.operationId,
+    outputs: call.outputs,
+    ...(call.requestId !== undefined ? { requestId: call.requestId } : {}),
+    ...(text !== undefined ? { text } : {}),
+    ...(data !== undefined ? { data: compact(data, options.maxDataChars ?? 4000) } : {}),
+  };
+}
+
+/** The model's view of a job that outlived the wait: how to resume it, and when. */
+export function pendingResult(pending: PendingCall, resumeTool: string | undefined): ToolPending {
+  const seconds = Math.max(1, Math.ceil(pending.retryAfterMs / 1000));
+  const how = resumeTool
+    ? `Call ${resumeTool} with {"operation": "${pending.operationId}", "request_id": ${JSON.stringify(pending.requestId)}} in about ${seconds} seconds to get the result.`
+    : `Ask again about request ${JSON.stringify(pending.requestId)} later.`;
+  return {
+    ok: false,
+    status: 'processing',
+    operationId: pending.operationId,
+    requestId: pending.requestId,
+    retryAfterMs: pending.retryAfterMs,
+    hint: `The job is still running; nothing is lost. ${how}`,
+  };
+}

@@ -1,0 +1,45 @@
+import type { JsonSchema, OperationEffect } from '../discovery/types.js';
+import type { JobProgress } from '../jobs/index.js';
+import type { ToolResult } from './tool-result.js';
+
+/** MCP-style hints about what calling a tool does. */
+export interface ToolAnnotations {
+  readonly title?: string;
+  readonly readOnlyHint: boolean;
+  readonly destructiveHint: boolean;
+  readonly idempotentHint: boolean;
+  readonly openWorldHint: boolean;
+}
+
+/** Progress of a tool call that waits for a job. */
+export interface ToolProgress extends JobProgress {
+  readonly tool: string;
+  readonly operationId: string;
+}
+
+export interface ToolCallContext {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (progress: ToolProgress) => void;
+}
+
+export type ToolKind = 'operation' | 'search' | 'describe' | 'call' | 'resume';
+
+/**
+ * A framework-neutral tool: what a model sees (name, description, input schema shaped for its
+ * family, hints) and what runs (execute: check, call, wait, shape the result). The adapters turn
+ * it into an AI SDK, LangChain or MCP tool without adding behaviour.
+ */
+export interface ToolSpec {
+  readonly name: string;
+  readonly description: string;
+  readonly inputSchema: JsonSchema;
+  readonly annotations: ToolAnnotations;
+  readonly kind: ToolKind;
+  /** The operation a typed tool calls. */
+  readonly operationId?: string;
+  readonly effect: OperationEffect;
+  /** Whether a person must approve this call (with these arguments) before it runs. */
+  needsApproval(args: unknown): Promise<boolean>;
+  /** Runs the tool. Expected failures come back as a failed result, never as a throw. */
+  execute(args: unknown, context?: ToolCallContext): Promise<ToolResult>;
+}

@@ -1,0 +1,151 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Session } from '../../src/auth/index.js';
+import { discover } from '../../src/discovery/discover.js';
+import type { ServiceDescription } from '../../src/discovery/service-description.js';
+import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
+import { createToolSpecs, type ToolResult } from '../../src/tools/index.js';
+import { virtualHttp } from '../support/virtual-http.js';
+
+let emulator: Emulator;
+let service: ServiceDescription;
+let account: EmulatorAccount;
+let session: Session;
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    clock: 'manual',
+    jobDurations: { image: 8, video: 90 },
+    rateLimits: { auth: { limit: 1000, windowSeconds: 60 } },
+  });
+  service = await discover(emulator.url);
+  account = emulator.createAccount({ password: 'canary-Pa55word' });
+  session = await connect({
+    service,
+    apiKey: account.apiKey,
+    auth: { email: account.email, password: account.password },
+    operations: {
+      where: (operation) =>
+        !operation.path.startsWith('/api/agents/') ||
+        ['get_wallet_balance', 'post_wallet_fund', 'delete_api_keys_by_id'].includes(operation.id),
+    },
+    http: virtualHttp(emulator),
+  });
+});
+afterAll(async () => {
+  await session.close();
+  await emulator.close();
+});
+
+const json = (result: ToolResult) => JSON.stringify(result);
+
+describe('createToolSpecs', () => {
+  it('makes one checked tool per operation in typed mode, plus resume_job, with approval on money and destruction', async () => {
+    const set = createToolSpecs(session, { mode: 'typed' });
+    expect(set.tools.length).toBe(session.operations.length + 1);
+    const fund = set.tools.find((tool) => tool.operationId === 'post_wallet_fund');
+    expect(await fund?.needsApproval({ amount: 10 })).toBe(true);
+    expect(fund?.annotations).toMatchObject({
+      readOnlyHint: false,
+      destructiveHint: true,
+      idempotentHint: true,
+    });
+    const image = set.tools.find((tool) => tool.operationId === 'v7_images_text_to_image');
+    expect(await image?.needsApproval({})).toBe(false);
+    expect(image?.description).toMatch(/wait/i);
+    expect(set.tool('resume_job')).toBeDefined();
+  });
+
+  it('waits for an image job on the virtual clock and returns its outputs', async () => {
+    const set = createToolSpecs(session, { mode: 'typed' });
+    const image = set.tools.find((tool) => tool.operationId === 'v7_images_text_to_image');
+    const progress: string[] = [];
+    const result = await image?.execute(
+      { model_id: 'flux-dev', prompt: 'a lighthouse' },
+      { onProgress: (event) => progress.push(event.status) },
+    );
+    expect(result).toMatchObject({ ok: true, status: 'success', operationId: 'v7_images_text_to_image' });
+    const outputs = (result as { outputs: { url: string; mediaType: string }[] }).outputs;
+    expect(outputs[0]?.mediaType).toBe('image/png');
+    expect(progress).toContain('processing');
+  });
+
+  it('hands back a resumable result when the wait ends first, and resume_job finishes it', async () => {
+    const set = createToolSpecs(session, { mode: 'typed', waitMs: 10_000 });
+    const video = set.tools.find((tool) => tool.operationId === 'v8_video_text_to_video');
+    const pending = await video?.execute({ model_id: 'veo-3', prompt: 'waves' });
+    expect(pending).toMatchObject({ ok: false, status: 'processing', operationId: 'v8_video_text_to_video' });
+    expect((pending as { hint: string }).hint).toMatch(/resume_job/);
+    const resumed = await set.tool('resume_job')?.execute({
+      operation: 'v8_video_text_to_video',
+      request_id: (pending as { requestId: string }).requestId,
+    });
+    expect(resumed).toMatchObject({ ok: false, status: 'processing' });
+    const finished = await createToolSpecs(session, { mode: 'typed', waitMs: 300_000 })
+      .tool('resume_job')
+      ?.execute({
+        operation: 'v8_video_text_to_video',
+        request_id: (pending as { requestId: string }).requestId,
+      });
+    expect(finished).toMatchObject({ ok: true, status: 'success' });
+    expect((finished as { outputs: { mediaType: string; expiresAt: string }[] }).outputs[0]).toMatchObject({
+      mediaType: 'video/mp4',
+    });
+  });
+
+  it('refuses invalid arguments before the network, in words a model can use', async () => {
+    const before = emulator.inspect(account.email)?.usage.length;
+    const set = createToolSpecs(session, { mode: 'typed' });
+    const image = set.tools.find((tool) => tool.operationId === 'v7_images_text_to_image');
+    const result = await image?.execute({ prompt: 3, widht: 512 });
+    expect(result).toMatchObject({ ok: false, status: 'error', code: 'invalid_arguments', retryable: false });
+    expect(json(result as ToolResult)).toMatch(/model_id is required/);
+    expect(json(result as ToolResult)).toMatch(/did you mean width/);
+    expect(emulator.inspect(account.email)?.usage.length).toBe(before);
+  });
+
+  it('answers a wallet read as data, and a withheld operation as an error, never a throw', async () => {
+    const set = createToolSpecs(session, { mode: 'typed' });
+    const balance = await set.tools.find((tool) => tool.operationId === 'get_wallet_balance')?.execute({});
+    expect(balance).toMatchObject({ ok: true, data: { currency: expect.any(String) } });
+    const dynamic = createToolSpecs(session, { mode: 'dynamic' });
+    const refused = await dynamic.tool('call_operation')?.execute({ operation: 'get_me', arguments: {} });
+    expect(refused).toMatchObject({ ok: false, status: 'error', code: 'invalid_arguments' });
+  });
+
+  it('keeps the dynamic mode at three meta-tools plus resume_job, whose search, describe and call work', async () => {
+    const set = createToolSpecs(session, { mode: 'dynamic' });
+    expect(set.tools.map((tool) => tool.name).sort()).toEqual([
+      'call_operation',
+      'describe_operation',
+      'resume_job',
+      'search_operations',
+    ]);
+    const found = await set.tool('search_operations')?.execute({ query: 'make a video from text' });
+    const matches = (found as { data: { matches: { name: string; operationId: string }[] } }).data.matches;
+    expect(matches[0]?.operationId).toMatch(/text_to_video|text2video/);
+    const described = await set.tool('describe_operation')?.execute({ operation: matches[0]?.name });
+    expect((described as { data: { inputSchema: object } }).data.inputSchema).toHaveProperty(
+      'properties.prompt',
+    );
+    expect(
+      await set
+        .tool('call_operation')
+        ?.needsApproval({ operation: 'post_wallet_fund', arguments: { amount: 5 } }),
+    ).toBe(true);
+    const chat = await set.tool('call_operation')?.execute({
+      operation: 'v7_llm_chat_completions',
+      arguments: { model: 'llama-3.3-70b', messages: [{ role: 'user', content: 'Hi' }] },
+    });
+    expect(chat).toMatchObject({ ok: true, text: expect.stringContaining('You said: "Hi"') });
+  });
+
+  it('fits typed tools within a token budget in auto mode, and measures its footprint with a real tokenizer', async () => {
+    const set = createToolSpecs(session, { mode: 'auto', tokenBudget: 4000 });
+    expect(set.typedOperationIds.length).toBeGreaterThan(3);
+    expect(set.dynamicOperationIds.length).toBeGreaterThan(100);
+    const footprint = await set.footprint();
+    expect(footprint.tokens).toBeLessThan(5000);
+    const typed = await createToolSpecs(session, { mode: 'typed' }).footprint();
+    expect(typed.tokens).toBeGreaterThan(footprint.tokens * 5);
+  });
+});
