@@ -174,6 +174,8 @@ export async function connect(options: ConnectOptions): Promise<Session> {
           scopes: requested,
           ...common,
         });
+        // The agent's key lives beside its token: a new token keeps it.
+        if (stored?.apiKey) token = { ...token, apiKey: stored.apiKey };
         if (stored?.ownedByToolkit) {
           const logout = authEndpoint(service, 'logout');
           if (logout) await controlPlane.logout(client, logout, stored.accessToken).catch(() => undefined);

@@ -1,26 +1,13 @@
-import { Command, CommanderError, InvalidArgumentError } from 'commander';
+import { Command, CommanderError } from 'commander';
 import { VERSION } from '../version.js';
-import { demoCommand } from './demo-command.js';
-import { emulatorCommand } from './emulator-command.js';
-
-/** Exit codes of gentk; each failure class has its own so that scripts can tell them apart. */
-export const EXIT = {
-  ok: 0,
-  failure: 1,
-  usage: 2,
-} as const;
-
-export function parseNumber(name: string, { min = -Infinity, max = Infinity, integer = false } = {}) {
-  return (raw: string): number => {
-    const value = Number(raw);
-    if (!Number.isFinite(value) || value < min || value > max || (integer && !Number.isInteger(value))) {
-      throw new InvalidArgumentError(
-        `${name} must be ${integer ? 'an integer' : 'a number'} from ${min} to ${max}.`,
-      );
-    }
-    return value;
-  };
-}
+import { callCommand, resumeCommand } from './commands/call-command.js';
+import { demoCommand } from './commands/demo-command.js';
+import { discoverCommand } from './commands/discover-command.js';
+import { emulatorCommand } from './commands/emulator-command.js';
+import { registerCommand } from './commands/register-command.js';
+import { scopesCommand } from './commands/scopes-command.js';
+import { toolsCommand } from './commands/tools-command.js';
+import { EXIT } from './exit-codes.js';
 
 /** Runs gentk with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
@@ -29,12 +16,29 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .description('generation-agent-toolkit: discover, call and emulate the generation service.')
     .version(VERSION)
     .exitOverride()
-    .configureOutput({ writeErr: (text) => process.stderr.write(text) });
+    .configureOutput({ writeErr: (text) => process.stderr.write(text) })
+    .addHelpText(
+      'after',
+      `
+Exit codes: 0 ok, 1 unexpected, 2 usage, 3 authentication, 4 scope or not offered, 5 rate limited,
+6 payment, 7 timeout or still running, 8 service error, 9 invalid input.
+Environment: GENTK_BASE_URL, GENTK_API_KEY, GENTK_TOKEN, GENTK_EMAIL, GENTK_PASSWORD, GENTK_TOKEN_STORE, NO_COLOR.`,
+    );
   let exitCode: number = EXIT.ok;
   const setExit = (code: number) => {
     exitCode = code;
   };
-  for (const command of [emulatorCommand(setExit), demoCommand(setExit)]) {
+  const commands = [
+    emulatorCommand(setExit),
+    demoCommand(setExit),
+    discoverCommand(setExit),
+    scopesCommand(setExit),
+    registerCommand(setExit),
+    toolsCommand(setExit),
+    callCommand(setExit),
+    resumeCommand(setExit),
+  ];
+  for (const command of commands) {
     // addCommand() does not pass on exitOverride and the output settings: copy them explicitly.
     program.addCommand(command.copyInheritedSettings(program));
   }

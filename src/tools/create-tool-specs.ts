@@ -172,6 +172,14 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       operationId: operation.id,
       effect: operation.effect,
       needsApproval: (args) => needsApproval(approval, operation, profiled.restore(args)),
+      check(args) {
+        try {
+          session.checkInput(operation.id, profiled.restore(args));
+          return undefined;
+        } catch (error) {
+          return errorResult(error);
+        }
+      },
       execute: (args, context) => run(operation, profiled.restore(args), context),
     };
   };

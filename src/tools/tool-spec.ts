@@ -1,6 +1,6 @@
 import type { JsonSchema, OperationEffect } from '../discovery/types.js';
 import type { JobProgress } from '../jobs/index.js';
-import type { ToolResult } from './tool-result.js';
+import type { ToolFailure, ToolResult } from './tool-result.js';
 
 /** MCP-style hints about what calling a tool does. */
 export interface ToolAnnotations {
@@ -40,6 +40,12 @@ export interface ToolSpec {
   readonly effect: OperationEffect;
   /** Whether a person must approve this call (with these arguments) before it runs. */
   needsApproval(args: unknown): Promise<boolean>;
+  /**
+   * The refusal `execute` would answer these arguments with, before any request; undefined when
+   * they pass. Lets an adapter spare a person approving a call that would be refused. Typed tools
+   * only.
+   */
+  check?(args: unknown): ToolFailure | undefined;
   /** Runs the tool. Expected failures come back as a failed result, never as a throw. */
   execute(args: unknown, context?: ToolCallContext): Promise<ToolResult>;
 }

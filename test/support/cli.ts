@@ -57,8 +57,9 @@ export function runCliProcess(
     const timer = setTimeout(() => {
       child.kill('SIGKILL');
       reject(new Error(`gentk ${args.join(' ')} did not finish; stdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, options.timeoutMs ?? 30_000);
-    child.once('exit', (code) => {
+    }, options.timeoutMs ?? 90_000);
+    // 'close', not 'exit': output may still be in the pipes when the process has exited.
+    child.once('close', (code) => {
       clearTimeout(timer);
       resolve({ code, stdout, stderr });
     });

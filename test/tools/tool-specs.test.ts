@@ -64,7 +64,7 @@ describe('createToolSpecs', () => {
       { onProgress: (event) => progress.push(event.status) },
     );
     expect(result).toMatchObject({ ok: true, status: 'success', operationId: 'v7_images_text_to_image' });
-    const outputs = (result as { outputs: { url: string; mediaType: string }[] }).outputs;
+    const outputs = (result as unknown as { outputs: { url: string; mediaType: string }[] }).outputs;
     expect(outputs[0]?.mediaType).toBe('image/png');
     expect(progress).toContain('processing');
   });
@@ -87,7 +87,9 @@ describe('createToolSpecs', () => {
         request_id: (pending as { requestId: string }).requestId,
       });
     expect(finished).toMatchObject({ ok: true, status: 'success' });
-    expect((finished as { outputs: { mediaType: string; expiresAt: string }[] }).outputs[0]).toMatchObject({
+    expect(
+      (finished as unknown as { outputs: { mediaType: string; expiresAt: string }[] }).outputs[0],
+    ).toMatchObject({
       mediaType: 'video/mp4',
     });
   });

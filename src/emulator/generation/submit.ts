@@ -6,7 +6,7 @@ import { type Micros, toDollars, toMicros } from '../money.js';
 import { activePlan } from '../plans.js';
 import type { Account, UsageRecord } from '../state/records.js';
 import { InsufficientFundsError } from '../state/store.js';
-import { answerFor } from './answers.js';
+import { answerFor, processingAnswer } from './answers.js';
 import type { Job } from './job-store.js';
 import { planOutputs } from './outputs.js';
 import { generationError, withQuirks } from './respond.js';
@@ -125,5 +125,7 @@ export function submitJob(
     if (inline) finish(ctx, job, usage, deliveries);
     else ctx.clock.schedule(readyAt, () => finish(ctx, job, usage, deliveries));
   }
-  return c.json(withQuirks(ctx, answerFor(ctx, job)), 200);
+  // A queued job is answered `processing` however long building the answer took: the submission
+  // reports the queue, not a race with a fast clock.
+  return c.json(withQuirks(ctx, inline ? answerFor(ctx, job) : processingAnswer(ctx, job)), 200);
 }

@@ -48,7 +48,9 @@ function check(operationId: string, method: string, path: string, body: unknown)
 }
 
 describe('the answers of the generation API', () => {
-  it('match the response schemas /openapi.json publishes, for submissions and for fetches', async () => {
+  it('match the response schemas /openapi.json publishes, for submissions and for fetches', {
+    timeout: 90_000,
+  }, async () => {
     const fetches: { operationId: string; method: string; path: string; url: string; body?: unknown }[] = [];
     for (const operation of GENERATION_OPERATIONS) {
       if (operation.mode === 'fetch' || operation.path.includes('{')) continue;

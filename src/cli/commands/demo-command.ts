@@ -1,7 +1,7 @@
 import { Command } from 'commander';
-import { discover } from '../discovery/discover.js';
-import { startEmulator } from '../emulator/emulator.js';
-import { discoverySummary } from './discovery-summary.js';
+import { discover } from '../../discovery/discover.js';
+import { startEmulator } from '../../emulator/emulator.js';
+import { discoverySummary } from '../discovery-summary.js';
 
 /**
  * The demo. Until the agent demo lands (issue 8) it starts the embedded emulator, discovers it and

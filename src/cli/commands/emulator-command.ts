@@ -1,7 +1,7 @@
 import { Command, Option } from 'commander';
-import { startEmulator } from '../emulator/emulator.js';
-import type { FaultKind, FaultRule } from '../emulator/options.js';
-import { parseNumber } from './run.js';
+import { startEmulator } from '../../emulator/emulator.js';
+import type { FaultKind, FaultRule } from '../../emulator/options.js';
+import { parseNumber } from '../numbers.js';
 
 const FAULT_KINDS: readonly FaultKind[] = [
   'server-error',

@@ -1,0 +1,25 @@
+import type { ToolSet } from 'ai';
+import { specSetOf } from './tool-registry.js';
+
+/** Tokens the tool definitions take, in all and per tool. */
+export interface AISDKToolFootprint {
+  readonly tokens: number;
+  readonly perTool: ReadonlyArray<{ readonly name: string; readonly tokens: number }>;
+}
+
+/**
+ * How many tokens the definitions of the tools `createAISDKTools` returned add to every request
+ * (name, description and input schema, counted with a real tokenizer, o200k_base). Compare modes
+ * with it: `typed` grows with the operations, `dynamic` stays small, `auto` keeps to its budget.
+ *
+ * @param tools The record `createAISDKTools` returned, not a copy or a merge with other tools.
+ * @throws TypeError for any other record.
+ */
+export async function getToolFootprint(tools: ToolSet): Promise<AISDKToolFootprint> {
+  const set = specSetOf(tools);
+  if (!set)
+    throw new TypeError(
+      'getToolFootprint() takes the record createAISDKTools() returned (not a copy or a merge).',
+    );
+  return set.footprint();
+}

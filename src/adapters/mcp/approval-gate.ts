@@ -1,0 +1,86 @@
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
+import type { Session } from '../../auth/session.js';
+import type { ToolFailure } from '../../tools/tool-result.js';
+import type { ToolSpec } from '../../tools/tool-spec.js';
+import { approvalMessage } from './approval-message.js';
+import { approvalDeclined, approvalFailed, approvalRequired } from './approval-refusals.js';
+import { approvalSubject } from './approval-subject.js';
+import { checkBeforeApproval } from './check-before-approval.js';
+import type { McpServerOptions } from './mcp-server-options.js';
+
+/** The tools/call request being handled, and what the gate may ask through. */
+export interface ApprovalContext {
+  readonly server: Server;
+  readonly session: Session;
+  readonly options: McpServerOptions;
+  /** The tools/call request's id: the elicitation travels with it (on its HTTP stream). */
+  readonly requestId: RequestId;
+  readonly signal: AbortSignal;
+}
+
+// A form with no fields: the answer is the action itself, accept or decline.
+const NO_FIELDS = { type: 'object', properties: {} } as const;
+
+/**
+ * Lets a call through, or says why not. A call its spec says needs approval runs only after a
+ * person accepted it: asked through MCP elicitation when the client supports it, else through the
+ * `approve` callback; with neither, it is refused. Undefined means go ahead; a failure is the
+ * result to return instead of running.
+ */
+export async function approvalGate(
+  spec: ToolSpec,
+  args: unknown,
+  context: ApprovalContext,
+): Promise<ToolFailure | undefined> {
+  let needed: boolean;
+  try {
+    needed = await spec.needsApproval(args);
+  } catch {
+    // An approval rule that fails must not let a charge through unasked.
+    needed = true;
+  }
+  if (!needed) return undefined;
+
+  const { server, session, options, signal } = context;
+  const subject = approvalSubject(spec, args, session, options.prefix);
+  const invalid = checkBeforeApproval(spec, args, subject, session);
+  if (invalid) return invalid;
+  const message = approvalMessage(subject);
+
+  if (server.getClientCapabilities()?.elicitation?.form) {
+    try {
+      const answer = await server.elicitInput(
+        { mode: 'form', message, requestedSchema: NO_FIELDS },
+        {
+          relatedRequestId: context.requestId,
+          signal,
+          timeout: options.approvalTimeoutMs ?? 600_000,
+        },
+      );
+      return answer.action === 'accept' ? undefined : approvalDeclined(subject, answer.action);
+    } catch {
+      return approvalFailed(subject);
+    }
+  }
+
+  if (options.approve) {
+    const operationId = subject.operation?.id ?? subject.requested;
+    try {
+      const approved = await options.approve({
+        tool: spec.name,
+        ...(operationId !== undefined ? { operationId } : {}),
+        effect: subject.effect,
+        arguments: subject.arguments,
+        message,
+        signal,
+      });
+      // Only a real `true` approves: a callback that returns something else has not said yes.
+      return approved === true ? undefined : approvalDeclined(subject, 'decline');
+    } catch {
+      return approvalFailed(subject);
+    }
+  }
+
+  return approvalRequired(subject);
+}

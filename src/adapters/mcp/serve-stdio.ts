@@ -1,0 +1,83 @@
+import type { Readable, Writable } from 'node:stream';
+import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
+import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+
+export interface ServeStdioOptions {
+  /** Where requests come from. @default process.stdin */
+  readonly stdin?: Readable;
+  /** Where answers go; nothing else may write there. @default process.stdout */
+  readonly stdout?: Writable;
+}
+
+/** A server connected over stdio. */
+export interface StdioConnection {
+  /** Settles when the client goes away (stdin ends) or {@link StdioConnection.close} is called. */
+  readonly closed: Promise<void>;
+  /** Disconnects; calls still running are cancelled (their abort signal fires). */
+  close(): Promise<void>;
+}
+
+/**
+ * Serves `server` over stdin and stdout, the transport desktop clients launch servers with. The
+ * SDK's transport does not notice a client that closes stdin; this does, and closes the server,
+ * so a script can then close its session (which revokes what it created) and exit.
+ *
+ * stdout carries the protocol: log to stderr only.
+ *
+ * @example A script, `mcp-server.ts` (the API key comes from `GENTK_API_KEY`):
+ * ```ts
+ * import { connect } from 'generation-agent-toolkit';
+ * import { createMcpServer, serveStdio } from 'generation-agent-toolkit/mcp';
+ *
+ * const { GENTK_BASE_URL = 'http://127.0.0.1:8787', GENTK_EMAIL = '', GENTK_PASSWORD = '' } = process.env;
+ * const session = await connect({
+ *   baseUrl: GENTK_BASE_URL,
+ *   auth: { email: GENTK_EMAIL, password: GENTK_PASSWORD },
+ *   operations: { ids: ['v7_images_text_to_image', 'get_wallet_balance', 'post_wallet_fund'] },
+ * });
+ * const connection = await serveStdio(createMcpServer(session));
+ * process.once('SIGTERM', () => void connection.close());
+ * await connection.closed;
+ * await session.close();
+ * ```
+ * and Claude Desktop's `claude_desktop_config.json` (Cursor's `.cursor/mcp.json` takes the same
+ * `mcpServers` entry):
+ * ```json
+ * {
+ *   "mcpServers": {
+ *     "generation": {
+ *       "command": "npx",
+ *       "args": ["tsx", "/absolute/path/to/mcp-server.ts"],
+ *       "env": {
+ *         "GENTK_BASE_URL": "https://api.example.com",
+ *         "GENTK_API_KEY": "...",
+ *         "GENTK_EMAIL": "agent@example.com",
+ *         "GENTK_PASSWORD": "..."
+ *       }
+ *     }
+ *   }
+ * }
+ * ```
+ */
+export async function serveStdio(server: Server, options: ServeStdioOptions = {}): Promise<StdioConnection> {
+  const stdin = options.stdin ?? process.stdin;
+  const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
+  let resolveClosed: () => void = () => undefined;
+  const closed = new Promise<void>((resolve) => {
+    resolveClosed = resolve;
+  });
+  const close = async () => {
+    stdin.off('end', onEnd);
+    await server.close();
+  };
+  const onEnd = () => void close();
+  const previous = server.onclose;
+  server.onclose = () => {
+    stdin.off('end', onEnd);
+    previous?.();
+    resolveClosed();
+  };
+  stdin.once('end', onEnd);
+  await server.connect(transport);
+  return { closed, close };
+}

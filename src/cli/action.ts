@@ -1,0 +1,54 @@
+import { EXIT, type ExitCode, exitCodeOf } from './exit-codes.js';
+import { createOutput, type Output } from './output.js';
+
+/** What every command shares: its exit code is set through this. */
+export type SetExit = (code: number) => void;
+
+/** A plain, secret-free description of a failure for --json output. */
+function describeFailure(error: unknown): Record<string, unknown> {
+  if (error && typeof error === 'object' && 'toJSON' in error && typeof error.toJSON === 'function') {
+    return error.toJSON() as Record<string, unknown>;
+  }
+  const record = error as { name?: unknown; code?: unknown; message?: unknown } | null;
+  return {
+    name: typeof record?.name === 'string' ? record.name : 'Error',
+    ...(typeof record?.code === 'string' ? { code: record.code } : {}),
+    message: typeof record?.message === 'string' ? record.message : String(error),
+  };
+}
+
+/**
+ * Runs a command body: failures become a message on stderr (or a JSON error document with
+ * --json) and the exit code of their class. Messages come from the toolkit's errors, which mask
+ * secrets; nothing else of the error is printed.
+ */
+export function action<T extends { json?: boolean }>(
+  setExit: SetExit,
+  body: (output: Output, options: T, ...rest: string[]) => Promise<ExitCode | undefined>,
+) {
+  return async (...args: unknown[]): Promise<void> => {
+    // Commander passes the positional arguments, then the options, then the command.
+    const options = args[args.length - 2] as T;
+    const positional = args.slice(0, -2) as string[];
+    const output = createOutput({ json: Boolean(options.json) });
+    try {
+      setExit((await body(output, options, ...positional)) ?? EXIT.ok);
+    } catch (error) {
+      const code = exitCodeOf(error);
+      if (output.json)
+        process.stdout.write(`${JSON.stringify({ error: describeFailure(error) }, null, 2)}\n`);
+      else output.note(`${output.colour.red('error')} ${(error as Error)?.message ?? String(error)}`);
+      setExit(code);
+    }
+  };
+}
+
+/** The service's base URL: the argument, else GENTK_BASE_URL; a usage error without either. */
+export function baseUrlOf(argument: string | undefined): string {
+  const url = argument ?? process.env.GENTK_BASE_URL;
+  if (!url)
+    throw Object.assign(new Error('Give the service URL as an argument or in GENTK_BASE_URL.'), {
+      code: 'usage',
+    });
+  return url;
+}

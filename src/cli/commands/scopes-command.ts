@@ -1,0 +1,46 @@
+import { Command } from 'commander';
+import { discover } from '../../discovery/discover.js';
+import { action, baseUrlOf, type SetExit } from '../action.js';
+import { list, withJson } from '../common-options.js';
+
+export function scopesCommand(setExit: SetExit): Command {
+  return withJson(new Command('scopes'))
+    .description('The minimum scopes a token needs for some operations (ids or categories).')
+    .argument('[url]', 'the service base URL (default: GENTK_BASE_URL)')
+    .requiredOption(
+      '--ops <list>',
+      'operation ids and/or categories, comma-separated (e.g. get_wallet_balance,billing)',
+    )
+    .action(
+      action<{ json?: boolean; ops: string }>(setExit, async (output, options, url) => {
+        const service = await discover(baseUrlOf(url), { models: false });
+        const wanted = list(options.ops);
+        const categories = new Set(service.operations.map((operation) => operation.category).filter(Boolean));
+        const ids = wanted.filter((item) => !categories.has(item));
+        const chosenCategories = wanted.filter((item) => categories.has(item));
+        for (const id of ids) service.requireOperation(id);
+        const operations = service.operations.filter(
+          (operation) =>
+            ids.includes(operation.id) ||
+            (operation.category !== undefined && chosenCategories.includes(operation.category)),
+        );
+        const scopes = service.minimumScopes(operations.map((operation) => operation.id));
+        output.data({
+          scopes,
+          operations: operations.map((operation) => ({
+            id: operation.id,
+            requiredScope: operation.requiredScope,
+          })),
+        });
+        if (!output.json) {
+          output.line(scopes.length ? scopes.join(' ') : '(no scope needed)');
+          output.note(
+            output.colour.dim(
+              `${operations.length} operations; generation operations need the API key, not a scope.`,
+            ),
+          );
+        }
+        return undefined;
+      }),
+    );
+}
