@@ -90,6 +90,7 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
   let answer = readJobAnswer(options.first);
   let answeredAt = clock.now();
   let polls = 0;
+  let lastPollTaken = false;
   const report = () =>
     options.onProgress?.({
       status: answer.state,
@@ -123,6 +124,25 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
       polls === 0 && options.firstDelayMs !== undefined
         ? options.firstDelayMs
         : nextPollDelay(schedule, polls, etaLeft);
+    // When the next scheduled poll falls after the wait, one last poll at the deadline is worth
+    // it if the service's estimate says the job may be done by then; otherwise the handle goes
+    // back at once rather than after a wait that cannot succeed.
+    const left = deadline - now;
+    const lastChance =
+      !options.webhook && !lastPollTaken && left > 0 && (etaLeft === undefined || etaLeft <= left);
+    if (!options.webhook && now + delayMs > deadline && lastChance) {
+      lastPollTaken = true;
+      await clock.sleep(left, options.signal);
+      polls += 1;
+      try {
+        answer = readJobAnswer(await options.fetchStatus(target, options.signal));
+        answeredAt = clock.now();
+      } catch (error) {
+        if (GenerationFailedError.isInstance(error) || !ServiceError.isInstance(error) || !error.retryable)
+          throw error;
+      }
+      continue;
+    }
     if (options.webhook || now + delayMs > deadline) {
       return {
         status: 'processing',
