@@ -1,26 +1,67 @@
 import { Command } from 'commander';
-import { discover } from '../../discovery/discover.js';
-import { startEmulator } from '../../emulator/emulator.js';
-import { discoverySummary } from '../discovery-summary.js';
+import { action, type SetExit } from '../action.js';
+import { apiKeyOf, authOf, type CredentialFlags } from '../credentials.js';
+import { EXIT } from '../exit-codes.js';
+import { parseNumber } from '../numbers.js';
+
+interface DemoFlags extends CredentialFlags {
+  readonly json?: boolean;
+  readonly baseUrl?: string;
+  readonly yes?: boolean;
+  readonly timeScale: number;
+  readonly outputDir?: string;
+}
 
 /**
- * The demo. Until the agent demo lands (issue 8) it starts the embedded emulator, discovers it and
- * prints what the service publishes.
+ * The demo: the toolkit doing its main job on the embedded emulator (or on a real service with
+ * --base-url and credentials). It needs the `ai` package, an optional peer, loaded only here.
  */
-export function demoCommand(_setExit: (code: number) => void): Command {
+export function demoCommand(setExit: SetExit): Command {
   return new Command('demo')
-    .description('Start the embedded emulator and show what the service publishes.')
-    .option('--keep-running', 'keep the emulator running after the summary')
-    .action(async (options: { keepRunning?: boolean }) => {
-      const emulator = await startEmulator({ timeScale: 0.01 });
-      try {
-        process.stdout.write(`Emulator listening on ${emulator.url}\n\n`);
-        const service = await discover(emulator.url);
-        process.stdout.write(`${discoverySummary(service)}\n`);
-        if (options.keepRunning)
-          await new Promise<void>((resolve) => process.once('SIGINT', () => resolve()));
-      } finally {
-        await emulator.close();
-      }
-    });
+    .description(
+      'Watch an agent register itself, get the least privilege it needs, and use the service through AI SDK tools.',
+    )
+    .option(
+      '--base-url <url>',
+      'run against a real service (credentials from GENTK_API_KEY and GENTK_EMAIL/GENTK_PASSWORD or GENTK_TOKEN)',
+    )
+    .option('--yes', 'approve the wallet funding without asking')
+    .option(
+      '--time-scale <factor>',
+      "the emulator's speed-up (0.02: 50 times faster)",
+      parseNumber('--time-scale', { min: 1e-5, max: 1 }),
+      0.02,
+    )
+    .option(
+      '--output-dir <path>',
+      'where to save the generated files (default: a new folder in the temp directory)',
+    )
+    .option('--email <email>', 'with --base-url: the account (password from GENTK_PASSWORD)')
+    .action(
+      action<DemoFlags>(setExit, async (output, flags) => {
+        let runDemo: typeof import('../demo/run-demo.js').runDemo;
+        try {
+          ({ runDemo } = await import('../demo/run-demo.js'));
+        } catch (error) {
+          if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
+            output.note(
+              'The demo drives its agent through the Vercel AI SDK: install the optional peer with `npm install ai`.',
+            );
+            return EXIT.usage;
+          }
+          throw error;
+        }
+        const found = flags.baseUrl ? await authOf(flags, flags.baseUrl) : {};
+        const apiKey = apiKeyOf(flags) ?? found.apiKey;
+        return runDemo({
+          output,
+          yes: Boolean(flags.yes),
+          timeScale: flags.timeScale,
+          ...(flags.baseUrl ? { baseUrl: flags.baseUrl } : {}),
+          ...(found.auth ? { auth: found.auth } : {}),
+          ...(apiKey && flags.baseUrl ? { apiKey } : {}),
+          ...(flags.outputDir ? { outputDir: flags.outputDir } : {}),
+        });
+      }),
+    );
 }

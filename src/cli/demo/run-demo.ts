@@ -1,0 +1,311 @@
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { confirm } from '@inquirer/prompts';
+import { generateText, isStepCount, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
+import { createAISDKTools, createToolApproval } from '../../adapters/ai-sdk.js';
+import { type ConnectAuth, connect } from '../../auth/connect.js';
+import type { Session } from '../../auth/session.js';
+import { discover } from '../../discovery/discover.js';
+import { type Emulator, startEmulator } from '../../emulator/emulator.js';
+import type { HttpEvent } from '../../http/index.js';
+import { discoverySummary } from '../discovery-summary.js';
+import { EXIT, type ExitCode } from '../exit-codes.js';
+import type { Output } from '../output.js';
+import { createProgressDisplay, type ProgressDisplay } from '../progress.js';
+import { scriptedModel } from './scripted-model.js';
+
+export interface DemoOptions {
+  readonly output: Output;
+  /** A real service instead of the embedded emulator; credentials then come from the environment. */
+  readonly baseUrl?: string;
+  readonly auth?: ConnectAuth;
+  readonly apiKey?: string;
+  /** Approve the wallet funding without asking. */
+  readonly yes: boolean;
+  readonly timeScale: number;
+  readonly outputDir?: string;
+}
+
+/** The operations the demo agent uses, and so the only ones whose scopes its token carries. */
+const DEMO_OPERATIONS = [
+  'get_wallet_balance',
+  'v7_images_text_to_image',
+  'v8_video_text_to_video',
+  'v8_audio_text_to_speech',
+  'post_wallet_fund',
+];
+
+const EXTENSIONS: Record<string, string> = {
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'video/mp4': 'mp4',
+  'audio/mpeg': 'mp3',
+  'audio/wav': 'wav',
+};
+
+function toolNameOf(tools: ToolSet, operationId: string): string {
+  for (const [name, candidate] of Object.entries(tools)) {
+    const meta = (candidate as { metadata?: { generationAgentToolkit?: { operationId?: string } } }).metadata;
+    if (meta?.generationAgentToolkit?.operationId === operationId) return name;
+  }
+  throw new Error(`The demo needs the operation ${operationId}, which the session does not offer.`);
+}
+
+/** One line per HTTP event worth showing a person: throttling, retries, deprecation warnings. */
+function describeEvent(event: HttpEvent): string | undefined {
+  if (event.type === 'throttle-wait') {
+    return event.waitMs >= 1
+      ? `waiting ${Math.round(event.waitMs)} ms for the rate limit (${event.reason})`
+      : undefined;
+  }
+  if (event.type === 'retry')
+    return `retrying ${event.operationId ?? event.url} after ${event.code} in ${event.delayMs} ms`;
+  if (event.type === 'warning') return `service warning: ${event.warning.message}`;
+  return undefined;
+}
+
+interface DemoFile {
+  readonly url: string;
+  readonly mediaType?: string;
+  readonly tool: string;
+}
+
+/** The envelope a tool answered, whatever wrapper the SDK put around it. */
+function envelopeOf(value: unknown): Record<string, unknown> | undefined {
+  const inner = (value as { output?: unknown; value?: unknown } | undefined) ?? undefined;
+  const candidate = inner && typeof inner === 'object' && 'output' in inner ? inner.output : value;
+  const unwrapped = typeof candidate === 'string' ? safeJson(candidate) : candidate;
+  return unwrapped && typeof unwrapped === 'object' ? (unwrapped as Record<string, unknown>) : undefined;
+}
+
+function printResult(output: Output, tool: string, value: unknown, files: DemoFile[]): void {
+  const envelope = envelopeOf(value);
+  if (envelope && Array.isArray(envelope.outputs)) {
+    for (const file of envelope.outputs as { url: string; mediaType?: string }[])
+      files.push({ ...file, tool });
+  }
+  const summary = JSON.stringify(envelope ?? value);
+  output.line(
+    `${output.colour.green('← result')}    ${summary.length > 300 ? `${summary.slice(0, 300)}…` : summary}`,
+  );
+}
+
+function safeJson(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return { text };
+  }
+}
+
+async function download(output: Output, files: readonly DemoFile[], directory: string) {
+  if (files.length === 0) return;
+  await mkdir(directory, { recursive: true });
+  output.line(output.colour.bold('Generated files'));
+  for (const [index, file] of files.entries()) {
+    const response = await fetch(file.url);
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const path = join(directory, `${index + 1}-${file.tool}.${EXTENSIONS[file.mediaType ?? ''] ?? 'bin'}`);
+    await writeFile(path, bytes);
+    output.line(
+      `  ${path}  (${file.mediaType ?? 'unknown type'}, ${bytes.byteLength} bytes, from ${file.url})`,
+    );
+  }
+}
+
+/**
+ * The demo: an agent that registers itself, gets exactly the scopes it needs, and uses the
+ * service's tools through the AI SDK, driven by a scripted model: a balance check, an image, a
+ * video (a long job, polled with progress), speech, and a wallet funding that waits for approval.
+ */
+export async function runDemo(options: DemoOptions): Promise<ExitCode> {
+  const { output } = options;
+  const section = (title: string) => output.line(`\n${output.colour.bold(`== ${title}`)}`);
+  let emulator: Emulator | undefined;
+  let session: Session | undefined;
+  const displays = new Map<string, ProgressDisplay>();
+  try {
+    let baseUrl = options.baseUrl;
+    if (!baseUrl) {
+      // A small generation quota, so that the transcript shows the governor pacing calls and polls.
+      emulator = await startEmulator({
+        timeScale: options.timeScale,
+        jobDurations: { video: 60 },
+        rateLimits: { generation: { limit: 2, windowSeconds: 60 } },
+      });
+      baseUrl = emulator.url;
+      output.line(
+        `Emulator of the service listening on ${baseUrl} (time runs ${Math.round(1 / options.timeScale)}x faster)`,
+      );
+    }
+
+    section('Discovery');
+    const service = await discover(baseUrl);
+    output.line(discoverySummary(service));
+
+    section('Registration and least privilege');
+    let auth = options.auth;
+    if (emulator) {
+      const inbox = emulator;
+      const email = `demo-agent-${randomBytes(4).toString('hex')}@example.test`;
+      output.line(`Registering ${email} by the runbook; the claim code is read from the emulator's mailbox.`);
+      auth = {
+        register: {
+          email,
+          password: randomBytes(18).toString('base64url'),
+          claim: ({ email: address }) => {
+            const message = inbox
+              .mailbox(address)
+              .filter((mail) => mail.kind === 'verification')
+              .at(-1);
+            if (!message) throw new Error('no verification e-mail arrived');
+            output.line(`  claim: a ${message.code.length}-digit code arrived at ${address}`);
+            return message.code;
+          },
+        },
+      };
+    }
+    session = await connect({
+      service,
+      operations: { ids: DEMO_OPERATIONS },
+      ...(auth ? { auth } : {}),
+      ...(options.apiKey ? { apiKey: options.apiKey } : {}),
+      http: {
+        onEvent: (event) => {
+          const line = describeEvent(event);
+          if (line) output.line(output.colour.dim(`  · ${line}`));
+        },
+      },
+    });
+    for (const notice of session.notices) output.line(`  ${notice}`);
+    output.line(`  scopes requested: ${session.scopes.requested?.join(' ') ?? '(none)'}`);
+    output.line(
+      `  scopes granted:   ${Array.isArray(session.scopes.granted) ? session.scopes.granted.join(' ') : String(session.scopes.granted)}`,
+    );
+    output.line(`  operations offered: ${session.operations.map((operation) => operation.id).join(', ')}`);
+    for (const withheld of session.withheld)
+      output.line(output.colour.yellow(`  withheld ${withheld.operationId}: ${withheld.message}`));
+
+    section('Agent');
+    const tools = createAISDKTools(session, {
+      mode: 'typed',
+      onProgress: (progress) => {
+        let display = displays.get(progress.operationId);
+        if (!display) {
+          display = createProgressDisplay(output, progress.tool);
+          displays.set(progress.operationId, display);
+        }
+        display.update(progress);
+        if (progress.status !== 'processing') display.stop();
+      },
+    });
+    const name = (operationId: string) => toolNameOf(tools, operationId);
+    const model = scriptedModel([
+      { toolCalls: [{ tool: name('get_wallet_balance'), input: {} }] },
+      {
+        // Two images at once: parallel tool calls, paced by the one rate-limit governor.
+        toolCalls: [
+          {
+            tool: name('v7_images_text_to_image'),
+            input: { model_id: 'flux-dev', prompt: 'a lighthouse at dusk, oil painting' },
+          },
+          {
+            tool: name('v7_images_text_to_image'),
+            input: { model_id: 'flux-dev', prompt: 'a lighthouse at dawn, watercolour' },
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            tool: name('v8_video_text_to_video'),
+            input: { model_id: 'veo-3', prompt: 'waves rolling onto a beach at sunset' },
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          {
+            tool: name('v8_audio_text_to_speech'),
+            input: { prompt: 'Hello from the generation agent toolkit.' },
+          },
+        ],
+      },
+      {
+        toolCalls: [
+          { tool: name('post_wallet_fund'), input: { amount: 20, payment_method_id: 'pm_card_visa' } },
+        ],
+      },
+      {
+        text: 'Done: I checked the balance, painted two lighthouses, filmed the waves, said hello, and added $20 to the wallet.',
+      },
+    ]);
+    const messages: ModelMessage[] = [
+      {
+        role: 'user',
+        content:
+          'Check my balance, paint a lighthouse at dusk and at dawn, film some waves, say hello, then add $20 to my wallet.',
+      },
+    ];
+    output.line(`user: ${messages[0]?.content as string}`);
+    const files: DemoFile[] = [];
+    const step = async () => {
+      const result = await generateText({
+        model,
+        tools,
+        toolApproval: createToolApproval(tools),
+        stopWhen: isStepCount(10),
+        messages,
+        onToolExecutionStart: ({ toolCall }) =>
+          output.line(
+            `${output.colour.bold('→ tool call')} ${toolCall.toolName} ${JSON.stringify(toolCall.input)}`,
+          ),
+        onToolExecutionEnd: ({ toolCall, toolOutput }) =>
+          printResult(output, toolCall.toolName, toolOutput, files),
+      });
+      messages.push(...result.responseMessages);
+      return result;
+    };
+    let result = await step();
+    const requests = result.content.filter((part) => part.type === 'tool-approval-request');
+    if (requests.length > 0) {
+      const responses: ToolApprovalResponse[] = [];
+      for (const request of requests) {
+        output.line(
+          `${output.colour.yellow('! approval needed')} ${request.toolCall.toolName} ${JSON.stringify(request.toolCall.input)}${request.reason ? ` (${request.reason})` : ''}`,
+        );
+        const approved =
+          options.yes || (emulator !== undefined && !output.interactive)
+            ? true
+            : output.interactive
+              ? await confirm({ message: 'Approve this call?', default: false })
+              : false;
+        output.line(
+          `  ${approved ? 'approved' : 'denied'}${options.yes || (emulator && !output.interactive) ? ' (non-interactive demo on the emulator: approved automatically)' : ''}`,
+        );
+        responses.push({ type: 'tool-approval-response', approvalId: request.approvalId, approved });
+      }
+      messages.push({ role: 'tool', content: responses });
+      result = await step();
+    }
+    output.line(`assistant: ${result.text}`);
+
+    section('Where the files are');
+    await download(output, files, options.outputDir ?? join(tmpdir(), `gentk-demo-${Date.now()}`));
+    if (emulator && session) {
+      const account = emulator.inspect(session.notices.join(' ').match(/\S+@example\.test/)?.[0] ?? '');
+      if (account)
+        output.line(
+          `\nWallet balance now $${account.balance.toFixed(2)} (${account.payments.length} payment, ${account.usage.length} generation requests billed).`,
+        );
+    }
+    return EXIT.ok;
+  } finally {
+    for (const display of displays.values()) display.stop();
+    await session?.close();
+    if (session) output.line(output.colour.dim('\nSession closed: the token it obtained is revoked.'));
+    await emulator?.close();
+  }
+}
