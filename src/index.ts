@@ -85,6 +85,7 @@ export type {
   RateLimitStore,
   RetryOptions,
   ServiceErrorCode,
+  ServiceErrorContext,
   ServiceWarning,
 } from './http/index.js';
 export {
@@ -106,4 +107,22 @@ export {
   ValidationError,
 } from './http/index.js';
 export type { JobProgress } from './jobs/index.js';
+export type {
+  ApprovalRule,
+  SchemaProfile,
+  ToolAnnotations,
+  ToolCallContext,
+  ToolFailure,
+  ToolKind,
+  ToolMode,
+  ToolPending,
+  ToolProgress,
+  ToolResult,
+  ToolSelection,
+  ToolSet,
+  ToolSpec,
+  ToolSpecOptions,
+  ToolSuccess,
+} from './tools/index.js';
+export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult } from './tools/index.js';
 export { VERSION } from './version.js';
