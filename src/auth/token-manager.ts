@@ -1,4 +1,4 @@
-import type { HttpClient } from '../http/index.js';
+import { AuthenticationError, type HttpClient } from '../http/index.js';
 import { controlPlane } from './control-plane-calls.js';
 import type { StoredToken, TokenStore } from './token-store.js';
 
@@ -91,7 +91,12 @@ export class TokenManager {
   async close(): Promise<void> {
     const { client, logoutUrl, store, storeKey } = this.#options;
     if (!this.#token.ownedByToolkit) return;
-    if (logoutUrl) await controlPlane.logout(client, logoutUrl, this.#token.accessToken);
+    try {
+      if (logoutUrl) await controlPlane.logout(client, logoutUrl, this.#token.accessToken);
+    } catch (error) {
+      // A token that is already revoked or expired is as closed as it gets.
+      if (!AuthenticationError.isInstance(error)) throw error;
+    }
     await store.delete(storeKey);
   }
 }

@@ -153,7 +153,22 @@ export function createArgumentValidator(
       value = kept;
     }
     const coerced = coerceArguments(value, schema) as Record<string, unknown>;
-    if (!validate(coerced)) problems.push(...problemsFromAjv(validate.errors ?? []));
+    let valid: boolean;
+    try {
+      valid = validate(coerced);
+    } catch {
+      // A pattern run over a huge string can exhaust the regular-expression engine's stack:
+      // such a value is refused, never allowed to crash the caller.
+      problems.push({
+        field: 'arguments',
+        expected: 'values small enough to check',
+        received: 'a value too large or too complex to check',
+        message:
+          'the arguments hold a value too large or too complex to check against the schema; send a shorter value (a URL instead of inline data, for instance)',
+      });
+      return failed(problems);
+    }
+    if (!valid) problems.push(...problemsFromAjv(validate.errors ?? []));
     if (problems.length > 0) return failed(problems);
     return { ok: true, value: coerced };
   };

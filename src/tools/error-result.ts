@@ -60,6 +60,7 @@ export function errorResult(error: unknown): ToolFailure {
       ok: false,
       status: 'error',
       code: error.code,
+      ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
       message: error.message,
       retryable: error.retryable,
       ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),

@@ -29,6 +29,8 @@ export interface ToolFailure {
   readonly ok: false;
   readonly status: 'error';
   readonly code: string;
+  /** The service's own error code (e.g. payment_method_required), when it gave one. */
+  readonly serviceCode?: string;
   readonly message: string;
   readonly retryable: boolean;
   readonly httpStatus?: number;

@@ -37,6 +37,10 @@ export function sampleFor(schema: Record<string, unknown>, name = ''): unknown {
       return false;
     default: {
       if (schema.format === 'uri') return 'https://example.com/input.png';
+      if (schema.contentEncoding === 'base64') return 'iVBORw0KGgo=';
+      if (typeof schema.pattern === 'string' && schema.pattern.startsWith('^data:')) {
+        return 'data:image/png;base64,iVBORw0KGgo=';
+      }
       if (schema.format === 'email') return 'someone@example.com';
       if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
       if (name === 'role') return 'user';

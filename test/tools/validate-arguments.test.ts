@@ -312,3 +312,15 @@ describe('createArgumentValidator() conversions and messages', () => {
     );
   });
 });
+
+describe('values too large to check', () => {
+  it('refuses an 8 MB string against a pattern instead of crashing the caller', () => {
+    const schema = {
+      type: 'object',
+      properties: { data: { type: 'string', pattern: '^[A-Za-z0-9+/]{4,}={0,2}$' } },
+    };
+    const result = validateArguments(schema, { data: `${'A'.repeat(8_000_000)}!` });
+    expect(result.ok).toBe(false);
+    expect(result.ok === false && result.message).toMatch(/too large or too complex to check/);
+  });
+});

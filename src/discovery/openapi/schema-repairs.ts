@@ -90,6 +90,24 @@ export function repairRequired(
       kept.push(name);
       continue;
     }
+    // One property that holds the missing name as a whole word (`image` in `init_image`) is what
+    // the document means: requiring it keeps the service's rule; anything looser stays a hint.
+    const intended = properties.filter((property) =>
+      property
+        .toLowerCase()
+        .split(/[^a-z0-9]+/)
+        .includes(name.toLowerCase()),
+    );
+    if (intended.length === 1) {
+      const meant = intended[0] as string;
+      if (!kept.includes(meant) && !(schema.required as string[]).includes(meant)) kept.push(meant);
+      warnings.warn({
+        code: 'required-not-in-properties',
+        at: appendPointer(at, 'required'),
+        message: `"${name}" is required but is not among the properties; "${meant}" is required instead, which the document evidently means.`,
+      });
+      continue;
+    }
     const suggestion = closestName(name, properties);
     warnings.warn({
       code: 'required-not-in-properties',

@@ -37,6 +37,16 @@ const paymentMethod = str(
     minLength: 3,
   },
 );
+/** The emulator's test cards, Stripe-style: only these can be added as payment methods. */
+const TEST_CARDS = [
+  'pm_card_visa',
+  'pm_card_mastercard',
+  'pm_card_threeDSecureRequired',
+  'pm_card_chargeDeclined',
+  'pm_card_insufficientFunds',
+];
+const planId = (description: string): JsonSchema =>
+  str(description, { enum: ['basic', 'standard', 'premium'] });
 const message: JsonSchema = body({ message: { type: 'string' } }, ['message']);
 const paged = (extra: Record<string, JsonSchema> = {}): JsonSchema =>
   body({
@@ -348,7 +358,11 @@ const ROWS: ReadonlyArray<readonly [Method, string, ControlPlaneScope | null, st
         {
           file_name: str('Name of the file, with its extension.', { minLength: 1, maxLength: 255 }),
           media_type: str('Media type, e.g. image/png.'),
-          content: str('The file content, base64-encoded.', { minLength: 1 }),
+          // No pattern: a file can be megabytes, and a pattern over that exhausts regex engines.
+          content: str('The file content, base64-encoded (standard alphabet, padded).', {
+            minLength: 4,
+            contentEncoding: 'base64',
+          }),
         },
         ['file_name', 'content'],
       ),
@@ -361,9 +375,16 @@ const ROWS: ReadonlyArray<readonly [Method, string, ControlPlaneScope | null, st
     'files:write',
     'Upload a base64 payload as a generation input',
     {
-      body: body({ base64: str('A data URI: data:<media type>;base64,<data>.', { minLength: 16 }) }, [
-        'base64',
-      ]),
+      body: body(
+        {
+          base64: str('A data URI: data:<media type>;base64,<data>.', {
+            minLength: 16,
+            // Anchored at the start only, so that checking it never reads a large payload.
+            pattern: '^data:[a-z]+/[a-z0-9.+-]+;base64,',
+          }),
+        },
+        ['base64'],
+      ),
       data: ref('Upload'),
     },
   ],
@@ -416,9 +437,15 @@ const ROWS: ReadonlyArray<readonly [Method, string, ControlPlaneScope | null, st
     'billing:write',
     'Add a payment method',
     {
-      body: body({ payment_method: paymentMethod, make_default: { type: 'boolean', default: false } }, [
-        'payment_method',
-      ]),
+      body: body(
+        {
+          payment_method: str('A card token from the payment form (the emulator takes its test cards).', {
+            enum: TEST_CARDS,
+          }),
+          make_default: { type: 'boolean', default: false },
+        },
+        ['payment_method'],
+      ),
       data: ref('PaymentMethod'),
     },
   ],
@@ -568,9 +595,7 @@ const ROWS: ReadonlyArray<readonly [Method, string, ControlPlaneScope | null, st
     'subscriptions:write',
     'Buy a subscription',
     {
-      body: body({ plan_id: str('The plan to buy.', { minLength: 1 }), payment_method_id: paymentMethod }, [
-        'plan_id',
-      ]),
+      body: body({ plan_id: planId('The plan to buy.'), payment_method_id: paymentMethod }, ['plan_id']),
       data: ref('Subscription'),
     },
   ],
@@ -590,7 +615,7 @@ const ROWS: ReadonlyArray<readonly [Method, string, ControlPlaneScope | null, st
     'subscriptions:write',
     'Preview the amount a change would charge',
     {
-      body: body({ plan_id: str('The plan to change to.', { minLength: 1 }) }, ['plan_id']),
+      body: body({ plan_id: planId('The plan to change to.') }, ['plan_id']),
       data: body({ amount: { type: 'number' }, currency: { type: 'string' }, prorated: { type: 'boolean' } }),
     },
   ],
@@ -600,7 +625,7 @@ const ROWS: ReadonlyArray<readonly [Method, string, ControlPlaneScope | null, st
     'subscriptions:write',
     'Change a subscription',
     {
-      body: body({ plan_id: str('The new plan.', { minLength: 1 }) }, ['plan_id']),
+      body: body({ plan_id: planId('The new plan.') }, ['plan_id']),
       data: ref('Subscription'),
     },
   ],
@@ -640,12 +665,22 @@ const ROWS: ReadonlyArray<readonly [Method, string, ControlPlaneScope | null, st
     'teams:write',
     'Create a team or invite a member',
     {
-      body: body({
-        name: str('Name of a new team (to create one).', { minLength: 1, maxLength: 100 }),
-        team_id: str('Team to invite into (to invite).'),
-        email: { ...email, description: 'Address to invite (with team_id).' },
-        role: str('Role of the invited member.', { enum: ['admin', 'member'], default: 'member' }),
-      }),
+      body: {
+        ...body({
+          name: str('Name of a new team (to create one).', { minLength: 1, maxLength: 100 }),
+          team_id: str('Team to invite into (to invite).'),
+          email: { ...email, description: 'Address to invite (with team_id).' },
+          role: str('Role of the invited member.', { enum: ['admin', 'member'], default: 'member' }),
+        }),
+        // Either a new team's name, or a team and the address to invite into it.
+        anyOf: [
+          { properties: { name: { type: 'string' } }, required: ['name'] },
+          {
+            properties: { team_id: { type: 'string' }, email: { type: 'string' } },
+            required: ['team_id', 'email'],
+          },
+        ],
+      },
       data: { oneOf: [ref('Team'), ref('Member')] },
     },
   ],

@@ -47,7 +47,14 @@ export function validate(schema: JsonSchema, value: unknown): ValidationProblem[
     check = ajv.compile(schema as object);
     compiled.set(schema, check);
   }
-  if (check(value)) return [];
+  let valid: boolean;
+  try {
+    valid = check(value);
+  } catch {
+    // A pattern over a huge string can exhaust the regular-expression stack: refuse, never crash.
+    return [{ field: '(body)', message: 'holds a value too large or too complex to check' }];
+  }
+  if (valid) return [];
   const seen = new Set<string>();
   const problems: ValidationProblem[] = [];
   for (const error of check.errors ?? []) {
