@@ -39,6 +39,28 @@ const chatMessage: JsonSchema = {
   },
 };
 
+/**
+ * An OpenAI-compatible message: text, an assistant's tool calls, or a tool's result. Kept terse:
+ * every word here is paid for by every agent that loads the tool.
+ */
+const openaiMessage: JsonSchema = {
+  type: 'object',
+  required: ['role'],
+  properties: {
+    role: { type: 'string', enum: ['system', 'user', 'assistant', 'tool'] },
+    content: {
+      type: ['string', 'null'],
+      description: 'The text of the message; null for an assistant message that only calls tools.',
+    },
+    tool_calls: {
+      type: 'array',
+      description: 'An assistant\'s calls: {id, type: "function", function: {name, arguments}}.',
+      items: { type: 'object' },
+    },
+    tool_call_id: { type: 'string', description: 'The call a tool message answers.' },
+  },
+};
+
 const anthropicMessage: JsonSchema = {
   type: 'object',
   required: ['role', 'content'],
@@ -201,6 +223,13 @@ export const FIELDS = {
     description: 'The conversation so far, oldest first.',
     items: chatMessage,
   },
+  'messages@openai': {
+    type: 'array',
+    minItems: 1,
+    maxItems: 200,
+    description: 'The conversation so far, oldest first.',
+    items: openaiMessage,
+  },
   'messages@anthropic': {
     type: 'array',
     minItems: 1,
@@ -218,6 +247,32 @@ export const FIELDS = {
     items: { type: 'string' },
     maxItems: 4,
     description: 'Sequences that end the reply.',
+  },
+  tools: {
+    type: 'array',
+    maxItems: 128,
+    description: 'Functions the model may call.',
+    items: {
+      type: 'object',
+      required: ['type', 'function'],
+      properties: {
+        type: { type: 'string', const: 'function' },
+        function: {
+          type: 'object',
+          required: ['name'],
+          properties: {
+            name: { type: 'string', minLength: 1 },
+            description: { type: 'string' },
+            parameters: { type: 'object', description: 'JSON Schema of the arguments.' },
+          },
+        },
+      },
+    },
+  },
+  tool_choice: {
+    description:
+      'Whether to call a tool: `none`, `auto` (the default), `required`, or {type: "function", function: {name}}.',
+    oneOf: [{ type: 'string', enum: ['none', 'auto', 'required'] }, { type: 'object' }],
   },
   instance_prompt: text('Prompt that names the trained subject, e.g. "photo of sks person".', {
     minLength: 1,

@@ -274,8 +274,8 @@ const PRESETS = {
     mode: 'sync',
   },
   chatOpenai: {
-    required: ['model', 'messages'],
-    optional: ['max_tokens', 'temperature', 'top_p', 'stop', 'stream'],
+    required: ['model', 'messages@openai'],
+    optional: ['max_tokens', 'temperature', 'top_p', 'stop', 'stream', 'tools', 'tool_choice'],
     result: 'chat-openai',
     mode: 'sync',
   },

@@ -5,7 +5,9 @@ import type { EmulatorContext, RequestContext } from '../context.js';
 import { MODELS } from '../models.js';
 import { generationError } from './respond.js';
 
-type Message = { role: string; content: unknown };
+type Message = { role: string; content: unknown; tool_call_id?: unknown };
+
+type ToolCall = { id: string; name: string; arguments: string };
 
 const LLM_MODELS = MODELS.filter((model) => model.category === 'llm');
 
@@ -31,14 +33,20 @@ function promptTokens(messages: readonly Message[], system: unknown): number {
   return countTokens(all) + 3 * messages.length;
 }
 
+const quote = (content: unknown) => textOf(content).replace(/\s+/g, ' ').trim().slice(0, 200);
+
 /**
- * The deterministic reply: it names the model and quotes the last user message, so a test can see
- * that the conversation arrived. `max_tokens` cuts it, as a real model would stop.
+ * The deterministic reply: it names the model and quotes the last user message (or, after a tool
+ * call, the tool's answer), so a test can see that the conversation arrived. `max_tokens` cuts
+ * it, as a real model would stop.
  */
 function reply(model: string, messages: readonly Message[], maxTokens: number | undefined) {
-  const last = [...messages].reverse().find((message) => message.role === 'user');
-  const quoted = textOf(last?.content).replace(/\s+/g, ' ').trim().slice(0, 200);
-  const full = `This is an emulated reply from ${model}. You said: "${quoted}"`;
+  const lastMessage = messages.at(-1);
+  const lastUser = [...messages].reverse().find((message) => message.role === 'user');
+  const full =
+    lastMessage?.role === 'tool'
+      ? `This is an emulated reply from ${model}. The tool answered: "${quote(lastMessage.content)}"`
+      : `This is an emulated reply from ${model}. You said: "${quote(lastUser?.content)}"`;
   const words = full.split(' ');
   if (maxTokens !== undefined && countTokens(full) > maxTokens) {
     const kept: string[] = [];
@@ -50,6 +58,72 @@ function reply(model: string, messages: readonly Message[], maxTokens: number | 
     return { text, truncated: true, completionTokens: countTokens(text) };
   }
   return { text: full, truncated: false, completionTokens: countTokens(full) };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** A value that satisfies `schema` in the plainest way: its const, first enum value, default, or a minimal value of its type. */
+function sampleValue(schema: unknown, depth: number): unknown {
+  if (!isObject(schema)) return null;
+  if ('const' in schema) return schema.const;
+  if (Array.isArray(schema.enum) && schema.enum.length > 0) return schema.enum[0];
+  if (schema.default !== undefined) return schema.default;
+  const type = Array.isArray(schema.type) ? schema.type.find((entry) => entry !== 'null') : schema.type;
+  switch (type) {
+    case 'string':
+      return 'example';
+    case 'integer':
+    case 'number':
+      return typeof schema.minimum === 'number' ? schema.minimum : 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object':
+      return depth < 4 ? requiredArguments(schema, depth + 1) : {};
+    default:
+      return null;
+  }
+}
+
+/** An object holding the required properties of `schema`, each with a sample value. */
+function requiredArguments(schema: unknown, depth = 0): Record<string, unknown> {
+  if (!isObject(schema)) return {};
+  const properties = isObject(schema.properties) ? schema.properties : {};
+  const required = Array.isArray(schema.required)
+    ? schema.required.filter((name) => typeof name === 'string')
+    : [];
+  return Object.fromEntries(required.map((name) => [name, sampleValue(properties[name], depth)]));
+}
+
+/**
+ * The deterministic tool call: when tools are offered and the conversation ends with the user,
+ * the model calls the tool named by `tool_choice`, else the one whose name the user's message
+ * mentions (`required`: else the first tool), with its schema's required arguments. After a
+ * tool's answer, and when no tool fits, it answers in text.
+ */
+function chooseToolCall(input: Record<string, unknown>, messages: readonly Message[]): ToolCall | undefined {
+  const tools = (Array.isArray(input.tools) ? input.tools : [])
+    .map((tool) => (isObject(tool) && isObject(tool.function) ? tool.function : undefined))
+    .filter((fn): fn is Record<string, unknown> => typeof fn?.name === 'string');
+  const choice = input.tool_choice;
+  if (tools.length === 0 || choice === 'none' || messages.at(-1)?.role !== 'user') return undefined;
+  const said = textOf(messages.at(-1)?.content).toLowerCase();
+  const named = isObject(choice) && isObject(choice.function) ? choice.function.name : undefined;
+  const tool =
+    named !== undefined
+      ? tools.find((fn) => fn.name === named)
+      : ([...tools]
+          .sort((a, b) => String(b.name).length - String(a.name).length)
+          .find((fn) => said.includes(String(fn.name).toLowerCase())) ??
+        (choice === 'required' ? tools[0] : undefined));
+  if (!tool) return undefined;
+  return {
+    id: `call_${randomUUID().replace(/-/g, '').slice(0, 24)}`,
+    name: String(tool.name),
+    arguments: JSON.stringify(requiredArguments(tool.parameters)),
+  };
 }
 
 function knownModel(model: string): boolean {
@@ -173,6 +247,9 @@ export function answerLlm(
     });
   }
   const id = `chatcmpl-${randomUUID().replace(/-/g, '').slice(0, 24)}`;
+  const toolCall = chooseToolCall(input, messages);
+  if (toolCall)
+    return answerToolCall(c, { id, created, model, inputTokens, toolCall, stream: input.stream === true });
   if (input.stream !== true) {
     return c.json({
       id,
@@ -204,6 +281,79 @@ export function answerLlm(
     for (const piece of text.match(/\S+\s*/g) ?? [])
       await stream.writeSSE({ data: chunk({ content: piece }, null) });
     await stream.writeSSE({ data: chunk({}, finishReason, { usage }) });
+    await stream.writeSSE({ data: '[DONE]' });
+  });
+}
+
+/** An OpenAI-compatible answer that calls one tool, whole or as chunks (the arguments in pieces). */
+function answerToolCall(
+  c: RequestContext,
+  answer: {
+    id: string;
+    created: number;
+    model: string;
+    inputTokens: number;
+    toolCall: ToolCall;
+    stream: boolean;
+  },
+): Response | Promise<Response> {
+  const { id, created, model, inputTokens, toolCall } = answer;
+  const completionTokens = countTokens(toolCall.name + toolCall.arguments);
+  const usage = {
+    prompt_tokens: inputTokens,
+    completion_tokens: completionTokens,
+    total_tokens: inputTokens + completionTokens,
+  };
+  const call = {
+    id: toolCall.id,
+    type: 'function',
+    function: { name: toolCall.name, arguments: toolCall.arguments },
+  };
+  if (!answer.stream) {
+    return c.json({
+      id,
+      object: 'chat.completion',
+      created,
+      model,
+      choices: [
+        {
+          index: 0,
+          message: { role: 'assistant', content: null, tool_calls: [call] },
+          logprobs: null,
+          finish_reason: 'tool_calls',
+        },
+      ],
+      usage,
+    });
+  }
+  return streamSSE(c, async (stream) => {
+    const chunk = (delta: object, finish: string | null, extra: object = {}) =>
+      JSON.stringify({
+        id,
+        object: 'chat.completion.chunk',
+        created,
+        model,
+        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+        ...extra,
+      });
+    await stream.writeSSE({
+      data: chunk(
+        {
+          role: 'assistant',
+          content: null,
+          tool_calls: [{ index: 0, ...call, function: { name: toolCall.name, arguments: '' } }],
+        },
+        null,
+      ),
+    });
+    const size = Math.max(1, Math.ceil(toolCall.arguments.length / 3));
+    for (let start = 0; start < toolCall.arguments.length; start += size) {
+      const piece = toolCall.arguments.slice(start, start + size);
+      await stream.writeSSE({
+        data: chunk({ tool_calls: [{ index: 0, function: { arguments: piece } }] }, null),
+      });
+    }
+    await stream.writeSSE({ data: chunk({}, 'tool_calls', { usage }) });
     await stream.writeSSE({ data: '[DONE]' });
   });
 }

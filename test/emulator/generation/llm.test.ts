@@ -69,6 +69,96 @@ describe('the language-model endpoints', () => {
     expect(chunks.at(-1).usage.total_tokens).toBeGreaterThan(0);
   });
 
+  const weatherTool = {
+    type: 'function',
+    function: {
+      name: 'get_weather',
+      description: 'The weather in a city.',
+      parameters: {
+        type: 'object',
+        required: ['city', 'days', 'unit'],
+        properties: {
+          city: { type: 'string' },
+          days: { type: 'integer', minimum: 1 },
+          unit: { type: 'string', enum: ['celsius', 'fahrenheit'] },
+          note: { type: 'string' },
+        },
+      },
+    },
+  };
+  const askWeather = [{ role: 'user', content: 'Please use get_weather for Paris.' }];
+
+  it('call the tool the user names, with its required arguments, then answer from its result', async () => {
+    const url = `${emulator.url}/api/v7/llm/chat/completions`;
+    const first = await send(url, {
+      headers: bearer(account.apiKey),
+      body: { model: 'llama-3.3-70b', messages: askWeather, tools: [weatherTool] },
+    });
+    const [choice] = first.body.choices as {
+      finish_reason: string;
+      message: { content: null; tool_calls: { id: string; function: { name: string; arguments: string } }[] };
+    }[];
+    expect(choice?.finish_reason).toBe('tool_calls');
+    expect(choice?.message.content).toBeNull();
+    const call = choice?.message.tool_calls[0];
+    expect(call?.function.name).toBe('get_weather');
+    expect(JSON.parse(call?.function.arguments ?? '')).toEqual({ city: 'example', days: 1, unit: 'celsius' });
+
+    const second = await send(url, {
+      headers: bearer(account.apiKey),
+      body: {
+        model: 'llama-3.3-70b',
+        tools: [weatherTool],
+        messages: [
+          ...askWeather,
+          { role: 'assistant', content: null, tool_calls: [{ ...call, type: 'function' }] },
+          { role: 'tool', tool_call_id: call?.id, content: 'Sunny, 21 degrees' },
+        ],
+      },
+    });
+    const [answer] = second.body.choices as { finish_reason: string; message: { content: string } }[];
+    expect(answer?.finish_reason).toBe('stop');
+    expect(answer?.message.content).toContain('The tool answered: "Sunny, 21 degrees"');
+  });
+
+  it('answer in text when no tool is named, or tool_choice is none; call one when it is required', async () => {
+    const url = `${emulator.url}/api/v8/llm/chat/completions`;
+    const plain = await send(url, {
+      headers: bearer(account.apiKey),
+      body: { model: 'qwen-3-32b', messages, tools: [weatherTool] },
+    });
+    expect((plain.body.choices as { finish_reason: string }[])[0]?.finish_reason).toBe('stop');
+    const none = await send(url, {
+      headers: bearer(account.apiKey),
+      body: { model: 'qwen-3-32b', messages: askWeather, tools: [weatherTool], tool_choice: 'none' },
+    });
+    expect((none.body.choices as { finish_reason: string }[])[0]?.finish_reason).toBe('stop');
+    const required = await send(url, {
+      headers: bearer(account.apiKey),
+      body: { model: 'qwen-3-32b', messages, tools: [weatherTool], tool_choice: 'required' },
+    });
+    expect((required.body.choices as { finish_reason: string }[])[0]?.finish_reason).toBe('tool_calls');
+  });
+
+  it('stream a tool call with its arguments in pieces', async () => {
+    const events = await sse(`${emulator.url}/api/v7/llm/chat/completions`, {
+      model: 'mistral-small',
+      messages: askWeather,
+      tools: [weatherTool],
+      stream: true,
+    });
+    expect(events.at(-1)?.data).toBe('[DONE]');
+    const chunks = events.slice(0, -1).map((event) => JSON.parse(event.data));
+    const deltas = chunks.flatMap((chunk) => chunk.choices[0].delta.tool_calls ?? []);
+    expect(deltas[0]).toMatchObject({ index: 0, type: 'function', function: { name: 'get_weather' } });
+    const argumentsText = deltas
+      .map((delta: { function: { arguments: string } }) => delta.function.arguments)
+      .join('');
+    expect(JSON.parse(argumentsText)).toEqual({ city: 'example', days: 1, unit: 'celsius' });
+    expect(chunks.at(-1).choices[0].finish_reason).toBe('tool_calls');
+    expect(chunks.at(-1).usage.completion_tokens).toBeGreaterThan(0);
+  });
+
   it('answer and stream the Anthropic-compatible endpoint', async () => {
     const anthropic = [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }];
     const answer = await send(`${emulator.url}/api/v7/llm/v1/messages`, {

@@ -1,0 +1,82 @@
+/**
+ * The settings of {@link createGenerationProvider}: flat, each with its default and, where there
+ * is one, its environment variable.
+ * @module
+ */
+import type { FetchFunction } from '@ai-sdk/provider-utils';
+import type { ServiceDescription } from '../discovery/index.js';
+import type { Clock, HttpEvent, ServiceWarning, Transport } from '../http/index.js';
+import type { JobProgress } from '../jobs/index.js';
+
+/** A generation API key, or a function that returns the current one (a secret store). */
+export type GenerationApiKey = string | (() => string | undefined | Promise<string | undefined>);
+
+/** Progress of a queued job, with the operation that queued it. */
+export interface GenerationJobProgress extends JobProgress {
+  readonly operationId: string;
+}
+
+export interface GenerationProviderSettings {
+  /**
+   * The service's base URL (where `/.well-known/api-catalog` and `/openapi.json` live). Read when
+   * the first model call is made, not when the provider is built.
+   * @default process.env.GENTK_BASE_URL
+   */
+  readonly baseURL?: string;
+  /**
+   * The generation API key. Read at every request and sent only to the service's own origin,
+   * never placed in an error, a warning or an event.
+   * @default process.env.GENTK_API_KEY
+   */
+  readonly apiKey?: GenerationApiKey;
+  /**
+   * Headers sent with every request to the service (not with result downloads).
+   * @default {}
+   */
+  readonly headers?: Readonly<Record<string, string>>;
+  /**
+   * A `fetch` for discovery, requests, streams and result downloads (a proxy, a test double).
+   * @default globalThis.fetch for discovery, streams and downloads; the toolkit's undici transport for calls
+   */
+  readonly fetch?: FetchFunction;
+  /**
+   * A service description from `discover()`, to skip discovery (and to validate model ids when
+   * the model is created rather than at its first call).
+   * @default discovered once, at the first model call
+   */
+  readonly service?: ServiceDescription;
+  /**
+   * Milliseconds between polls of a queued job, when its answer gives no `eta` (an `eta` is
+   * always honoured). Applies to image, speech and transcription calls; video calls are polled by
+   * the SDK (`experimental_generateVideo({ poll })`).
+   * @default the family's schedule: images 5 s, audio 3 s, backing off by 1.5
+   */
+  readonly pollIntervalMs?: number;
+  /**
+   * How long an image, speech or transcription call waits for its queued job, in milliseconds.
+   * A job that outlives it fails the call with an `APICallError` naming the job, which keeps running.
+   * @default 300000
+   */
+  readonly maxWaitMs?: number;
+  /** Progress of every queued job: status, elapsed time, eta, polls made. @default undefined */
+  readonly onJobProgress?: (progress: GenerationJobProgress) => void;
+  /** Deprecation and sunset notices of the service, each once per provider. @default undefined */
+  readonly onWarning?: (warning: ServiceWarning) => void;
+  /** Requests, responses, retries and throttling waits, redacted. @default undefined */
+  readonly onEvent?: (event: HttpEvent) => void;
+  /**
+   * Largest result file downloaded, in bytes.
+   * @default 104857600 (100 MiB)
+   */
+  readonly maxDownloadBytes?: number;
+  /**
+   * Test seams: the clock every wait uses, the wire under the HTTP core, and the time stamped
+   * on responses.
+   * @internal
+   */
+  readonly _internal?: {
+    readonly clock?: Clock;
+    readonly transport?: Transport;
+    readonly currentDate?: () => Date;
+  };
+}
