@@ -92,12 +92,16 @@ export function repairRequired(
     }
     // One property that holds the missing name as a whole word (`image` in `init_image`) is what
     // the document means: requiring it keeps the service's rule; anything looser stays a hint.
-    const intended = properties.filter((property) =>
+    const holding = properties.filter((property) =>
       property
         .toLowerCase()
         .split(/[^a-z0-9]+/)
         .includes(name.toLowerCase()),
     );
+    // Among several, a required field names a value, not a flag: `init_image`, not `multi_image`.
+    const definitions = schema.properties as Record<string, { type?: unknown } | undefined>;
+    const intended =
+      holding.length > 1 ? holding.filter((property) => definitions[property]?.type !== 'boolean') : holding;
     if (intended.length === 1) {
       const meant = intended[0] as string;
       if (!kept.includes(meant) && !(schema.required as string[]).includes(meant)) kept.push(meant);

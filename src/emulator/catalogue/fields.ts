@@ -6,6 +6,11 @@ const text = (description: string, extra: Record<string, unknown> = {}): JsonSch
   ...extra,
 });
 const url = (description: string): JsonSchema => ({ type: 'string', format: 'uri', description });
+/**
+ * An input file: a URL, or the file's base64 data when the request says `base64: true`, as
+ * production's documents allow; so no `uri` format here.
+ */
+const input = (description: string): JsonSchema => ({ type: 'string', minLength: 1, description });
 const integer = (description: string, extra: Record<string, unknown> = {}): JsonSchema => ({
   type: 'integer',
   description,
@@ -133,18 +138,18 @@ export const FIELDS = {
     maxLength: 200,
     description: 'Your identifier for this request, echoed in the webhook call.',
   },
-  init_image: url('URL of the input image.'),
-  mask_image: url('URL of a black-and-white mask; white marks the region to change.'),
-  target_image: url('URL of the image whose face is replaced.'),
-  reference_image: url('URL of an image showing the face to use.'),
-  face_image: url('URL of a photo of the face.'),
-  cloth_image: url('URL of a photo of the garment.'),
+  init_image: input('URL of the input image.'),
+  mask_image: input('URL of a black-and-white mask; white marks the region to change.'),
+  target_image: input('URL of the image whose face is replaced.'),
+  reference_image: input('URL of an image showing the face to use.'),
+  face_image: input('URL of a photo of the face.'),
+  cloth_image: input('URL of a photo of the garment.'),
   cloth_type: text('Kind of garment.', {
     enum: ['upper_body', 'lower_body', 'dresses'],
     default: 'upper_body',
   }),
   init_images: urls('URLs of the images to combine.', 2, 5),
-  object_image: url('URL of an image of the object or style to bring in.'),
+  object_image: input('URL of an image of the object or style to bring in.'),
   object_name: text('Name of the object to remove, for example "sofa".', { minLength: 1, maxLength: 100 }),
   strength: number('How much the input may change: 0 keeps it, 1 ignores it.', {
     minimum: 0,
@@ -157,12 +162,12 @@ export const FIELDS = {
     enum: ['canny', 'depth', 'openpose', 'scribble', 'softedge'],
     default: 'canny',
   }),
-  init_video: url('URL of the input video.'),
-  init_audio: url('URL of the input audio (WAV or MP3).'),
+  init_video: input('URL of the input video.'),
+  init_audio: input('URL of the input audio (WAV or MP3).'),
   'init_audio@base64': text('Base64 audio as a data URI (data:audio/wav;base64,...).', { minLength: 16 }),
   init_obj: text('Base64 file as a data URI (data:<media type>;base64,...).', { minLength: 16 }),
-  target_audio: url('URL of audio in the target voice.'),
-  background_audio: url('URL of background audio to mix under the speech.'),
+  target_audio: input('URL of audio in the target voice.'),
+  background_audio: input('URL of background audio to mix under the speech.'),
   num_frames: integer('Number of frames of the video.', { minimum: 8, maximum: 240, default: 48 }),
   fps: integer('Frames per second.', { minimum: 8, maximum: 60, default: 16 }),
   duration: integer('Length of the result in seconds.', { minimum: 1, maximum: 180, default: 10 }),
@@ -185,7 +190,7 @@ export const FIELDS = {
   render: { type: 'boolean', default: false, description: 'Also render a turntable video of the model.' },
   scenes: {
     type: 'array',
-    minItems: 2,
+    minItems: 1,
     maxItems: 8,
     description: 'The images to connect, in order.',
     items: {
@@ -201,7 +206,11 @@ export const FIELDS = {
     default: 'english',
     examples: LANGUAGES,
   }),
-  voice_id: integer('Identifier of a voice from the voice list.', { minimum: 1 }),
+  voice_id: {
+    type: ['integer', 'string'],
+    description:
+      'A voice from the voice list: its number, or its name as production documents it (e.g. "madison").',
+  },
   speaker: text('Name of a voice, the alternative to voice_id.', { maxLength: 100 }),
   speed: number('Speaking rate; 1.0 is neutral.', { minimum: 0.5, maximum: 2, default: 1 }),
   emotion: text('Emotion of the delivery.', {
@@ -211,7 +220,7 @@ export const FIELDS = {
   lyrics: text('Lyrics of the song.', { minLength: 1, maxLength: 3000 }),
   text: text('Sample sentence spoken in the designed voice.', { maxLength: 500 }),
   source_lang: text('Language spoken in the input, ISO 639-1 code.', { default: 'en' }),
-  target_lang: text('Language to dub into, ISO 639-1 code.', { minLength: 2, maxLength: 5 }),
+  output_lang: text('Language to dub into, ISO 639-1 code.', { minLength: 2, maxLength: 5 }),
   name: text('A name for the uploaded voice.', { minLength: 1, maxLength: 100 }),
   timestamp_level: text('Granularity of timestamps in the transcript.', { enum: ['word', 'sentence'] }),
   start_time: number('Start of the section to replace, in seconds.', { minimum: 0 }),

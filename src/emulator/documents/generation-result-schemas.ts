@@ -168,9 +168,29 @@ export const GENERATION_RESULT_SCHEMAS: Record<string, JsonSchema> = {
             message: {
               type: 'object',
               required: ['role', 'content'],
-              properties: { role: { type: 'string', const: 'assistant' }, content: { type: 'string' } },
+              properties: {
+                role: { type: 'string', const: 'assistant' },
+                content: { type: ['string', 'null'], description: 'null when the model only calls tools.' },
+                tool_calls: {
+                  type: 'array',
+                  description: 'The tools the model calls, with JSON-encoded arguments.',
+                  items: {
+                    type: 'object',
+                    required: ['id', 'type', 'function'],
+                    properties: {
+                      id: { type: 'string' },
+                      type: { type: 'string', const: 'function' },
+                      function: {
+                        type: 'object',
+                        required: ['name', 'arguments'],
+                        properties: { name: { type: 'string' }, arguments: { type: 'string' } },
+                      },
+                    },
+                  },
+                },
+              },
             },
-            finish_reason: { type: 'string', enum: ['stop', 'length', 'content_filter'] },
+            finish_reason: { type: 'string', enum: ['stop', 'length', 'content_filter', 'tool_calls'] },
           },
         },
       },

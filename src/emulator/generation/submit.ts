@@ -28,7 +28,13 @@ export function queueLimitOf(ctx: EmulatorContext, account: Account): number {
 /** Settles the books when a job ends: usage status, a refund for a failure, the webhook. */
 function finish(ctx: EmulatorContext, job: Job, usage: UsageRecord, deliveries: WebhookDelivery[]): void {
   const status = ctx.jobs.status(job);
-  if (status === 'processing' || status === 'cancelled') return;
+  if (status === 'processing') {
+    // A system timer may fire a moment before readyAt: come back then, or the webhook is lost.
+    if (Number.isFinite(job.readyAt))
+      ctx.clock.schedule(job.readyAt, () => finish(ctx, job, usage, deliveries));
+    return;
+  }
+  if (status === 'cancelled') return;
   usage.status = status;
   const account = ctx.state.accounts.get(job.accountId);
   if (status === 'failed' && account && usage.credits > 0) {
