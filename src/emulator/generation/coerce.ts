@@ -6,8 +6,11 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 function coerceValue(schema: JsonSchema, value: unknown): unknown {
   const type = schema.type;
   const types = Array.isArray(type) ? type : [type];
+  // A string is only read as a number where a string is not accepted as it is ("2.5" is a valid
+  // voice name where voice_id takes an integer or a string).
   if (
     typeof value === 'string' &&
+    !types.includes('string') &&
     (types.includes('integer') || types.includes('number')) &&
     NUMERIC.test(value.trim())
   ) {
