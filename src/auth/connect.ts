@@ -15,7 +15,13 @@ import {
 import { type RegisterOptions, runRegistration } from './registration.js';
 import { Session, type SessionScopes } from './session.js';
 import { TokenManager } from './token-manager.js';
-import { MemoryTokenStore, type StoredToken, type TokenStore, tokenStoreKey } from './token-store.js';
+import {
+  isUsable,
+  MemoryTokenStore,
+  type StoredToken,
+  type TokenStore,
+  tokenStoreKey,
+} from './token-store.js';
 
 /** How the session authenticates to the control plane. */
 export type ConnectAuth =
@@ -128,6 +134,8 @@ export async function connect(options: ConnectOptions): Promise<Session> {
       controlToken: async () => tokens?.accessToken(),
     },
   });
+  // Known from the start, so that even a refusal before the first call cannot quote the key.
+  client.redactor.addSecret(apiKey());
   try {
     const controlPlaneOperations = chosen.filter((operation: Operation) => isControlPlane(operation));
     const requested = options.allScopes
@@ -160,10 +168,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
       password = auth.password;
       client.redactor.addSecret(password);
       const stored = await store.load(storeKey);
-      const fresh =
-        stored?.expiresAt === null ||
-        (stored?.expiresAt !== undefined && Date.parse(stored.expiresAt) > client.clock.now() + 60_000);
-      if (stored && fresh && sameScopes(stored.scopes, requested)) {
+      if (stored && isUsable(stored, client.clock.now() + 60_000) && sameScopes(stored.scopes, requested)) {
         token = stored;
         notices.push('Reused the stored token, which carries exactly the scopes needed.');
       } else {

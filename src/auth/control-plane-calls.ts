@@ -65,13 +65,21 @@ export const controlPlane = {
         ...(input.deviceName ? { device_name: input.deviceName } : {}),
       },
       idempotency: 'safe',
+      sensitive: true,
       operationId: 'login',
     });
     return readGrant(response.body, true, input.scopes ?? ['*']);
   },
 
   async signup(client: HttpClient, url: string, fields: Record<string, unknown>): Promise<void> {
-    await client.request({ method: 'POST', url, json: fields, idempotency: 'unsafe', operationId: 'signup' });
+    await client.request({
+      method: 'POST',
+      url,
+      json: fields,
+      idempotency: 'unsafe',
+      sensitive: true,
+      operationId: 'signup',
+    });
   },
 
   async resendVerification(client: HttpClient, url: string, email: string): Promise<void> {
@@ -90,6 +98,7 @@ export const controlPlane = {
       url,
       json: { verification_code: code },
       idempotency: 'unsafe',
+      sensitive: true,
       operationId: 'verify-email',
     });
     // The claim token of the historical flow carries every scope; it is revoked once exchanged.

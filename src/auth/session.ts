@@ -7,11 +7,13 @@ import {
   type PendingCall,
   pendingFromId,
   resumeCall,
+  unaddressablePathParameters,
 } from '../calls/index.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError } from '../http/index.js';
+import { problemsMessage } from '../schema/argument-problem.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
@@ -130,7 +132,18 @@ export class Session {
       this.#validators.set(operation.id, validator);
     }
     const checked = validator(input);
-    if (!checked.ok) throw new InvalidArgumentsError(operation.id, checked.problems, checked.message);
+    if (!checked.ok) {
+      // A refusal quotes the arguments; a model may have put a secret of the session among them.
+      const { redactor } = this.client;
+      throw new InvalidArgumentsError(
+        operation.id,
+        redactor.redactValue(checked.problems),
+        redactor.redact(checked.message),
+      );
+    }
+    const unaddressable = unaddressablePathParameters(operation, checked.value);
+    if (unaddressable.length > 0)
+      throw new InvalidArgumentsError(operation.id, unaddressable, problemsMessage(unaddressable));
     return checked.value as Record<string, unknown>;
   }
 

@@ -1,6 +1,6 @@
 import { AuthenticationError, type HttpClient } from '../http/index.js';
 import { controlPlane } from './control-plane-calls.js';
-import type { StoredToken, TokenStore } from './token-store.js';
+import { keyOnly, type StoredToken, type TokenStore } from './token-store.js';
 
 export interface TokenManagerOptions {
   readonly client: HttpClient;
@@ -87,7 +87,10 @@ export class TokenManager {
     await this.#options.store.save(this.#options.storeKey, token);
   }
 
-  /** Revokes the token if the toolkit obtained it; a token the caller gave is left alone. */
+  /**
+   * Revokes the token if the toolkit obtained it; a token the caller gave is left alone. The
+   * agent's own generation key, when the store keeps one, stays there for the next run.
+   */
   async close(): Promise<void> {
     const { client, logoutUrl, store, storeKey } = this.#options;
     if (!this.#token.ownedByToolkit) return;
@@ -97,6 +100,8 @@ export class TokenManager {
       // A token that is already revoked or expired is as closed as it gets.
       if (!AuthenticationError.isInstance(error)) throw error;
     }
-    await store.delete(storeKey);
+    const { apiKey } = this.#token;
+    if (apiKey) await store.save(storeKey, keyOnly({ ...this.#token, apiKey }));
+    else await store.delete(storeKey);
   }
 }

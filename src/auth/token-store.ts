@@ -18,6 +18,28 @@ export interface StoredToken {
 }
 
 /**
+ * What stays in the store once the session revoked its token: the agent's own generation key,
+ * which outlives any token, beside a token that can no longer be used (empty, expired, with no
+ * scopes, not the toolkit's to revoke). The next `connect()` logs in again and keeps the key.
+ */
+export function keyOnly(token: StoredToken & { readonly apiKey: string }): StoredToken {
+  return {
+    accessToken: '',
+    expiresAt: new Date(0).toISOString(),
+    tokenExpiry: token.tokenExpiry,
+    scopes: [],
+    ...(token.email ? { email: token.email } : {}),
+    ownedByToolkit: false,
+    apiKey: token.apiKey,
+  };
+}
+
+/** Whether a stored token can still be sent: present and not expired at `now` (epoch ms). */
+export function isUsable(token: StoredToken, now: number): boolean {
+  return token.accessToken !== '' && (token.expiresAt === null || Date.parse(token.expiresAt) > now);
+}
+
+/**
  * Where tokens are kept between runs, keyed by service and account. Implementations must write
  * atomically: a reader never sees half a token. Plug a keychain or a KV store behind this.
  */

@@ -1,7 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import type { ConnectAuth } from '../auth/connect.js';
-import { FileTokenStore, tokenStoreKey } from '../auth/token-store.js';
+import { FileTokenStore, isUsable, tokenStoreKey } from '../auth/token-store.js';
 
 /** Credential flags every command that calls the service accepts. Values are never printed. */
 export interface CredentialFlags {
@@ -43,7 +43,9 @@ export async function authOf(
     const stored = await tokenStoreOf(flags).load(tokenStoreKey(new URL(baseUrl).origin, email));
     if (stored) {
       return {
-        auth: { token: stored.accessToken, scopes: stored.scopes },
+        ...(isUsable(stored, Date.now())
+          ? { auth: { token: stored.accessToken, scopes: stored.scopes } }
+          : {}),
         ...(stored.apiKey ? { apiKey: stored.apiKey } : {}),
       };
     }

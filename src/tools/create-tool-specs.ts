@@ -1,6 +1,7 @@
 import type { Session } from '../auth/session.js';
-import type { CallResult } from '../calls/index.js';
+import { type CallResult, unaddressableSegment } from '../calls/index.js';
 import type { Operation, OperationEffect } from '../discovery/types.js';
+import { briefJson } from '../schema/schema-node.js';
 import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
 import { errorResult } from './error-result.js';
@@ -192,23 +193,35 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     dynamic = operations;
   } else if (mode === 'auto') {
     const count = options.countTokens ?? ((text: string) => Math.ceil(text.length / 4));
-    const dynamicDefinitions = dynamicToolDefinitions({ operations, names: dynamicNames });
+    // Every definition is counted as it will be offered (named, described and shaped for the
+    // profile), and resume_job, which is offered whatever the choice, comes off the budget first.
+    const tokensOf = (spec: ToolSpec) =>
+      count(
+        serialiseToolDefinition({
+          name: spec.name,
+          description: spec.description,
+          inputSchema: spec.inputSchema,
+        }),
+      );
+    const sum = (specs: readonly ToolSpec[]) => specs.reduce((total, spec) => total + tokensOf(spec), 0);
+    const resumeTokens = anyAsync
+      ? sum([resumeSpec(session, operations, names, resumeName, waitMs, profile, options)])
+      : 0;
     const selection = selectWithinBudget({
       operations,
-      budget: options.tokenBudget ?? 8000,
-      toolTokens: (operation) => {
-        const spec = typedSpec(operation);
-        return count(
-          serialiseToolDefinition({
-            name: spec.name,
-            description: spec.description,
-            inputSchema: spec.inputSchema,
-          }),
-        );
-      },
-      dynamicTokens: dynamicDefinitions.reduce(
-        (sum, definition) => sum + count(serialiseToolDefinition(definition)),
-        0,
+      budget: (options.tokenBudget ?? 8000) - resumeTokens,
+      toolTokens: (operation) => tokensOf(typedSpec(operation)),
+      dynamicTokens: sum(
+        dynamicSpecs(
+          operations,
+          names,
+          dynamicNames,
+          profile,
+          approval,
+          run,
+          describeOptions,
+          (text) => text,
+        ),
       ),
     });
     typed = [...selection.typed];
@@ -217,7 +230,11 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
 
   const tools: ToolSpec[] = typed.map(typedSpec);
   if (dynamic.length > 0)
-    tools.push(...dynamicSpecs(dynamic, names, dynamicNames, profile, approval, run, describeOptions));
+    tools.push(
+      ...dynamicSpecs(dynamic, names, dynamicNames, profile, approval, run, describeOptions, (text) =>
+        session.client.redactor.redact(text),
+      ),
+    );
   if (anyAsync) tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options));
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -259,6 +276,8 @@ function dynamicSpecs(
   approval: ApprovalRule | undefined,
   run: Run,
   describeOptions: (operation: Operation) => { approval: boolean; resumeToolName: string },
+  /** Masks the session's secrets in what the tools quote back (a model may type one as a name). */
+  redact: (text: string) => string,
 ): ToolSpec[] {
   const index = createOperationIndex(operations, { names, profile, describe: describeOptions });
   const byName = (value: unknown) => {
@@ -316,7 +335,7 @@ function dynamicSpecs(
         const found = typeof input.operation === 'string' ? index.describe(input.operation) : undefined;
         if (!found)
           return invalid(
-            `No operation is called ${JSON.stringify(input.operation)}; use ${dynamicNames.search} to find one.`,
+            `No operation is called ${redact(briefJson(input.operation, 80))}; use ${dynamicNames.search} to find one.`,
           );
         return { ok: true, status: 'success', operationId: dynamicNames.describe, outputs: [], data: found };
       },
@@ -337,7 +356,7 @@ function dynamicSpecs(
         const operation = byName(input.operation);
         if (!operation)
           return invalid(
-            `No operation is called ${JSON.stringify(input.operation)}; use ${dynamicNames.search} to find one.`,
+            `No operation is called ${redact(briefJson(input.operation, 80))}; use ${dynamicNames.search} to find one.`,
           );
         return run(operation, input.arguments ?? {}, context);
       },
@@ -393,7 +412,7 @@ function resumeSpec(
       const requestId = input.request_id;
       if (!operation) return invalid('operation must be the operation of a "processing" result.');
       if (
-        !(typeof requestId === 'string' && requestId !== '') &&
+        !(typeof requestId === 'string' && requestId !== '' && !unaddressableSegment(requestId)) &&
         !(typeof requestId === 'number' && Number.isFinite(requestId))
       ) {
         return invalid(

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, RegistrationError } from '../../src/auth/index.js';
+import { connect, MemoryTokenStore, RegistrationError, tokenStoreKey } from '../../src/auth/index.js';
 import { OperationNotOfferedError } from '../../src/auth/session.js';
 import { InvalidArgumentsError } from '../../src/calls/index.js';
 import { discover } from '../../src/discovery/discover.js';
@@ -80,6 +80,38 @@ describe('connect() with registration', () => {
     expect(image.status === 'processing' || image.status === 'success').toBe(true);
     await session.close();
     expect(liveTokens(email)).toHaveLength(0);
+  });
+
+  it("keeps the agent's own key in the token store after closing, and the next run logs in and uses it", async () => {
+    const keeper = `keeper-${Date.now()}@example.test`;
+    const tokenStore = new MemoryTokenStore();
+    const first = await connect({
+      service,
+      operations,
+      tokenStore,
+      auth: { register: { email: keeper, password: CANARY_PASSWORD, claim: claimFromMailbox } },
+    });
+    await first.close();
+    const kept = await tokenStore.load(tokenStoreKey(service.origin, keeper));
+    expect(kept?.apiKey).toMatch(/\S{8,}/);
+    expect(kept?.accessToken).toBe('');
+    expect(liveTokens(keeper)).toHaveLength(0);
+
+    const second = await connect({
+      service,
+      operations,
+      tokenStore,
+      auth: { email: keeper, password: CANARY_PASSWORD },
+    });
+    const image = await second.call(
+      'v7_images_text_to_image',
+      { model_id: 'flux-dev', prompt: 'a fox' },
+      { wait: false },
+    );
+    expect(['processing', 'success']).toContain(image.status);
+    expect(emulator.inspect(keeper)?.apiKeys.filter((key) => !key.deleted)).toHaveLength(1);
+    await second.close();
+    expect((await tokenStore.load(tokenStoreKey(service.origin, keeper)))?.apiKey).toBe(kept?.apiKey);
   });
 
   it('logs in instead when the account already exists', async () => {

@@ -3,7 +3,7 @@ import { connect, type Session } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
 import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
-import { createToolSpecs, type ToolResult } from '../../src/tools/index.js';
+import { createToolSpecs, loadTokenCounter, type ToolResult } from '../../src/tools/index.js';
 import { virtualHttp } from '../support/virtual-http.js';
 
 let emulator: Emulator;
@@ -147,6 +147,13 @@ describe('createToolSpecs', () => {
     expect(set.dynamicOperationIds.length).toBeGreaterThan(100);
     const footprint = await set.footprint();
     expect(footprint.tokens).toBeLessThan(5000);
+    // Counted with the same tokenizer, the whole offer (resume_job and the profiled meta-tools
+    // included) stays within the budget, whatever the profile.
+    const countTokens = await loadTokenCounter();
+    for (const schema of ['default', 'openai-strict', 'gemini', 'anthropic'] as const) {
+      const exact = createToolSpecs(session, { mode: 'auto', tokenBudget: 4000, countTokens, schema });
+      expect((await exact.footprint()).tokens, schema).toBeLessThanOrEqual(4000);
+    }
     const typed = await createToolSpecs(session, { mode: 'typed' }).footprint();
     expect(typed.tokens).toBeGreaterThan(footprint.tokens * 5);
   });
