@@ -96,6 +96,12 @@ export interface HttpRequest {
   /** The credential the operation needs, and where it goes. */
   readonly credential?: CredentialRef;
   /**
+   * The body carries a secret of its own (a password, a verification code): like a credential,
+   * it goes to trusted origins only and never follows a redirect to another origin.
+   * @default false
+   */
+  readonly sensitive?: boolean;
+  /**
    * `safe`: reads and polls, repeated freely. `keyed`: writes and money, sent with one
    * `Idempotency-Key` reused by every retry. `unsafe`: repeated only when the service provably
    * did not act (generation submissions).

@@ -161,7 +161,10 @@ export class HttpClient {
           attempt,
         };
         try {
-          const result = await this.#attemptWithRedirects(exchange, request.credential !== undefined);
+          const result = await this.#attemptWithRedirects(
+            exchange,
+            request.credential !== undefined || request.sensitive === true,
+          );
           // A queued job keeps its place under the queue limit; the poller gives it back.
           const jobSlot = isProcessing(result.body) ? slot : undefined;
           if (jobSlot) slot = undefined;

@@ -64,15 +64,15 @@ export async function prepareRequest(
     ...lowerCased(request.headers),
   };
   let json = request.json;
+  if ((request.credential || request.sensitive) && !context.trustedOrigins.has(url.origin)) {
+    throw new UntrustedOriginError({
+      method: request.method,
+      url: safeUrl(),
+      origin: url.origin,
+      message: `Refusing to send a credential to ${url.origin}, which is not one of the service's origins`,
+    });
+  }
   if (request.credential) {
-    if (!context.trustedOrigins.has(url.origin)) {
-      throw new UntrustedOriginError({
-        method: request.method,
-        url: safeUrl(),
-        origin: url.origin,
-        message: `Refusing to send a credential to ${url.origin}, which is not one of the service's origins`,
-      });
-    }
     const secret = await resolveCredential(request.credential, context.credentials);
     if (!secret) {
       const name = 'name' in request.credential ? request.credential.name : 'given';

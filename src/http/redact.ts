@@ -9,6 +9,9 @@
 /** What a masked secret is replaced with. */
 export const REDACTED = '[REDACTED]';
 
+/** Deepest nesting `redactValue` copies; deeper parts are replaced by a note. */
+const MAX_COPY_DEPTH = 64;
+
 /** Secrets shorter than this are not registered: masking them would mangle ordinary text. */
 const MIN_SECRET_LENGTH = 6;
 
@@ -86,25 +89,29 @@ export class Redactor {
     return result;
   }
 
-  /** A deep copy of `value` with secret fields and secret-bearing strings masked. */
+  /**
+   * A deep copy of `value` with secret fields and secret-bearing strings masked. Nesting deeper
+   * than {@link MAX_COPY_DEPTH} is cut: a hostile body nested thousands deep must not exhaust the stack.
+   */
   redactValue<T>(value: T): T {
-    return this.#copy(value, new WeakSet()) as T;
+    return this.#copy(value, new WeakSet(), 0) as T;
   }
 
-  #copy(value: unknown, seen: WeakSet<object>): unknown {
+  #copy(value: unknown, seen: WeakSet<object>, depth: number): unknown {
     if (typeof value === 'string') return this.redact(value);
     if (typeof value !== 'object' || value === null) return value;
     if (value instanceof Date) return value;
     if (seen.has(value)) return '[Circular]';
+    if (depth >= MAX_COPY_DEPTH) return '[Nested too deeply]';
     seen.add(value);
-    if (Array.isArray(value)) return value.map((item) => this.#copy(item, seen));
+    if (Array.isArray(value)) return value.map((item) => this.#copy(item, seen, depth + 1));
     const copy: Record<string, unknown> = {};
     for (const [name, field] of Object.entries(value)) {
       const maskCode = name.toLowerCase() === 'code' && typeof field === 'string' && /\d/.test(field);
       copy[name] =
         (isSecretField(name) && field !== null && field !== undefined) || maskCode
           ? REDACTED
-          : this.#copy(field, seen);
+          : this.#copy(field, seen, depth + 1);
     }
     return copy;
   }

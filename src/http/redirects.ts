@@ -4,7 +4,7 @@
  * @module
  */
 import type { Exchange } from './attempt.js';
-import { UntrustedOriginError } from './errors/call-errors.js';
+import { ResponseFormatError, UntrustedOriginError } from './errors/call-errors.js';
 import { routeOf } from './rate-limit/route-key.js';
 import type { Redactor } from './redact.js';
 import type { TransportResponse } from './transport.js';
@@ -25,7 +25,17 @@ export function followRedirect(
   const readOnly = exchange.method === 'GET' || exchange.method === 'HEAD';
   // 301 and 302 of a write are ambiguous (clients historically switch to GET): hand them back.
   if (!keepsMethod && response.status !== 303 && !readOnly) return undefined;
-  const url = new URL(location, exchange.url);
+  let url: URL;
+  try {
+    url = new URL(location, exchange.url);
+  } catch {
+    throw new ResponseFormatError({
+      method: exchange.method,
+      url: redactor.redact(exchange.url.href),
+      httpStatus: response.status,
+      message: `The service redirected to a location that is not a URL (${redactor.redact(location).slice(0, 200)})`,
+    });
+  }
   const leaving = url.origin !== exchange.url.origin;
   if (credentialed && leaving && !trusted.has(url.origin)) {
     throw new UntrustedOriginError({

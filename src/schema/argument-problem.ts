@@ -3,6 +3,8 @@
  * @module
  */
 
+import { printable } from './printable-text.js';
+
 /** One thing wrong with the arguments of a tool call. */
 export interface ArgumentProblem {
   /** The field at fault: `prompt`, `messages[0].role`, or `arguments` for the whole object. */
@@ -15,13 +17,18 @@ export interface ArgumentProblem {
   readonly message: string;
 }
 
-/** `messages[0].role` from `['messages', 0, 'role']`; `arguments` for the root. */
+/** Longest name segment quoted whole: a model's unknown names can be of any length. */
+const MAX_SEGMENT_LENGTH = 64;
+
+/** `messages[0].role` from `['messages', 0, 'role']`; `arguments` for the root. Names are made printable. */
 export function fieldName(path: readonly (string | number)[]): string {
   if (path.length === 0) return 'arguments';
   return path
-    .map((segment, index) =>
-      typeof segment === 'number' ? `[${segment}]` : index === 0 ? segment : `.${segment}`,
-    )
+    .map((segment, index) => {
+      if (typeof segment === 'number') return `[${segment}]`;
+      const name = printable(segment, MAX_SEGMENT_LENGTH);
+      return index === 0 ? name : `.${name}`;
+    })
     .join('');
 }
 

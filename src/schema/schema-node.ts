@@ -4,6 +4,7 @@
  */
 
 import type { JsonSchema } from '../discovery/types.js';
+import { printable } from './printable-text.js';
 
 /** The JSON types a schema's `type` may name. */
 export type JsonType = 'null' | 'boolean' | 'integer' | 'number' | 'string' | 'array' | 'object';
@@ -118,7 +119,7 @@ export function briefJson(value: unknown, maxLength = 40): string {
   } catch {
     text = String(value);
   }
-  if (typeof value === 'string') text = `'${value}'`;
+  text = printable(typeof value === 'string' ? `'${value}'` : text);
   if (text.length <= maxLength) return text;
   const size = typeof value === 'string' ? `${value.length} characters` : `${text.length} characters of JSON`;
   return `${text.slice(0, maxLength - 1)}… (${size})`;
