@@ -2,7 +2,7 @@
  * generation-agent-toolkit: the core surface.
  *
  * Any new export added here becomes public API. Use named exports, not wildcards.
- * @module
+ * @module generation-agent-toolkit
  */
 
 export type {
@@ -28,6 +28,7 @@ export {
   Session,
 } from './auth/index.js';
 export type {
+  CallContext,
   CallOptions,
   CallOutput,
   CallResult,
@@ -79,25 +80,38 @@ export {
   WELL_KNOWN,
 } from './discovery/index.js';
 export type {
+  BucketState,
   Clock,
+  FetchFunction,
   HttpClientOptions,
   HttpEvent,
+  RateLimitGovernorOptions,
   RateLimitStore,
+  RedisCommandClient,
+  RedisRateLimitStoreOptions,
   RetryOptions,
   ServiceErrorCode,
   ServiceErrorContext,
   ServiceWarning,
+  Transport,
+  TransportRequest,
+  TransportResponse,
+  VersionedBucketState,
 } from './http/index.js';
 export {
   AuthenticationError,
   ForbiddenError,
   GenerationFailedError,
+  HttpClient,
   InsufficientScopeError,
   MemoryRateLimitStore,
   NetworkError,
   NotFoundError,
   PaymentRequiredError,
   RateLimitedError,
+  RateLimitGovernor,
+  RateLimitStoreError,
+  RedisRateLimitStore,
   ResponseFormatError,
   ServerError,
   ServiceError,

@@ -47,6 +47,12 @@ export {
   type RateLimitStore,
   type VersionedBucketState,
 } from './rate-limit/rate-limit-store.js';
+export { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
+export {
+  type RedisCommandClient,
+  RedisRateLimitStore,
+  type RedisRateLimitStoreOptions,
+} from './rate-limit/redis-rate-limit-store.js';
 export {
   type PermitOutcome,
   RateLimitGovernor,

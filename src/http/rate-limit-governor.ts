@@ -15,6 +15,7 @@ import type { RateLimitGovernorOptions, RateLimitPermit, ThrottleWait } from './
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
+import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { type Resolution, RouteMap } from './rate-limit/route-map.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
@@ -190,6 +191,11 @@ export class RateLimitGovernor {
         this.#learner.answered(buckets);
         try {
           await this.#learner.learn(route, buckets, outcome);
+        } catch (error) {
+          // The answer arrived (and may have cost money): a shared store that cannot record what
+          // it taught must not turn it into a failure. The next acquire meets the store's error
+          // before anything more is sent.
+          if (!RateLimitStoreError.isInstance(error)) throw error;
         } finally {
           for (const probe of probes) this.#probes.delete(probe);
           this.#wake.wake();

@@ -16,6 +16,8 @@ interface Sleeper {
 export interface VirtualClock extends Clock {
   /** A transport whose requests hold time still while they are on the wire. */
   wrap(transport: Transport): Transport;
+  /** Runs `operation` (a call to Redis, a child process) holding time still until it settles. */
+  hold<T>(operation: () => Promise<T>): Promise<T>;
   /** Total virtual milliseconds slept through jumps so far. */
   readonly advancedMs: number;
 }
@@ -58,6 +60,15 @@ export function createVirtualClock(manual: ManualClock): VirtualClock {
     }
   }
 
+  async function hold<T>(operation: () => Promise<T>): Promise<T> {
+    inFlight += 1;
+    try {
+      return await operation();
+    } finally {
+      inFlight -= 1;
+    }
+  }
+
   return {
     now: () => manual.now(),
     sleep(ms, signal) {
@@ -84,16 +95,8 @@ export function createVirtualClock(manual: ManualClock): VirtualClock {
         void drain();
       });
     },
-    wrap(transport) {
-      return async (request) => {
-        inFlight += 1;
-        try {
-          return await transport(request);
-        } finally {
-          inFlight -= 1;
-        }
-      };
-    },
+    wrap: (transport) => (request) => hold(() => transport(request)),
+    hold,
     get advancedMs() {
       return advancedMs;
     },

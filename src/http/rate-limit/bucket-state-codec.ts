@@ -1,0 +1,56 @@
+/**
+ * Bucket states as text for a shared store: `<version>:<JSON state>`. Whatever is stored may have
+ * been written by another version of the toolkit or by something else entirely, so reading
+ * never throws: a value without a version is absent, and a versioned value whose state is not
+ * a bucket state reads as "nothing known" under its version, so that the next write replaces it.
+ * @module
+ */
+import type { BucketState, VersionedBucketState } from './rate-limit-store.js';
+
+/** Versions beyond this many digits are not exact as doubles (in Lua or JavaScript): treated as absent. */
+export const MAX_VERSION_DIGITS = 15;
+const VERSIONED = new RegExp(`^(\\d{1,${MAX_VERSION_DIGITS}}):`);
+const OPTIONAL_FIELDS = ['limit', 'windowMs', 'remaining', 'resetAt', 'paceTokens', 'paceUpdatedAt'] as const;
+
+/** The JSON of `state`, with only the fields of a bucket state. */
+export function encodeBucketState(state: BucketState): string {
+  const fields: Record<string, number> = { blockedUntil: state.blockedUntil };
+  for (const name of OPTIONAL_FIELDS) {
+    const value = state[name];
+    if (value !== undefined) fields[name] = value;
+  }
+  return JSON.stringify(fields);
+}
+
+/** The stored text as a versioned state; undefined when it carries no version (absent). */
+export function decodeVersionedState(text: string): VersionedBucketState | undefined {
+  const match = VERSIONED.exec(text);
+  if (!match) return undefined;
+  const version = Number(match[1]);
+  if (version === 0) return undefined;
+  return { version, state: decodeState(text.slice(match[0].length)) ?? { blockedUntil: 0 } };
+}
+
+function decodeState(json: string): BucketState | undefined {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(json);
+  } catch {
+    return undefined;
+  }
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return undefined;
+  const record = parsed as Record<string, unknown>;
+  if (!isFiniteNumber(record.blockedUntil)) return undefined;
+  const state: { -readonly [K in keyof BucketState]: BucketState[K] } = { blockedUntil: record.blockedUntil };
+  for (const name of OPTIONAL_FIELDS) {
+    const value = record[name];
+    if (value === undefined) continue;
+    if (!isFiniteNumber(value)) return undefined;
+    state[name] = value;
+  }
+  return state;
+}
+
+function isFiniteNumber(value: unknown): value is number {
+  return typeof value === 'number' && Number.isFinite(value);
+}
