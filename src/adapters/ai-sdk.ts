@@ -3,7 +3,7 @@
  * Imports `ai` and nothing of the other frameworks.
  *
  * Any new export added here becomes public API. Use named exports, not wildcards.
- * @module
+ * @module generation-agent-toolkit/ai-sdk
  */
 
 export type {

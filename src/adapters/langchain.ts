@@ -3,7 +3,7 @@
  * and it never loads the AI SDK or the MCP SDK.
  *
  * Any new export added here becomes public API. Use named exports, not wildcards.
- * @module
+ * @module generation-agent-toolkit/langchain
  */
 
 export type { ToolProgress, ToolResult } from '../tools/index.js';

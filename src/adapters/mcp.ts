@@ -6,7 +6,7 @@
  * those that connect to a URL.
  *
  * Any new export added here becomes public API. Use named exports, not wildcards.
- * @module
+ * @module generation-agent-toolkit/mcp
  */
 
 export { createMcpServer } from './mcp/create-mcp-server.js';

@@ -2,7 +2,7 @@
  * The emulator of the whole service on loopback: `generation-agent-toolkit/emulator`.
  *
  * Any new export added here becomes public API. Use named exports, not wildcards.
- * @module
+ * @module generation-agent-toolkit/emulator
  */
 
 export type { EmulatorClock } from './clock.js';

@@ -4,7 +4,7 @@
  * Any new export added here becomes public API. Use named exports, not wildcards. The model
  * classes are exported as types only: models are made through the provider, which owns the
  * connection they share.
- * @module
+ * @module generation-agent-toolkit/provider
  */
 export type {
   GenerationImageModel,

@@ -24,7 +24,8 @@ export interface StdioConnection {
  *
  * stdout carries the protocol: log to stderr only.
  *
- * @example A script, `mcp-server.ts` (the API key comes from `GENTK_API_KEY`):
+ * @example A stdio server script and a desktop client's configuration
+ * The script, `mcp-server.ts` (the API key comes from `GENTK_API_KEY`):
  * ```ts
  * import { connect } from 'generation-agent-toolkit';
  * import { createMcpServer, serveStdio } from 'generation-agent-toolkit/mcp';

@@ -1,0 +1,104 @@
+/**
+ * Runs the examples as a user would: each one a real process started from the repository root,
+ * importing the package by its name (which resolves, through `exports`, to the built `dist/`).
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect } from 'vitest';
+
+export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
+
+/** The built entries the examples import. */
+const ENTRIES = ['index.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js', 'emulator.js'];
+
+/** Throws a clear instruction when the package has not been built. */
+export function requireBuild(): void {
+  const missing = ENTRIES.filter((entry) => !existsSync(join(ROOT, 'dist', entry)));
+  if (missing.length > 0)
+    throw new Error(
+      `The examples import generation-agent-toolkit by name, which resolves to dist/, and dist/${missing.join(', dist/')} is missing: run \`npm run build\` first.`,
+    );
+}
+
+/**
+ * The environment of an example: the test's own, without any GENTK_ setting (a developer's
+ * GENTK_BASE_URL must not send the examples to a real service), with temporary files in `tmp`.
+ */
+export function exampleEnvironment(tmp: string): Record<string, string> {
+  const environment: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env))
+    if (value !== undefined && !name.startsWith('GENTK_')) environment[name] = value;
+  return { ...environment, NO_COLOR: '1', TMPDIR: tmp };
+}
+
+/** The command line that runs an example: Node with tsx, as `npx tsx examples/<file>` does. */
+export function exampleCommand(file: string): { command: string; args: string[] } {
+  return { command: process.execPath, args: ['--import', 'tsx', join('examples', file)] };
+}
+
+export interface ExampleRun {
+  readonly code: number | null;
+  readonly stdout: string;
+  readonly stderr: string;
+}
+
+/** Runs `examples/<file>` to its end and collects what it printed. */
+export function runExample(file: string, tmp: string, timeoutMs = 80_000): Promise<ExampleRun> {
+  return runScript(join('examples', file), tmp, {}, timeoutMs);
+}
+
+/**
+ * Runs a TypeScript file of the repository (a path from its root) as a user would, with
+ * `settings` added to the example environment, and collects what it printed.
+ */
+export function runScript(
+  path: string,
+  tmp: string,
+  settings: Readonly<Record<string, string>> = {},
+  timeoutMs = 80_000,
+): Promise<ExampleRun> {
+  return new Promise((resolve, reject) => {
+    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path], {
+      cwd: ROOT,
+      env: { ...exampleEnvironment(tmp), ...settings },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      stdout += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      stderr += chunk.toString();
+    });
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`${path} did not finish in ${timeoutMs} ms; stdout:\n${stdout}\nstderr:\n${stderr}`));
+    }, timeoutMs);
+    child.once('error', reject);
+    // 'close', not 'exit': output may still be in the pipes when the process has exited.
+    child.once('close', (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/**
+ * Checks that `text` shows every milestone, in this order; returns the match of each, for the
+ * values they capture.
+ */
+export function expectMilestones(text: string, milestones: readonly RegExp[]): RegExpExecArray[] {
+  const matches: RegExpExecArray[] = [];
+  let from = 0;
+  for (const milestone of milestones) {
+    const match = new RegExp(milestone.source, milestone.flags.replace('g', '')).exec(text.slice(from));
+    expect(match, `missing, or out of order: ${milestone}\n--- output ---\n${text}`).not.toBeNull();
+    if (!match) break;
+    matches.push(match);
+    from += match.index + match[0].length;
+  }
+  return matches;
+}

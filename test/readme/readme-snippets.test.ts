@@ -1,0 +1,77 @@
+/**
+ * The README's runnable snippets, run as a reader would paste them: each block marked
+ * `<!-- readme-snippet: name -->` is written to a file inside the package (so that it imports
+ * `generation-agent-toolkit` by name, through `exports`, from the build) and run against an
+ * emulator with `GENTK_BASE_URL` and `GENTK_API_KEY` set.
+ */
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
+import { ROOT, requireBuild, runScript } from '../examples/run-example.js';
+
+const SNIPPETS_DIR = join(ROOT, 'tmp', 'readme-snippets');
+
+/** The marked snippets of the README, by name. */
+function snippetsOf(readme: string): Map<string, string> {
+  const found = new Map<string, string>();
+  for (const match of readme.matchAll(/<!-- readme-snippet: ([\w-]+) -->\n```ts\n([\s\S]*?)\n```/g))
+    found.set(match[1] as string, match[2] as string);
+  return found;
+}
+
+let emulator: Emulator;
+let account: EmulatorAccount;
+let snippets: Map<string, string>;
+let tmp: string;
+
+beforeAll(async () => {
+  requireBuild();
+  snippets = snippetsOf(await readFile(join(ROOT, 'README.md'), 'utf8'));
+  emulator = await startEmulator({ timeScale: 0.01 });
+  account = emulator.createAccount({ credits: 20 });
+  tmp = await mkdtemp(join(tmpdir(), 'gentk-readme-'));
+  await mkdir(SNIPPETS_DIR, { recursive: true });
+});
+afterAll(async () => {
+  await emulator?.close();
+  if (tmp) await rm(tmp, { recursive: true, force: true });
+  await rm(SNIPPETS_DIR, { recursive: true, force: true });
+});
+
+async function runSnippet(name: string): Promise<string> {
+  const code = snippets.get(name);
+  expect(code, `README.md has no snippet marked readme-snippet: ${name}`).toBeDefined();
+  const file = join(SNIPPETS_DIR, `${name}.ts`);
+  await writeFile(file, code as string);
+  const result = await runScript(
+    join('tmp', 'readme-snippets', `${name}.ts`),
+    tmp,
+    { GENTK_BASE_URL: emulator.url, GENTK_API_KEY: account.apiKey },
+    90_000,
+  );
+  expect(result.code, `the README's ${name} snippet failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
+  expect(result.stdout + result.stderr).not.toContain(account.apiKey);
+  return result.stdout;
+}
+
+describe("the README's snippets", () => {
+  it('the plain script makes an image and resumes a video from its JSON handle', {
+    timeout: 120_000,
+  }, async () => {
+    const printed = await runSnippet('script');
+    expect(printed).toMatch(/^image: http:\/\/127\.0\.0\.1:\d+\/cdn\/\S+\.png$/m);
+    expect(printed).toMatch(/^video: http:\/\/127\.0\.0\.1:\d+\/cdn\/\S+\.mp4$/m);
+  });
+
+  it('the AI SDK provider makes an image and speech', { timeout: 120_000 }, async () => {
+    expect(await runSnippet('provider')).toMatch(/^image\/png \d+ bytes; audio\/mpeg \d+ bytes$/m);
+  });
+
+  it('the emulator snippet starts one, opens an account and reads its ledger', {
+    timeout: 120_000,
+  }, async () => {
+    expect(await runSnippet('emulator')).toMatch(/^50$/m);
+  });
+});
