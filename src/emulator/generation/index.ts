@@ -1,6 +1,6 @@
 import { GENERATION_OPERATIONS } from '../catalogue/generation-operations.js';
 import { generationBodySchema, generationQuerySchema, pathParameters } from '../catalogue/request-schema.js';
-import type { GenerationOperation } from '../catalogue/types.js';
+import type { GenerationOperation, JsonSchema } from '../catalogue/types.js';
 import type { EmulatorApp, EmulatorContext, RequestContext } from '../context.js';
 import { topUpIfBelowThreshold } from '../control-plane/auto-funding.js';
 import { isRecord, readJsonBody } from '../http/body.js';
@@ -20,6 +20,24 @@ import { changeTraining, listTrainings, trainingStatus } from './training.js';
 
 type Input = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response };
 
+/**
+ * Each operation's request schema, built once: the validator compiles a schema per object, so a
+ * schema rebuilt per request would be compiled (and kept by ajv) on every request.
+ */
+const requestSchemas = new WeakMap<GenerationOperation, JsonSchema>();
+
+function requestSchemaOf(operation: GenerationOperation): JsonSchema {
+  let schema = requestSchemas.get(operation);
+  if (!schema) {
+    schema =
+      operation.method === 'GET'
+        ? generationQuerySchema(operation)
+        : (generationBodySchema(operation) ?? { type: 'object' });
+    requestSchemas.set(operation, schema);
+  }
+  return schema;
+}
+
 /** Reads and checks what the caller sent: the query of a GET, the JSON body of a POST. */
 async function readInput(
   c: RequestContext,
@@ -27,7 +45,7 @@ async function readInput(
   operation: GenerationOperation,
 ): Promise<Input> {
   if (operation.method === 'GET') {
-    const schema = generationQuerySchema(operation);
+    const schema = requestSchemaOf(operation);
     const query = coerceQuery(schema, c.req.query());
     const problems = validate(schema, query);
     if (problems.length === 0) return { ok: true, value: query };
@@ -44,7 +62,7 @@ async function readInput(
       response: generationError(c, ctx, operation, 400, 'The request body must be a JSON object.'),
     };
   }
-  const schema = generationBodySchema(operation) ?? { type: 'object' };
+  const schema = requestSchemaOf(operation);
   const value = (operation.version === 'v6' ? coerceLegacyBody(schema, body.value) : body.value) as Record<
     string,
     unknown

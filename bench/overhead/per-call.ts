@@ -1,14 +1,16 @@
 /**
- * Per-call overhead of the HTTP core against a raw undici request on loopback: the same server,
- * the same keep-alive pool settings, the same JSON parse; sequential calls, mean of the middle
- * 80 %. Against a plain server in its own process (the worst case: the server costs nothing)
- * and against the emulator (a server that does real work, as the service does).
+ * Per-call cost of the HTTP core against a raw undici request on loopback: the same server, the
+ * same keep-alive pool, the same JSON parse; sequential calls in interleaved rounds, the median
+ * round. Against a plain server in its own process (the worst case: the server costs nothing)
+ * and against the emulator in this process (a server that does real work, as the service does).
+ * @module
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { Agent } from 'undici';
 import { startEmulator } from '../../src/emulator/index.js';
 import { createUndiciTransport, HttpClient } from '../../src/http/index.js';
+import { median } from '../support/stats.js';
 
 /** The plain server of `plain-server.mjs`, in a child process of its own. */
 async function startPlainServer(): Promise<{ url: string; stop: () => void }> {
@@ -29,9 +31,7 @@ async function meanOf(count: number, call: () => Promise<unknown>): Promise<numb
   return (performance.now() - started) / count;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
-
-export interface OverheadFigures {
+export interface PerCallCost {
   readonly target: string;
   /** A raw undici `request()` with its body read as JSON. */
   readonly rawMs: number;
@@ -39,10 +39,20 @@ export interface OverheadFigures {
   readonly transportMs: number;
   /** `HttpClient.request`: credentials, governor, retries, fields, errors, versioning. */
   readonly clientMs: number;
-  readonly ratio: number;
 }
 
-async function compare(target: string, baseUrl: string, path: string, key: string): Promise<OverheadFigures> {
+interface Rounds {
+  readonly rounds: number;
+  readonly callsPerRound: number;
+}
+
+async function compare(
+  target: string,
+  baseUrl: string,
+  path: string,
+  key: string,
+  { rounds, callsPerRound }: Rounds,
+): Promise<PerCallCost> {
   const agent = new Agent({ keepAliveTimeout: 10_000 });
   const client = new HttpClient({ baseUrl, credentials: { generationKey: key } });
   const { transport, close } = createUndiciTransport();
@@ -63,41 +73,50 @@ async function compare(target: string, baseUrl: string, path: string, key: strin
         idempotency: 'safe',
       }),
   };
-  const rounds: Record<keyof typeof variants, number[]> = { raw: [], transport: [], client: [] };
-  for (const call of Object.values(variants)) await meanOf(300, call); // warm up
-  // Interleaved rounds, and the median round: a busy machine slows some rounds, not one variant.
-  for (let round = 0; round < 31; round += 1) {
-    for (const [name, call] of Object.entries(variants) as [
-      keyof typeof variants,
-      () => Promise<unknown>,
-    ][]) {
-      rounds[name].push(await meanOf(120, call));
+  const samples: Record<keyof typeof variants, number[]> = { raw: [], transport: [], client: [] };
+  try {
+    for (const call of Object.values(variants)) await meanOf(callsPerRound * 2, call); // warm up
+    // Interleaved rounds, and the median round: a busy machine slows some rounds, not one variant.
+    for (let round = 0; round < rounds; round += 1) {
+      for (const [name, call] of Object.entries(variants) as [
+        keyof typeof variants,
+        () => Promise<unknown>,
+      ][])
+        samples[name].push(await meanOf(callsPerRound, call));
     }
+  } finally {
+    await client.close();
+    await agent.close();
+    await close();
   }
-  await client.close();
-  await agent.close();
-  await close();
-  const rawMs = median(rounds.raw);
-  const clientMs = median(rounds.client);
-  return { target, rawMs, transportMs: median(rounds.transport), clientMs, ratio: clientMs / rawMs };
+  return {
+    target,
+    rawMs: median(samples.raw),
+    transportMs: median(samples.transport),
+    clientMs: median(samples.client),
+  };
 }
 
-export async function measureOverhead(): Promise<OverheadFigures[]> {
+/** Per-call cost against the plain server and against the emulator. */
+export async function measurePerCallCost(): Promise<PerCallCost[]> {
   const plain = await startPlainServer();
   const emulator = await startEmulator({
     rateLimits: { generation: { limit: 1_000_000, windowSeconds: 60 } },
   });
-  const key = emulator.createAccount().apiKey;
-  const figures = [
-    await compare(
-      'a plain server in its own process',
-      plain.url,
-      '/api/v7/models',
-      'gk_benchmarkbenchmarkbenchmark',
-    ),
-    await compare('the emulator (GET /api/v7/models)', emulator.url, '/api/v7/models', key),
-  ];
-  plain.stop();
-  await emulator.close();
-  return figures;
+  try {
+    const key = emulator.createAccount().apiKey;
+    return [
+      await compare('plain server', plain.url, '/api/v7/models', 'gk_benchmarkbenchmarkbenchmark', {
+        rounds: 21,
+        callsPerRound: 100,
+      }),
+      await compare('emulator, GET /api/v7/models', emulator.url, '/api/v7/models', key, {
+        rounds: 11,
+        callsPerRound: 30,
+      }),
+    ];
+  } finally {
+    plain.stop();
+    await emulator.close();
+  }
 }

@@ -1,0 +1,113 @@
+/**
+ * Memory per in-flight job: 1,000 video jobs submitted through a session and held waiting in its
+ * poller (the emulator, in its own process, never lets them finish), measured as the heap they
+ * add after full collections; against a bare poller holding the same jobs, which keeps only each
+ * parsed answer and one timer.
+ * @module
+ */
+import { Agent } from 'undici';
+import { connect } from '../../src/index.js';
+import { heapAfterGc } from '../support/collect-garbage.js';
+import { startEmulatorProcess } from '../support/emulator-process.js';
+
+export const IN_FLIGHT_JOBS = 1_000;
+/** Submissions at once: a pool of connections like a busy agent's, not one socket per job. */
+const CONCURRENCY = 50;
+const VIDEO = { prompt: 'waves', width: 512, height: 512, num_frames: 16 };
+
+/** Runs `start(index)` for `count` items, `CONCURRENCY` at a time, each awaited until it has begun. */
+async function inBatches(count: number, start: (index: number) => Promise<void>): Promise<void> {
+  for (let first = 0; first < count; first += CONCURRENCY)
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, count - first) }, (_, offset) => start(first + offset)),
+    );
+}
+
+/** Heap bytes per job held by the session: submission answered, poller waiting. */
+async function toolkitBytesPerJob(url: string, apiKey: string): Promise<number> {
+  const session = await connect({ baseUrl: url, apiKey });
+  const abort = new AbortController();
+  const calls: Promise<unknown>[] = [];
+  /** Starts a call and resolves once its poller reports the job queued. */
+  const submit = () =>
+    new Promise<void>((queued) => {
+      const call = session.call('v6_video_text2video', VIDEO, {
+        signal: abort.signal,
+        wait: 3_600_000,
+        onProgress: (progress) => {
+          if (progress.status === 'processing') queued();
+        },
+      });
+      calls.push(call.catch(() => undefined));
+      void call.then(
+        () => queued(),
+        () => queued(),
+      );
+    });
+  try {
+    // Warm up: validators compiled, code optimised, connections open, the governor knows the quota.
+    await inBatches(CONCURRENCY * 2, submit);
+    const before = await heapAfterGc();
+    await inBatches(IN_FLIGHT_JOBS, submit);
+    const after = await heapAfterGc();
+    return (after - before) / IN_FLIGHT_JOBS;
+  } finally {
+    abort.abort();
+    await Promise.all(calls);
+    await session.close();
+  }
+}
+
+/** Heap bytes per job for the least any poller must hold: the parsed answer and a timer. */
+async function bareBytesPerJob(url: string, apiKey: string): Promise<number> {
+  const agent = new Agent();
+  const timers: NodeJS.Timeout[] = [];
+  const held: unknown[] = [];
+  const submit = async () => {
+    const response = await agent.request({
+      origin: url,
+      path: '/api/v6/video/text2video',
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ ...VIDEO, key: apiKey }),
+    });
+    const answer = (await response.body.json()) as { eta?: number };
+    held.push(answer);
+    timers.push(setTimeout(() => held.includes(answer), (answer.eta ?? 60) * 1000));
+  };
+  try {
+    await inBatches(CONCURRENCY, submit);
+    const before = await heapAfterGc();
+    await inBatches(IN_FLIGHT_JOBS, submit);
+    const after = await heapAfterGc();
+    return (after - before) / IN_FLIGHT_JOBS;
+  } finally {
+    for (const timer of timers) clearTimeout(timer);
+    await agent.close();
+  }
+}
+
+export interface InFlightMemory {
+  readonly toolkitBytesPerJob: number;
+  readonly bareBytesPerJob: number;
+}
+
+export async function measureInFlightMemory(): Promise<InFlightMemory> {
+  const emulator = await startEmulatorProcess(
+    {
+      clock: 'manual',
+      jobDurations: { video: 600 },
+      rateLimits: { generation: { limit: 1_000_000, windowSeconds: 60 } },
+      queueLimit: 10_000,
+    },
+    2,
+  );
+  try {
+    const [toolkitKey = '', bareKey = ''] = emulator.apiKeys;
+    const bare = await bareBytesPerJob(emulator.url, bareKey);
+    const toolkit = await toolkitBytesPerJob(emulator.url, toolkitKey);
+    return { toolkitBytesPerJob: toolkit, bareBytesPerJob: bare };
+  } finally {
+    emulator.stop();
+  }
+}

@@ -1,0 +1,98 @@
+/**
+ * `npm run bench`: runs every benchmark section, prints one table, writes `bench/results.json`,
+ * and with `--readme` rewrites the README's block between `<!-- bench:start -->` and
+ * `<!-- bench:end -->`.
+ *
+ * Options:
+ * - `--only <ids>`: comma-separated section ids (tokens, discovery, throughput, polling,
+ *   overhead, imports, multi-process); the others keep their previous results.
+ * - `--readme`: update the README's table from the results.
+ *
+ * Exits 1 when a section fails or a claim's proof does not hold.
+ * @module
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { BenchSection } from './section.js';
+import { formatMarkdownTable, formatTextTable } from './support/format-table.js';
+import { BLOCK_END, BLOCK_START, replaceBenchBlock } from './support/readme-block.js';
+import { machineInfo, mergeSections, previousSections, writeResults } from './support/results-file.js';
+import { SECTIONS, type SectionEntry } from './support/sections.js';
+
+const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+const README = fileURLToPath(new URL('../README.md', import.meta.url));
+
+const { values } = parseArgs({
+  options: { only: { type: 'string', multiple: true }, readme: { type: 'boolean', default: false } },
+});
+const wanted = values.only?.flatMap((list) => list.split(',')).map((id) => id.trim());
+const unknown = wanted?.filter((id) => !SECTIONS.some((section) => section.id === id)) ?? [];
+if (unknown.length > 0) {
+  console.error(`Unknown section ${unknown.join(', ')}; known: ${SECTIONS.map((s) => s.id).join(', ')}`);
+  process.exit(2);
+}
+const chosen = SECTIONS.filter((section) => wanted === undefined || wanted.includes(section.id));
+
+async function runSection(entry: SectionEntry): Promise<BenchSection> {
+  const ranAt = new Date().toISOString();
+  const reason = entry.unavailable?.();
+  if (reason !== undefined) {
+    console.log(`${entry.title}: skipped (${reason})`);
+    return { id: entry.id, title: entry.title, figures: [], ranAt, skipped: reason };
+  }
+  const started = performance.now();
+  try {
+    const section = await (await entry.load()).run();
+    const elapsedMs = performance.now() - started;
+    console.log(`${section.title}: ${(elapsedMs / 1000).toFixed(1)} s`);
+    return { ...section, elapsedMs, ranAt };
+  } catch (error) {
+    const elapsedMs = performance.now() - started;
+    const message = error instanceof Error ? error.message : String(error);
+    console.error(`${entry.title}: FAILED after ${(elapsedMs / 1000).toFixed(1)} s: ${message}`);
+    return { id: entry.id, title: entry.title, figures: [], elapsedMs, ranAt, failed: message };
+  }
+}
+
+const started = performance.now();
+const fresh: BenchSection[] = [];
+for (const entry of chosen) fresh.push(await runSection(entry));
+const elapsedMs = performance.now() - started;
+
+const machine = machineInfo();
+const sections = mergeSections(
+  wanted === undefined ? [] : previousSections(RESULTS),
+  fresh,
+  SECTIONS.map((section) => section.id),
+);
+writeResults(RESULTS, { generatedAt: new Date().toISOString(), machine, elapsedMs, sections });
+
+console.log(`\n${formatTextTable(fresh)}\n`);
+console.log(
+  `Ran ${fresh.length} sections in ${(elapsedMs / 1000).toFixed(1)} s on Node ${machine.node}, ${machine.cpus} CPUs (${machine.cpuModel}); wrote bench/results.json.`,
+);
+
+if (values.readme) {
+  const runs = sections.map((section) => section.ranAt?.slice(0, 10)).filter(Boolean);
+  const sectionsMs = sections.reduce((sum, section) => sum + (section.elapsedMs ?? 0), 0);
+  const header = `Measured ${[...new Set(runs)].join(', ')} on Node ${machine.node}, ${machine.cpus} CPUs (${machine.cpuModel}); the sections took ${Math.round(sectionsMs / 1000)} s. Each ratio is value / baseline, both measured in the same run.`;
+  const updated = replaceBenchBlock(
+    readFileSync(README, 'utf8'),
+    `${header}\n\n${formatMarkdownTable(sections)}`,
+  );
+  if (updated === undefined)
+    console.log(`README.md has no ${BLOCK_START} … ${BLOCK_END} block: the table was not written there.`);
+  else {
+    writeFileSync(README, updated);
+    console.log('Updated the table in README.md.');
+  }
+}
+
+const failedProofs = fresh.flatMap((section) =>
+  section.figures
+    .filter((figure) => figure.pass === false)
+    .map((figure) => `${section.title}: ${figure.name}`),
+);
+for (const proof of failedProofs) console.error(`Claim not held: ${proof}`);
+if (failedProofs.length > 0 || fresh.some((section) => section.failed !== undefined)) process.exitCode = 1;
