@@ -12,6 +12,7 @@ export type {
   ConnectOptions,
   OperationChoice,
   RegisterOptions,
+  RegistrationStep,
   SessionScopes,
   StoredToken,
   TokenExpiry,
@@ -36,6 +37,7 @@ export type {
   KeyPlacement,
   PendingCall,
 } from './calls/index.js';
+export { InvalidArgumentsError } from './calls/index.js';
 export type {
   ApiSurface,
   AsyncBehaviour,
@@ -51,6 +53,7 @@ export type {
   InputLocation,
   JsonSchema,
   LlmsTxt,
+  LlmsTxtLink,
   McpInspection,
   McpInspector,
   McpReference,
@@ -67,8 +70,10 @@ export type {
   RunbookStepKind,
   ScopeInfo,
   ScopeSource,
+  ServiceDescriptionData,
   ServiceSnapshot,
   SurfaceLinks,
+  VersionLifecycle,
 } from './discovery/index.js';
 export {
   DiscoveryDocumentError,
@@ -81,18 +86,36 @@ export {
 } from './discovery/index.js';
 export type {
   BucketState,
+  CallEvent,
   Clock,
+  CredentialPlacement as RequestCredentialPlacement,
+  CredentialRef,
+  CredentialSource,
   FetchFunction,
+  FieldProblem,
   HttpClientOptions,
   HttpEvent,
+  HttpEventHandler,
+  HttpMethod as RequestMethod,
+  HttpRequest,
+  HttpResponse,
+  Idempotency,
+  JobSlot,
+  PermitOutcome,
   RateLimitGovernorOptions,
+  RateLimitObservation,
+  RateLimitPermit,
   RateLimitStore,
+  RawHeaders,
+  Redactor,
   RedisCommandClient,
   RedisRateLimitStoreOptions,
+  ResponseHeaders,
   RetryOptions,
   ServiceErrorCode,
   ServiceErrorContext,
   ServiceWarning,
+  ThrottleWait,
   Transport,
   TransportRequest,
   TransportResponse,
@@ -116,13 +139,17 @@ export {
   ServerError,
   ServiceError,
   SunsetError,
+  ThrottleDeadlineError,
   TimeoutError,
+  TransportFailure,
   UntrustedOriginError,
   ValidationError,
 } from './http/index.js';
-export type { JobProgress } from './jobs/index.js';
+export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
+export type { ArgumentProblem } from './schema/index.js';
 export type {
   ApprovalRule,
+  CountTokens,
   SchemaProfile,
   ToolAnnotations,
   ToolCallContext,

@@ -80,6 +80,7 @@ export class Session {
   readonly #validators = new Map<string, ArgumentValidator>();
   #closed = false;
 
+  /** @internal Sessions are made by `connect()`. */
   constructor(init: SessionInit) {
     this.#init = init;
     this.service = init.service;

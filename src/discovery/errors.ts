@@ -31,6 +31,7 @@ export class DiscoveryDocumentError extends Error {
   readonly at: string | undefined;
   readonly status: number | undefined;
 
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(options: DiscoveryDocumentErrorOptions) {
     const where = options.at ? `${options.document}, at ${options.at}` : options.document;
     super(

@@ -5,6 +5,7 @@
  * @module generation-agent-toolkit/emulator
  */
 
+export type { GenerationCategory } from './catalogue/types.js';
 export type { EmulatorClock } from './clock.js';
 export { ManualClock, SystemClock } from './clock.js';
 export type { AccountSnapshot, Emulator, EmulatorAccount } from './emulator.js';

@@ -5,7 +5,7 @@
  */
 import type { ServiceWarning } from './versioning.js';
 
-interface CallEvent {
+export interface CallEvent {
   readonly method: string;
   /** Redacted. */
   readonly url: string;

@@ -28,7 +28,7 @@ export {
   ValidationError,
 } from './errors/http-status-errors.js';
 export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
-export type { HttpEvent, HttpEventHandler } from './events.js';
+export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
 export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
 export { parseHttpDate } from './headers/http-date.js';
 export { linksWithRelation } from './headers/link.js';
@@ -53,6 +53,7 @@ export {
   RedisRateLimitStore,
   type RedisRateLimitStoreOptions,
 } from './rate-limit/redis-rate-limit-store.js';
+export { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 export {
   type PermitOutcome,
   RateLimitGovernor,

@@ -91,7 +91,7 @@ export class Redactor {
 
   /**
    * A deep copy of `value` with secret fields and secret-bearing strings masked. Nesting deeper
-   * than {@link MAX_COPY_DEPTH} is cut: a hostile body nested thousands deep must not exhaust the stack.
+   * than 64 levels is cut: a hostile body nested thousands deep must not exhaust the stack.
    */
   redactValue<T>(value: T): T {
     return this.#copy(value, new WeakSet(), 0) as T;

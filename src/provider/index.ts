@@ -31,7 +31,9 @@ export type {
   GenerationTranscriptionModel,
   GenerationTranscriptionModelId,
   GenerationTranscriptionModelOptions,
+  TranscriptionCallOptions,
 } from './transcription-model.js';
+export type { VideoStartOptions } from './video-fields.js';
 export type {
   GenerationVideoModel,
   GenerationVideoModelId,

@@ -39,12 +39,13 @@ export type GenerationTranscriptionModelOptions = {
   readonly timestamp_level?: string;
 } & { readonly [field: string]: JSONValue | undefined };
 
-type CommonOptions = Omit<TranscriptionModelV4CallOptions, 'audio' | 'mediaType'>;
+/** The SDK's transcription call options without the audio, for a call that passes the audio by URL. */
+export type TranscriptionCallOptions = Omit<TranscriptionModelV4CallOptions, 'audio' | 'mediaType'>;
 
 /** `word` and `segment` onto the operation's `timestamp_level` (`word` / `sentence`). */
 function placeTimestamps(
   resolved: ResolvedModel,
-  granularities: CommonOptions['timestampGranularities'],
+  granularities: TranscriptionCallOptions['timestampGranularities'],
   fields: Record<string, unknown>,
   warnings: SharedV4Warning[],
 ): void {
@@ -117,11 +118,16 @@ export class GenerationTranscriptionModel implements TranscriptionModelV4 {
   }
 
   /** The service reads the audio itself: nothing is downloaded or uploaded here. */
-  async doGenerateFromUrl(options: CommonOptions & { audio: URL }): Promise<TranscriptionModelV4Result> {
+  async doGenerateFromUrl(
+    options: TranscriptionCallOptions & { audio: URL },
+  ): Promise<TranscriptionModelV4Result> {
     return this.#transcribe(options.audio.href, options);
   }
 
-  async #transcribe(audioUrl: string, options: CommonOptions): Promise<TranscriptionModelV4Result> {
+  async #transcribe(
+    audioUrl: string,
+    options: TranscriptionCallOptions,
+  ): Promise<TranscriptionModelV4Result> {
     const { connection, resolved } = await this.#binding.open();
     const warnings: SharedV4Warning[] = [];
     const fields: Record<string, unknown> = { init_audio: audioUrl };

@@ -19,6 +19,7 @@ const SUNSET = marker('SunsetError');
 export class NetworkError extends ServiceError {
   declare readonly code: 'network_error';
   readonly requestSent: boolean;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly requestSent: boolean }) {
     super({ ...context, code: 'network_error', retryable: true });
     this.requestSent = context.requestSent;
@@ -34,6 +35,7 @@ export class TimeoutError extends ServiceError {
   declare readonly code: 'timeout';
   readonly phase: 'attempt' | 'total';
   readonly timeoutMs: number;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly phase: 'attempt' | 'total'; readonly timeoutMs: number }) {
     super({ ...context, code: 'timeout', retryable: true });
     this.phase = context.phase;
@@ -48,6 +50,7 @@ export class TimeoutError extends ServiceError {
 /** The answer could not be read: a cut JSON body, HTML where JSON was due, a wrong content type. */
 export class ResponseFormatError extends ServiceError {
   declare readonly code: 'response_format';
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context) {
     super({ ...context, code: 'response_format', retryable: true });
     markError(this, RESPONSE_FORMAT);
@@ -62,6 +65,7 @@ export class GenerationFailedError extends ServiceError {
   declare readonly code: 'generation_failed';
   /** The job's id, when the failure concerns a queued job. */
   readonly jobId: string | number | undefined;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly jobId?: string | number | undefined }) {
     super({ ...context, code: 'generation_failed', retryable: false });
     this.jobId = context.jobId;
@@ -76,6 +80,7 @@ export class GenerationFailedError extends ServiceError {
 export class UntrustedOriginError extends ServiceError {
   declare readonly code: 'untrusted_origin';
   readonly origin: string;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly origin: string }) {
     super({ ...context, code: 'untrusted_origin', retryable: false });
     this.origin = context.origin;
@@ -91,6 +96,7 @@ export class SunsetError extends ServiceError {
   declare readonly code: 'sunset';
   readonly sunsetAt: Date;
   readonly version: string | undefined;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly sunsetAt: Date; readonly version?: string | undefined }) {
     super({ ...context, code: 'sunset', retryable: false });
     this.sunsetAt = context.sunsetAt;

@@ -19,6 +19,7 @@ const SERVER = marker('ServerError');
 /** 401: the key or token is missing, unknown, expired or revoked. */
 export class AuthenticationError extends ServiceError {
   declare readonly code: 'authentication_failed';
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context) {
     super({ ...context, code: 'authentication_failed', retryable: false });
     markError(this, AUTHENTICATION);
@@ -33,6 +34,7 @@ export class InsufficientScopeError extends ServiceError {
   declare readonly code: 'insufficient_scope';
   /** The scope the operation needs, from the body or from `WWW-Authenticate`. */
   readonly requiredScope: string | undefined;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly requiredScope?: string | undefined }) {
     super({ ...context, code: 'insufficient_scope', retryable: false });
     this.requiredScope = context.requiredScope;
@@ -46,6 +48,7 @@ export class InsufficientScopeError extends ServiceError {
 /** 403 for any other reason: the plan or the account may not do this. */
 export class ForbiddenError extends ServiceError {
   declare readonly code: 'forbidden';
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context) {
     super({ ...context, code: 'forbidden', retryable: false });
     markError(this, FORBIDDEN);
@@ -60,6 +63,7 @@ export class PaymentRequiredError extends ServiceError {
   declare readonly code: 'payment_required';
   /** The card issuer's reason (`details.decline_code`), when a payment was declined. */
   readonly declineCode: string | undefined;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly declineCode?: string | undefined }) {
     super({ ...context, code: 'payment_required', retryable: false });
     this.declineCode = context.declineCode;
@@ -75,6 +79,7 @@ export class RateLimitedError extends ServiceError {
   declare readonly code: 'rate_limited';
   /** Queued jobs the account may have, when the answer named the limit ("Maximum 5 queued requests"). */
   readonly queueLimit: number | undefined;
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly queueLimit?: number | undefined }) {
     super({ ...context, code: 'rate_limited', retryable: true });
     this.queueLimit = context.queueLimit;
@@ -95,6 +100,7 @@ export interface FieldProblem {
 export class ValidationError extends ServiceError {
   declare readonly code: 'validation_failed';
   readonly fields: readonly FieldProblem[];
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context & { readonly fields?: readonly FieldProblem[] }) {
     super({ ...context, code: 'validation_failed', retryable: false });
     this.fields = context.fields ?? [];
@@ -108,6 +114,7 @@ export class ValidationError extends ServiceError {
 /** 404 (and 410): no such operation, job or resource. */
 export class NotFoundError extends ServiceError {
   declare readonly code: 'not_found';
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context) {
     super({ ...context, code: 'not_found', retryable: false });
     markError(this, NOT_FOUND);
@@ -120,6 +127,7 @@ export class NotFoundError extends ServiceError {
 /** 5xx: the service (or a proxy in front of it) failed. Transient unless it is 501. */
 export class ServerError extends ServiceError {
   declare readonly code: 'server_error';
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(context: Context) {
     super({ ...context, code: 'server_error', retryable: context.httpStatus !== 501 });
     markError(this, SERVER);

@@ -73,6 +73,7 @@ export class ServiceError extends Error {
   readonly serviceCode: string | undefined;
   readonly details: unknown;
 
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(options: ServiceErrorOptions) {
     super(`${options.message} (${options.method} ${options.url})`, { cause: options.cause });
     this.name = new.target.name;

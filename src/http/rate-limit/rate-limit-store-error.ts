@@ -40,6 +40,7 @@ export class RateLimitStoreError extends Error {
   /** The backend error's `code` (`ECONNREFUSED`) or name (`ClientClosedError`), when it had one. */
   readonly backendCode: string | undefined;
 
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(options: RateLimitStoreErrorOptions) {
     const failure = describeFailure(options.failure);
     super(
