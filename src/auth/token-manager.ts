@@ -66,7 +66,14 @@ export class TokenManager {
     const expired = this.#token.expiresAt !== null && Date.parse(this.#token.expiresAt) <= client.clock.now();
     let next: StoredToken;
     if (refreshUrl && !expired) {
-      next = await controlPlane.refresh(client, refreshUrl, this.#token);
+      try {
+        next = await controlPlane.refresh(client, refreshUrl, this.#token);
+      } catch (error) {
+        // A rotation whose answer was lost (a 5xx or a reset after the service acted) leaves the
+        // session holding a revoked token, which no refresh can renew: only a fresh login can.
+        if (!relogin || !AuthenticationError.isInstance(error)) throw error;
+        next = await relogin();
+      }
     } else if (relogin) {
       next = await relogin();
     } else {

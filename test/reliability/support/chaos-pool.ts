@@ -1,14 +1,14 @@
 /**
  * Runs tasks with a fixed number in flight, as a fleet of agent turns would: each worker takes the
- * next task when its own ends. A task that throws stops nothing else; its error is rethrown at the
- * end so that the first crash fails the suite with its own message.
+ * next task when its own ends. A task that throws stops nothing else: its error is collected and
+ * returned, so that a suite can report every crash with its own message.
  * @module
  */
 
 export async function runWithConcurrency(
   tasks: ReadonlyArray<() => Promise<void>>,
   concurrency: number,
-): Promise<void> {
+): Promise<unknown[]> {
   let next = 0;
   const crashes: unknown[] = [];
   const worker = async () => {
@@ -22,5 +22,5 @@ export async function runWithConcurrency(
     }
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, tasks.length) }, worker));
-  if (crashes.length > 0) throw crashes[0];
+  return crashes;
 }
