@@ -150,6 +150,7 @@ export type { ArgumentProblem } from './schema/index.js';
 export type {
   ApprovalRule,
   CountTokens,
+  ReturnedSecret,
   SchemaProfile,
   ToolAnnotations,
   ToolCallContext,

@@ -61,7 +61,7 @@ export {
   type RateLimitPermit,
   type ThrottleWait,
 } from './rate-limit-governor.js';
-export { REDACTED, Redactor } from './redact.js';
+export { isSecretField, REDACTED, Redactor } from './redact.js';
 export { isRecord } from './response-body.js';
 export type { Idempotency, RetryOptions } from './retry.js';
 export {

@@ -42,7 +42,8 @@ function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
-function isSecretField(name: string): boolean {
+/** Whether a field of this name holds a secret (`key`, `password`, `access_token`...). */
+export function isSecretField(name: string): boolean {
   const normalized = name.toLowerCase();
   return SECRET_FIELDS.includes(normalized) || SECRET_FIELDS.includes(normalized.replace(/-/g, '_'));
 }

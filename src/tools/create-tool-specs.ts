@@ -1,5 +1,5 @@
 import type { Session } from '../auth/session.js';
-import { type CallResult, unaddressableSegment } from '../calls/index.js';
+import { type CallResult, type CallSuccess, unaddressableSegment } from '../calls/index.js';
 import type { Operation, OperationEffect } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
 import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
@@ -19,6 +19,7 @@ import { describeTool } from './tool-description.js';
 import { assignToolNames, type ToolNames } from './tool-names.js';
 import { pendingResult, type ShapeOptions, successResult, type ToolResult } from './tool-result.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
+import { type ReturnedSecret, withholdSecrets } from './withhold-secrets.js';
 
 export type ToolMode = 'typed' | 'dynamic' | 'auto';
 
@@ -61,6 +62,11 @@ export interface ToolSpecOptions extends ShapeOptions {
   readonly onProgress?: ToolCallContext['onProgress'];
   /** Name of the tool that resumes jobs. @default 'resume_job' */
   readonly resumeToolName?: string;
+  /**
+   * Receives each secret an answer carries (the key `POST /api-keys` creates, a login's tokens).
+   * Tool results never show them to the model: they say the value was withheld.
+   */
+  readonly onSecret?: (secret: ReturnedSecret) => void;
 }
 
 /** The tools of a session, with how they were chosen. */
@@ -139,6 +145,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     resumeToolName: resumeName,
   });
 
+  const succeeded = successFor(session, options);
   const run = async (
     operation: Operation,
     args: unknown,
@@ -155,7 +162,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
           : {}),
       });
       return result.status === 'success'
-        ? successResult(result, options)
+        ? succeeded(result)
         : pendingResult(result, anyAsync ? resumeName : undefined);
     } catch (error) {
       return errorResult(error);
@@ -380,6 +387,12 @@ const RESUME_SCHEMA = {
   required: ['operation', 'request_id'],
 };
 
+/** The model's view of a success, with the secrets of the answer withheld. */
+function successFor(session: Session, options: ToolSpecOptions): (result: CallSuccess) => ToolResult {
+  const withhold = { redactor: session.client.redactor, onSecret: options.onSecret };
+  return (result) => withholdSecrets(successResult(result, options), withhold);
+}
+
 function resumeSpec(
   session: Session,
   operations: readonly Operation[],
@@ -391,6 +404,7 @@ function resumeSpec(
 ): ToolSpec {
   const asynchronous = operations.filter((operation) => operation.async);
   const profiled = toProfile(RESUME_SCHEMA, profile);
+  const succeeded = successFor(session, options);
   return {
     name,
     description:
@@ -429,7 +443,7 @@ function resumeSpec(
             ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
             : {}),
         });
-        return result.status === 'success' ? successResult(result, options) : pendingResult(result, name);
+        return result.status === 'success' ? succeeded(result) : pendingResult(result, name);
       } catch (error) {
         return errorResult(error);
       }

@@ -90,3 +90,4 @@ export {
 export type { ShapeOptions, ToolFailure, ToolPending, ToolResult, ToolSuccess } from './tool-result.js';
 export { pendingResult, successResult } from './tool-result.js';
 export type { ToolAnnotations, ToolCallContext, ToolKind, ToolProgress, ToolSpec } from './tool-spec.js';
+export type { ReturnedSecret } from './withhold-secrets.js';

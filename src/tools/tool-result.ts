@@ -60,7 +60,6 @@ const NOISE = new Set([
   'meta',
   'fetch_result',
   'tip',
-  'id',
   'request_id',
   'generationTime',
   'eta',
@@ -117,7 +116,14 @@ export function successResult(call: CallSuccess, options: ShapeOptions = {}): To
   let data: unknown;
   if (isRecord(payload)) {
     const rest = Object.fromEntries(
-      Object.entries(payload).filter(([key]) => !NOISE.has(key) && key !== 'choices' && key !== 'content'),
+      Object.entries(payload).filter(
+        ([key, value]) =>
+          !NOISE.has(key) &&
+          key !== 'choices' &&
+          key !== 'content' &&
+          // A job's id is its requestId; a record's id (a key, a team) is what the model acts on next.
+          !(key === 'id' && call.requestId !== undefined && String(value) === String(call.requestId)),
+      ),
     );
     if (Object.keys(rest).length > 0) data = rest;
   } else if (payload !== undefined) data = payload;
