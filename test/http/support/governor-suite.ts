@@ -51,6 +51,49 @@ function heldStore(store: RateLimitStore, clock: VirtualClock): RateLimitStore {
   };
 }
 
+/** An answer that taught nothing new. */
+const plainAnswer = (clock: VirtualClock) => ({
+  answered: true as const,
+  status: 200,
+  receivedAt: clock.now(),
+  observations: [],
+});
+
+/**
+ * Sends the first request of a route (the probe) and answers it with `observations`; resolves to
+ * the time of that answer.
+ */
+async function teach(
+  governor: RateLimitGovernor,
+  clock: VirtualClock,
+  observations: RateLimitObservation[],
+  answer: { readonly status?: number; readonly retryAfterMs?: number } = {},
+): Promise<number> {
+  const probe = await governor.acquire(URL_A);
+  const at = clock.now();
+  await probe.complete({
+    answered: true,
+    status: answer.status ?? 200,
+    receivedAt: at,
+    observations,
+    ...answer,
+  });
+  return at;
+}
+
+/** When each of `count` concurrent callers was let through, in ms after `start`. */
+async function grantTimes(governor: RateLimitGovernor, clock: VirtualClock, count: number, start: number) {
+  const grantedAt: number[] = [];
+  await Promise.all(
+    Array.from({ length: count }, async () => {
+      const permit = await governor.acquire(URL_A);
+      grantedAt.push(clock.now() - start);
+      await permit.complete(plainAnswer(clock));
+    }),
+  );
+  return grantedAt;
+}
+
 /** Registers the store-dependent governor tests for `stores`. */
 export function describeGovernorSuite(stores: GovernorStores): void {
   async function setup(options: { burst?: number } = {}) {
@@ -96,44 +139,16 @@ export function describeGovernorSuite(stores: GovernorStores): void {
 
     it('never grants more than the remaining quota before the reset', async () => {
       const { clock, governor } = await setup({ burst: 100 });
-      const probe = await governor.acquire(URL_A);
-      const start = clock.now();
-      await probe.complete({
-        answered: true,
-        status: 200,
-        receivedAt: start,
-        observations: [quota(4, 3, 10)],
-      });
-      const grantedAt: number[] = [];
-      await Promise.all(
-        Array.from({ length: 6 }, async () => {
-          const permit = await governor.acquire(URL_A);
-          grantedAt.push(clock.now() - start);
-          await permit.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [] });
-        }),
-      );
+      const start = await teach(governor, clock, [quota(4, 3, 10)]);
+      const grantedAt = await grantTimes(governor, clock, 6, start);
       expect(grantedAt.filter((ms) => ms < 10_000)).toHaveLength(3);
       expect(Math.min(...grantedAt.filter((ms) => ms >= 10_000))).toBe(10_000);
     });
 
     it('spreads a crowd over the window after a small burst', async () => {
       const { clock, governor, waits } = await setup({ burst: 2 });
-      const probe = await governor.acquire(URL_A);
-      const start = clock.now();
-      await probe.complete({
-        answered: true,
-        status: 200,
-        receivedAt: start,
-        observations: [quota(10, 10, 60)],
-      });
-      const grantedAt: number[] = [];
-      await Promise.all(
-        Array.from({ length: 10 }, async () => {
-          const permit = await governor.acquire(URL_A);
-          grantedAt.push(clock.now() - start);
-          await permit.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [] });
-        }),
-      );
+      const start = await teach(governor, clock, [quota(10, 10, 60)]);
+      const grantedAt = await grantTimes(governor, clock, 10, start);
       grantedAt.sort((a, b) => a - b);
       expect(grantedAt.slice(0, 3)).toEqual([0, 0, 0]);
       // After the burst, requests are spaced out rather than sent together, and all fit the window.
@@ -167,22 +182,14 @@ export function describeGovernorSuite(stores: GovernorStores): void {
 
     it('blocks the bucket until Retry-After, and serves waiters in arrival order', async () => {
       const { clock, governor } = await setup({ burst: 100 });
-      const probe = await governor.acquire(URL_A);
-      const start = clock.now();
-      await probe.complete({
-        answered: true,
-        status: 429,
-        receivedAt: start,
-        observations: [quota(10, 5, 60)],
-        retryAfterMs: 7_000,
-      });
+      const start = await teach(governor, clock, [quota(10, 5, 60)], { status: 429, retryAfterMs: 7_000 });
       const order: number[] = [];
       await Promise.all(
         [0, 1, 2, 3].map(async (index) => {
           const permit = await governor.acquire(URL_A);
           order.push(index);
           expect(clock.now() - start).toBeGreaterThanOrEqual(7_000);
-          await permit.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [] });
+          await permit.complete(plainAnswer(clock));
         }),
       );
       expect(order).toEqual([0, 1, 2, 3]);
@@ -190,13 +197,7 @@ export function describeGovernorSuite(stores: GovernorStores): void {
 
     it('refuses at once when the wait would pass the caller deadline', async () => {
       const { clock, governor } = await setup();
-      const probe = await governor.acquire(URL_A);
-      await probe.complete({
-        answered: true,
-        status: 200,
-        receivedAt: clock.now(),
-        observations: [quota(10, 0, 50)],
-      });
+      await teach(governor, clock, [quota(10, 0, 50)]);
       await expect(governor.acquire(URL_A, { deadline: clock.now() + 10_000 })).rejects.toBeInstanceOf(
         ThrottleDeadlineError,
       );
@@ -204,13 +205,7 @@ export function describeGovernorSuite(stores: GovernorStores): void {
 
     it('lets an aborted waiter go without blocking the queue', async () => {
       const { clock, governor } = await setup();
-      const probe = await governor.acquire(URL_A);
-      await probe.complete({
-        answered: true,
-        status: 200,
-        receivedAt: clock.now(),
-        observations: [quota(10, 0, 50)],
-      });
+      await teach(governor, clock, [quota(10, 0, 50)]);
       const controller = new AbortController();
       const waiting = governor.acquire(URL_A, { signal: controller.signal });
       controller.abort(new Error('stop'));
@@ -261,16 +256,10 @@ export function describeGovernorSuite(stores: GovernorStores): void {
 
     it('reads a comfortable quota at most once a second', async () => {
       const { clock, governor } = await setup();
-      const probe = await governor.acquire(URL_A);
-      await probe.complete({
-        answered: true,
-        status: 200,
-        receivedAt: clock.now(),
-        observations: [quota(1000, 900, 60)],
-      });
+      await teach(governor, clock, [quota(1000, 900, 60)]);
       const next = await governor.acquire(URL_A);
       expect(next.wantsObservations).toBe(false);
-      await next.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [] });
+      await next.complete(plainAnswer(clock));
       await clock.sleep(1_000);
       expect((await governor.acquire(URL_A)).wantsObservations).toBe(true);
     });
