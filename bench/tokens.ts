@@ -85,7 +85,7 @@ function profileFigures(session: Session, profile: SchemaProfile, countTokens: C
       value: auto.tokens,
       unit: 'tokens',
       baseline,
-      note: 'resume_job comes on top of the budget',
+      note: 'the whole set within the budget, resume_job and the meta-tools included',
     }),
   ];
 }
