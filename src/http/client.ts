@@ -12,7 +12,7 @@ import type { HttpClientOptions, HttpRequest, HttpResponse } from './client-opti
 import { type Clock, systemClock } from './clock.js';
 import { originsOf } from './credentials.js';
 import { SunsetError, TimeoutError } from './errors/call-errors.js';
-import { RateLimitedError } from './errors/http-status-errors.js';
+import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js';
 import { ServiceError } from './errors/service-error.js';
 import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-request.js';
 import { type JobSlot, JobSlots } from './rate-limit/job-slots.js';
@@ -22,9 +22,33 @@ import { RateLimitGovernor } from './rate-limit-governor.js';
 import { Redactor } from './redact.js';
 import { followRedirect } from './redirects.js';
 import { ServiceResponse } from './response.js';
-import { type ResolvedRetryOptions, resolveRetryOptions, retryDelay, shouldRetry } from './retry.js';
+import {
+  provablyNotProcessed,
+  type ResolvedRetryOptions,
+  resolveRetryOptions,
+  retryDelay,
+  shouldRetry,
+} from './retry.js';
 import { createFetchTransport, createUndiciTransport } from './transport.js';
 import { VersionWatcher } from './versioning.js';
+
+/**
+ * A retried DELETE that meets a 404 after an attempt whose answer was lost: the lost attempt most
+ * likely did the deletion. Still a NotFoundError (nothing is there), saying so, so that an agent
+ * does not take its own success for a wrong id.
+ */
+function deletedUnseen(error: NotFoundError): NotFoundError {
+  return new NotFoundError({
+    method: error.method,
+    url: error.url,
+    ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
+    ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+    ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
+    details: error.details,
+    cause: error,
+    message: `${error.message}. An earlier attempt of this DELETE reached the service but its answer was lost: it most likely did the deletion, so the resource is gone`,
+  });
+}
 
 /**
  * The HTTP core of one session: every request of the toolkit goes through `request()`.
@@ -139,6 +163,8 @@ export class HttpClient {
         message: `The call did not finish within ${deadlineMs} ms`,
       });
     let slot: JobSlot | undefined;
+    // Set once an attempt that failed may still have been carried out by the service.
+    let actedUnseen = false;
     try {
       for (let attempt = 1; ; attempt += 1) {
         signal?.throwIfAborted();
@@ -175,8 +201,11 @@ export class HttpClient {
             slot?.release();
             slot = undefined;
           }
+          if (actedUnseen && method === 'DELETE' && NotFoundError.isInstance(error))
+            throw deletedUnseen(error);
           const delayMs = this.#retryDelay(error, request, attempt, deadline, safeUrl);
           if (delayMs === undefined) throw error;
+          if (ServiceError.isInstance(error) && !provablyNotProcessed(error)) actedUnseen = true;
           await this.clock.sleep(delayMs, signal);
         }
       }

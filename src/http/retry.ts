@@ -78,7 +78,7 @@ export function resolveRetryOptions(input: number | false | RetryOptions | undef
 }
 
 /** Whether the service provably did not act on the request that met `error`. */
-function provablyNotProcessed(error: ServiceError): boolean {
+export function provablyNotProcessed(error: ServiceError): boolean {
   if (RateLimitedError.isInstance(error)) return true;
   if (ServerError.isInstance(error)) return error.httpStatus === 503;
   if (NetworkError.isInstance(error)) return !error.requestSent;

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   HttpClient,
   NetworkError,
+  NotFoundError,
   RateLimitedError,
   ResponseFormatError,
   ServerError,
@@ -9,6 +10,7 @@ import {
   UntrustedOriginError,
   ValidationError,
 } from '../../src/http/index.js';
+import { loginWithCard } from './support/control-plane.js';
 import { chatRequest, modelsRequest } from './support/requests.js';
 import { startTestBed, type TestBed } from './support/test-bed.js';
 
@@ -177,5 +179,31 @@ describe('faults', () => {
     expect(ValidationError.isInstance(error)).toBe(true);
     expect((error as ValidationError).httpStatus).toBe(200);
     expect((error as ValidationError).fields.map((field) => field.field)).toContain('prompt');
+  });
+
+  it('says a retried DELETE met 404 because its lost first attempt did the deletion', async () => {
+    const { token } = await loginWithCard(bed);
+    const control = bed.client({ credentials: { controlToken: token } });
+    const bearer = { name: 'controlToken', placement: 'bearer' } as const;
+    const created = await control.request<{ data: { id: string } }>({
+      method: 'POST',
+      url: '/api/agents/v1/api-keys',
+      json: { name: 'doomed' },
+      credential: bearer,
+      idempotency: 'keyed',
+    });
+    const keyUrl = `/api/agents/v1/api-keys/${created.body.data.id}`;
+    const remove = () =>
+      control.request({ method: 'DELETE', url: keyUrl, credential: bearer, idempotency: 'safe' });
+
+    bed.emulator.faults.inject({ kind: 'reset', match: keyUrl, times: 1, afterEffect: true });
+    const error = await remove().catch((caught: unknown) => caught);
+    expect(NotFoundError.isInstance(error)).toBe(true);
+    expect((error as NotFoundError).message).toMatch(/most likely did the deletion/);
+
+    // A plain 404, with no lost answer before it, says nothing of the kind.
+    const again = await remove().catch((caught: unknown) => caught);
+    expect(NotFoundError.isInstance(again)).toBe(true);
+    expect((again as NotFoundError).message).not.toMatch(/most likely/);
   });
 });
