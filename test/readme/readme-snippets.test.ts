@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { ROOT, requireBuild, runScript } from '../examples/run-example.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const SNIPPETS_DIR = join(ROOT, 'tmp', 'readme-snippets');
 
@@ -40,7 +41,7 @@ afterAll(async () => {
   await rm(SNIPPETS_DIR, { recursive: true, force: true });
 });
 
-async function runSnippet(name: string): Promise<string> {
+async function runSnippet(name: string, settings: Record<string, string> = {}): Promise<string> {
   const code = snippets.get(name);
   expect(code, `README.md has no snippet marked readme-snippet: ${name}`).toBeDefined();
   const file = join(SNIPPETS_DIR, `${name}.ts`);
@@ -48,7 +49,7 @@ async function runSnippet(name: string): Promise<string> {
   const result = await runScript(
     join('tmp', 'readme-snippets', `${name}.ts`),
     tmp,
-    { GENTK_BASE_URL: emulator.url, GENTK_API_KEY: account.apiKey },
+    { GENTK_BASE_URL: emulator.url, GENTK_API_KEY: account.apiKey, ...settings },
     90_000,
   );
   expect(result.code, `the README's ${name} snippet failed:\n${result.stdout}\n${result.stderr}`).toBe(0);
@@ -73,5 +74,15 @@ describe("the README's snippets", () => {
     timeout: 120_000,
   }, async () => {
     expect(await runSnippet('emulator')).toMatch(/^50$/m);
+  });
+
+  it('the shared quota snippet keeps the governor state in Redis', { timeout: 120_000 }, async () => {
+    let redis: RedisServer | undefined;
+    try {
+      redis = await startRedisServer();
+      expect(await runSnippet('redis', { REDIS_URL: redis.url })).toMatch(/^success true$/m);
+    } finally {
+      await redis?.stop();
+    }
   });
 });
