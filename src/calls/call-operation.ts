@@ -110,15 +110,16 @@ export async function callOperation(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  const response = await client.request(request);
-  const answer = readJobAnswer(response.body);
+  // Only what polling needs is kept: a job can wait for minutes, and a fleet holds thousands.
+  const { body, url, jobSlot } = await client.request(request);
+  const answer = readJobAnswer(body);
   if (!operation.async || answer.state !== 'processing') {
-    response.jobSlot?.release();
+    jobSlot?.release();
     return {
       status: 'success',
       operationId: operation.id,
-      body: response.body,
-      outputs: outputsOf(response.body, client.clock.now()),
+      body,
+      outputs: outputsOf(body, client.clock.now()),
       ...(answer.id !== undefined ? { requestId: answer.id } : {}),
       polls: 0,
       elapsedMs: client.clock.now() - startedAt,
@@ -127,14 +128,14 @@ export async function callOperation(
   const { fetch, credential } = fetchOperationOf(service, operation);
   const outcome = await pollJob({
     ...pollOptions(options, operation.category),
-    first: response.body,
-    target: fetchTargetFor({ answer, submittedUrl: response.url, ...(fetch ? { fetch } : {}) }),
+    first: body,
+    target: fetchTargetFor({ answer, submittedUrl: url, ...(fetch ? { fetch } : {}) }),
     fetchStatus: createFetchStatus({ client, ...(credential ? { credential } : {}) }),
     clock: client.clock,
     submittedAt: startedAt,
     deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
     webhook: typeof input.webhook === 'string' && input.webhook !== '',
-    ...(response.jobSlot ? { jobSlot: response.jobSlot } : {}),
+    ...(jobSlot ? { jobSlot } : {}),
   });
   if (outcome.status === 'processing') return { ...outcome, operationId: operation.id };
   return {
