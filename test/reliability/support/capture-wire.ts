@@ -4,7 +4,7 @@
  * checked in a second without a socket.
  * @module
  */
-import type { Transport, TransportResponse } from '../../../src/http/index.js';
+import type { Transport, TransportRequest, TransportResponse } from '../../../src/http/index.js';
 
 /** A request exactly as it would have left the process. */
 export interface WireRequest {
@@ -12,6 +12,16 @@ export interface WireRequest {
   readonly url: URL;
   readonly headers: Readonly<Record<string, string>>;
   readonly body?: string;
+}
+
+/** A copy of `request` as it leaves: later changes to the original do not reach it. */
+export function wireRequestOf(request: TransportRequest): WireRequest {
+  return {
+    method: request.method,
+    url: new URL(request.url.href),
+    headers: { ...request.headers },
+    ...(request.body !== undefined ? { body: request.body } : {}),
+  };
 }
 
 export interface CapturingWire {
@@ -42,12 +52,7 @@ export function captureWire(
   let total = 0;
   return {
     transport: async (request) => {
-      const sent: WireRequest = {
-        method: request.method,
-        url: new URL(request.url.href),
-        headers: { ...request.headers },
-        ...(request.body !== undefined ? { body: request.body } : {}),
-      };
+      const sent = wireRequestOf(request);
       pending.push(sent);
       total += 1;
       return answer(sent);

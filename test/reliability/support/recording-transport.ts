@@ -4,7 +4,7 @@
  * @module
  */
 import type { Transport, TransportResponse } from '../../../src/http/index.js';
-import type { WireRequest } from './capture-wire.js';
+import { type WireRequest, wireRequestOf } from './capture-wire.js';
 
 export interface WireExchange {
   readonly request: WireRequest;
@@ -22,12 +22,7 @@ export function recordingTransport(inner: Transport): RecordingTransport {
   let exchanges: WireExchange[] = [];
   return {
     transport: async (request) => {
-      const sent: WireRequest = {
-        method: request.method,
-        url: new URL(request.url.href),
-        headers: { ...request.headers },
-        ...(request.body !== undefined ? { body: request.body } : {}),
-      };
+      const sent = wireRequestOf(request);
       let response: TransportResponse;
       try {
         response = await inner(request);
