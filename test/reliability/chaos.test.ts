@@ -52,7 +52,7 @@ import { type RejectionWatch, watchUnhandledRejections } from './support/unhandl
 
 const SEED = 90_210;
 const ROUNDS = 5;
-const CALLS_PER_ROUND = 480;
+const CALLS_PER_ROUND = 400;
 const CONCURRENCY = 20;
 /** 1 week of token life is 605 s of virtual time; jobs take milliseconds. */
 const TIME_SCALE = 0.001;

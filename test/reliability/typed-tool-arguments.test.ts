@@ -5,7 +5,7 @@ import { SecretCollector } from './support/secret-collector.js';
 import { type RejectionWatch, watchUnhandledRejections } from './support/unhandled-rejections.js';
 
 /** Generated arguments per tool; raise it (GENTK_FUZZ_RUNS) for a longer hunt. */
-const RUNS = Number(process.env.GENTK_FUZZ_RUNS ?? 150);
+const RUNS = Number(process.env.GENTK_FUZZ_RUNS ?? 100);
 const SEED = 9_001;
 
 const service = await emulatorService();
