@@ -146,8 +146,7 @@ async function walkCatalogue(
       }
       reachable = true;
       const reading = readLinkset(document, result.value.url);
-      for (const problem of reading.problems)
-        warn({ code: 'catalog-repaired', document: url, message: problem });
+      warnEach(warn, 'catalog-repaired', url, reading.problems);
       entries.push(...reading.entries);
       for (const nested of reading.nested) {
         if (visited.has(nested)) continue;
@@ -250,12 +249,21 @@ async function readModels(
     seen.add(url);
     const reading = await readPage(url);
     if (!reading) break;
-    for (const problem of reading.problems)
-      warn({ code: 'models-feed-repaired', document: url, message: problem });
+    warnEach(warn, 'models-feed-repaired', url, reading.problems);
     models.push(...reading.models);
     url = reading.next;
   }
   return categories?.length ? models.filter((model) => categories.includes(model.category)) : models;
+}
+
+/** Reports each problem a reader repaired as a warning of `code` about `document`. */
+function warnEach(
+  warn: (warning: DiscoveryWarning) => void,
+  code: string,
+  document: string,
+  problems: readonly string[],
+): void {
+  for (const message of problems) warn({ code, document, message });
 }
 
 /** Reads an optional document; a failure becomes a warning and `undefined`. */
@@ -331,8 +339,7 @@ export async function discover(
         warn({ code: 'oauth-metadata-rejected', document: document.url, message: reading.problem });
         return undefined;
       }
-      for (const problem of reading.problems)
-        warn({ code: 'oauth-metadata-repaired', document: document.url, message: problem });
+      warnEach(warn, 'oauth-metadata-repaired', document.url, reading.problems);
       return reading.metadata;
     },
     warn,
@@ -344,8 +351,7 @@ export async function discover(
       'json',
       (document) => {
         const reading = readMcpServers(parseJsonDocument(document), document.url);
-        for (const problem of reading.problems)
-          warn({ code: 'mcp-manifest-repaired', document: document.url, message: problem });
+        warnEach(warn, 'mcp-manifest-repaired', document.url, reading.problems);
         return reading.servers;
       },
       warn,
@@ -357,8 +363,7 @@ export async function discover(
     'markdown',
     (document) => {
       const reading = readRunbook(document.text, document.url);
-      for (const problem of reading.problems)
-        warn({ code: 'runbook-incomplete', document: document.url, message: problem });
+      warnEach(warn, 'runbook-incomplete', document.url, reading.problems);
       return reading.runbook;
     },
     warn,
@@ -369,8 +374,7 @@ export async function discover(
     'text',
     (document) => {
       const reading = readLlmsTxt(document.text, document.url);
-      for (const problem of reading.problems)
-        warn({ code: 'llms-txt-repaired', document: document.url, message: problem });
+      warnEach(warn, 'llms-txt-repaired', document.url, reading.problems);
       return reading.llmsTxt;
     },
     warn,
@@ -519,8 +523,7 @@ export async function discover(
   const scopeResource = mcpReference.find((resource) => /scope/.test(resource.uri));
   if (scopeResource) listings.push({ source: 'mcp', scopes: scopesFromMcp(scopeResource.text) });
   const reconciled = reconcileScopes(operations, listings);
-  for (const problem of reconciled.problems)
-    warn({ code: 'scope-mismatch', document: base.href, message: problem });
+  warnEach(warn, 'scope-mismatch', base.href, reconciled.problems);
 
   return new ServiceDescription({
     baseUrl: base.href,

@@ -130,20 +130,9 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
     const left = deadline - now;
     const lastChance =
       !options.webhook && !lastPollTaken && left > 0 && (etaLeft === undefined || etaLeft <= left);
-    if (!options.webhook && now + delayMs > deadline && lastChance) {
-      lastPollTaken = true;
-      await clock.sleep(left, options.signal);
-      polls += 1;
-      try {
-        answer = readJobAnswer(await options.fetchStatus(target, options.signal));
-        answeredAt = clock.now();
-      } catch (error) {
-        if (GenerationFailedError.isInstance(error) || !ServiceError.isInstance(error) || !error.retryable)
-          throw error;
-      }
-      continue;
-    }
-    if (options.webhook || now + delayMs > deadline) {
+    const late = now + delayMs > deadline;
+    if (late && lastChance) lastPollTaken = true;
+    else if (options.webhook || late) {
       return {
         status: 'processing',
         requestId: target.requestId,
@@ -156,7 +145,7 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
         ...(etaLeft !== undefined ? { etaMs: etaLeft } : {}),
       };
     }
-    await clock.sleep(delayMs, options.signal);
+    await clock.sleep(late ? left : delayMs, options.signal);
     polls += 1;
     try {
       answer = readJobAnswer(await options.fetchStatus(target, options.signal));

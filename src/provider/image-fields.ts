@@ -23,6 +23,7 @@ import {
   isRequired,
   maximumOf,
   minimumOf,
+  promptedFields,
   requireModelId,
   unsupportedSetting,
 } from './operation-input.js';
@@ -146,12 +147,7 @@ export async function imageFields(
   options: ImageModelV4CallOptions,
   warnings: SharedV4Warning[],
 ): Promise<Fields> {
-  const fields: Fields = {};
-  if (resolved.catalogueModel !== undefined) fields.model_id = resolved.catalogueModel;
-  if (options.prompt !== undefined) {
-    if (hasInput(operation, 'prompt')) fields.prompt = options.prompt;
-    else warnings.push(unsupportedSetting('prompt', operation));
-  }
+  const fields: Fields = promptedFields(operation, resolved, options.prompt, warnings);
   if (hasInput(operation, 'samples')) {
     checkBounds(operation, 'samples', options.n, 'n');
     if (options.n !== 1) fields.samples = options.n;

@@ -6,6 +6,7 @@
  */
 import { InvalidArgumentError, type SharedV4Warning } from '@ai-sdk/provider';
 import type { JsonSchema, ModelInfo, Operation } from '../discovery/index.js';
+import type { ResolvedModel } from './model-ids.js';
 import { shortName } from './operation-names.js';
 
 function properties(operation: Operation): Record<string, JsonSchema> {
@@ -117,4 +118,23 @@ export function requireModelId(
     argument: 'model',
     message: `${shortName(operation)} needs a model: use an id like ${examples.join(', ')}, or providerOptions.${providerName}.model_id.`,
   });
+}
+
+/**
+ * The fields a prompted generation starts from: the catalogue model the id names, and the prompt
+ * where the operation takes one (a warning where it does not).
+ */
+export function promptedFields(
+  operation: Operation,
+  resolved: ResolvedModel,
+  prompt: string | undefined,
+  warnings: SharedV4Warning[],
+): Record<string, unknown> {
+  const fields: Record<string, unknown> = {};
+  if (resolved.catalogueModel !== undefined) fields.model_id = resolved.catalogueModel;
+  if (prompt !== undefined) {
+    if (hasInput(operation, 'prompt')) fields.prompt = prompt;
+    else warnings.push(unsupportedSetting('prompt', operation));
+  }
+  return fields;
 }

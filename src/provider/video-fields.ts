@@ -19,6 +19,7 @@ import {
   defaultOf,
   hasInput,
   inputField,
+  promptedFields,
   requireModelId,
   unsupportedSetting,
 } from './operation-input.js';
@@ -121,12 +122,7 @@ export async function videoFields(
   image: VideoModelV4File | undefined,
   warnings: SharedV4Warning[],
 ): Promise<Fields> {
-  const fields: Fields = {};
-  if (resolved.catalogueModel !== undefined) fields.model_id = resolved.catalogueModel;
-  if (options.prompt !== undefined) {
-    if (hasInput(operation, 'prompt')) fields.prompt = options.prompt;
-    else warnings.push(unsupportedSetting('prompt', operation));
-  }
+  const fields: Fields = promptedFields(operation, resolved, options.prompt, warnings);
   if (image) fields.init_image = await inputUrl(connection, toInputFile(image), 'image', options);
   if (options.frameImages?.some((frame) => frame.frameType === 'last_frame')) {
     warnings.push(

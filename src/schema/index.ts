@@ -5,6 +5,7 @@
  */
 export type { ArgumentProblem } from './argument-problem.js';
 export { cleanSchema } from './clean-schema.js';
+export type { ArgumentLimits } from './copy-arguments.js';
 export {
   type ArgumentValidator,
   createArgumentValidator,

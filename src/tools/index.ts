@@ -8,15 +8,6 @@
  * @module
  */
 
-export type { ArgumentProblem } from '../schema/argument-problem.js';
-export type { ArgumentLimits } from '../schema/copy-arguments.js';
-export {
-  type ArgumentValidator,
-  createArgumentValidator,
-  type ValidateArgumentsOptions,
-  type ValidationResult,
-  validateArguments,
-} from '../schema/validate-arguments.js';
 export type { ApprovalRule } from './approval.js';
 export { DEFAULT_APPROVAL_EFFECTS, mayNeedApproval, needsApproval } from './approval.js';
 export type { ToolMode, ToolSelection, ToolSet, ToolSpecOptions } from './create-tool-specs.js';

@@ -1,13 +1,8 @@
 import { Ajv2020 } from 'ajv/dist/2020.js';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema } from '../../src/discovery/types.js';
-import {
-  createArgumentValidator,
-  profileProblems,
-  SCHEMA_PROFILES,
-  type SchemaProfile,
-  toProfile,
-} from '../../src/tools/index.js';
+import { createArgumentValidator } from '../../src/schema/index.js';
+import { profileProblems, SCHEMA_PROFILES, type SchemaProfile, toProfile } from '../../src/tools/index.js';
 import { asModelWouldWrite } from './support/model-style-arguments.js';
 import { emulatorOperations, fixtureOperations, type OperationSet } from './support/tool-operations.js';
 import { validSample } from './support/valid-sample.js';

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { JsonSchema, Operation } from '../../src/discovery/types.js';
-import { createArgumentValidator, validateArguments } from '../../src/tools/index.js';
+import { createArgumentValidator, validateArguments } from '../../src/schema/index.js';
 import { emulatorOperations, fixtureOperations, type OperationSet } from './support/tool-operations.js';
 import { validSample } from './support/valid-sample.js';
 

@@ -3,6 +3,7 @@ import { Command } from 'commander';
 import { connect } from '../../auth/connect.js';
 import type { Session } from '../../auth/session.js';
 import type { CallResult } from '../../calls/index.js';
+import type { JobProgress } from '../../jobs/index.js';
 import { action, baseUrlOf, type SetExit } from '../action.js';
 import { withCredentials, withJson } from '../common-options.js';
 import { apiKeyOf, authOf, type CredentialFlags, tokenStoreOf } from '../credentials.js';
@@ -69,6 +70,29 @@ export function report(output: Output, result: CallResult): ExitCode {
   return EXIT.ok;
 }
 
+/**
+ * Opens a session for `operationId`, runs `work` with a progress display on stderr, reports its
+ * result, and closes the session whatever happens.
+ */
+async function runWithProgress(
+  output: Output,
+  url: string | undefined,
+  operationId: string,
+  flags: CredentialFlags,
+  work: (session: Session, onProgress: (progress: JobProgress) => void) => Promise<CallResult>,
+): Promise<ExitCode> {
+  const session = await sessionFor(url, operationId, flags);
+  const progress = createProgressDisplay(output, operationId);
+  try {
+    const result = await work(session, (event) => progress.update(event));
+    progress.stop();
+    return report(output, result);
+  } finally {
+    progress.stop();
+    await session.close();
+  }
+}
+
 export function callCommand(setExit: SetExit): Command {
   return withCredentials(withJson(new Command('call')))
     .description('Call one operation with checked input, waiting for its job with a progress display.')
@@ -86,19 +110,12 @@ export function callCommand(setExit: SetExit): Command {
     .action(
       action<CallFlags>(setExit, async (output, flags, operationId, url) => {
         const input = await inputOf(flags);
-        const session = await sessionFor(url, operationId as string, flags);
-        const progress = createProgressDisplay(output, operationId as string);
-        try {
-          const result = await session.call(operationId as string, input, {
+        return runWithProgress(output, url, operationId as string, flags, (session, onProgress) =>
+          session.call(operationId as string, input, {
             wait: flags.wait ? flags.waitSeconds * 1000 : false,
-            onProgress: (event) => progress.update(event),
-          });
-          progress.stop();
-          return report(output, result);
-        } finally {
-          progress.stop();
-          await session.close();
-        }
+            onProgress,
+          }),
+        );
       }),
     );
 }
@@ -117,20 +134,10 @@ export function resumeCommand(setExit: SetExit): Command {
     )
     .action(
       action<CallFlags>(setExit, async (output, flags, operationId, requestId, url) => {
-        const session = await sessionFor(url, operationId as string, flags);
-        const progress = createProgressDisplay(output, operationId as string);
-        try {
-          const id = /^\d+$/.test(requestId as string) ? Number(requestId) : (requestId as string);
-          const result = await session.resumeById(operationId as string, id, {
-            wait: flags.waitSeconds * 1000,
-            onProgress: (event) => progress.update(event),
-          });
-          progress.stop();
-          return report(output, result);
-        } finally {
-          progress.stop();
-          await session.close();
-        }
+        const id = /^\d+$/.test(requestId as string) ? Number(requestId) : (requestId as string);
+        return runWithProgress(output, url, operationId as string, flags, (session, onProgress) =>
+          session.resumeById(operationId as string, id, { wait: flags.waitSeconds * 1000, onProgress }),
+        );
       }),
     );
 }

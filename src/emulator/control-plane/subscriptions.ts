@@ -195,15 +195,23 @@ const resume = tokenHandler((input) => {
   return answer(input, subscription);
 });
 
-/** Starts a new cycle now, charging the plan's price; a failed charge leaves the current cycle alone. */
-const resetCycle = tokenHandler((input) => {
-  const { ctx, session, params } = input;
-  const account = session.context;
-  const subscription = ownSubscription(account, params.id ?? '');
-  requireStatus(subscription, 'active', 'reset');
+/**
+ * Charges the plan's full price for a new cycle of a subscription in `status`, with the named or
+ * the default method; a failed charge leaves the subscription as it was.
+ */
+function renew(
+  input: SessionInput,
+  status: Subscription['status'],
+  action: string,
+  /** The body's `payment_method_id`, checked by `resolvePaymentMethod`. */
+  methodId: unknown,
+): Response {
+  const account = input.session.context;
+  const subscription = ownSubscription(account, input.params.id ?? '');
+  requireStatus(subscription, status, action);
   const plan = planOf(subscription.planId);
-  const method = resolvePaymentMethod(ctx, account, undefined);
-  const payment = chargeSubscription(ctx, {
+  const method = resolvePaymentMethod(input.ctx, account, methodId);
+  const payment = chargeSubscription(input.ctx, {
     account,
     subscription,
     plan,
@@ -212,26 +220,15 @@ const resetCycle = tokenHandler((input) => {
     action: 'renew',
   });
   return afterCharge(input, subscription, payment);
-});
+}
+
+/** Starts a new cycle now, with the default method. */
+const resetCycle = tokenHandler((input) => renew(input, 'active', 'reset', undefined));
 
 /** Pays a past-due subscription again, with the named or the default method. */
-const fixPayment = tokenHandler((input) => {
-  const { ctx, session, params, body } = input;
-  const account = session.context;
-  const subscription = ownSubscription(account, params.id ?? '');
-  requireStatus(subscription, 'past_due', 'repaired');
-  const plan = planOf(subscription.planId);
-  const method = resolvePaymentMethod(ctx, account, body.payment_method_id);
-  const payment = chargeSubscription(ctx, {
-    account,
-    subscription,
-    plan,
-    amount: plan.price,
-    method,
-    action: 'renew',
-  });
-  return afterCharge(input, subscription, payment);
-});
+const fixPayment = tokenHandler((input) =>
+  renew(input, 'past_due', 'repaired', input.body.payment_method_id),
+);
 
 /** Handlers of the subscriptions of the acting account. */
 export const SUBSCRIPTION_HANDLERS: Record<string, OperationHandler> = {

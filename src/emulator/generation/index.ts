@@ -5,7 +5,7 @@ import type { EmulatorApp, EmulatorContext, RequestContext } from '../context.js
 import { topUpIfBelowThreshold } from '../control-plane/auto-funding.js';
 import { isRecord, readJsonBody } from '../http/body.js';
 import { summarize, validate } from '../http/validate.js';
-import { toDollars, toMicros } from '../money.js';
+import { toMicros } from '../money.js';
 import type { Account } from '../state/records.js';
 import { InsufficientFundsError } from '../state/store.js';
 import { answerFor } from './answers.js';
@@ -14,7 +14,7 @@ import { modelList, storeBase64, voiceList } from './catalogue-answers.js';
 import { coerceLegacyBody, coerceQuery } from './coerce.js';
 import type { Job } from './job-store.js';
 import { answerLlm } from './llm.js';
-import { generationError, withQuirks } from './respond.js';
+import { generationError, insufficientCredits, withQuirks } from './respond.js';
 import { submitJob } from './submit.js';
 import { changeTraining, listTrainings, trainingStatus } from './training.js';
 
@@ -130,13 +130,7 @@ function chargeSync(
     return undefined;
   } catch (error) {
     if (!(error instanceof InsufficientFundsError)) throw error;
-    return generationError(
-      c,
-      ctx,
-      operation,
-      402,
-      `Insufficient credits: this request costs $${toDollars(price).toFixed(3)} and the wallet holds $${toDollars(error.balance).toFixed(3)}.`,
-    );
+    return insufficientCredits(c, ctx, operation, price, error.balance);
   }
 }
 

@@ -231,11 +231,7 @@ export function answerLlm(
     });
   }
 
-  const usage = {
-    prompt_tokens: inputTokens,
-    completion_tokens: completionTokens,
-    total_tokens: inputTokens + completionTokens,
-  };
+  const usage = openAiUsage(inputTokens, completionTokens);
   const finishReason = truncated ? 'length' : 'stop';
   if (operation.result === 'chat-v6') {
     return c.json({
@@ -250,39 +246,57 @@ export function answerLlm(
   const toolCall = chooseToolCall(input, messages);
   if (toolCall)
     return answerToolCall(c, { id, created, model, inputTokens, toolCall, stream: input.stream === true });
-  if (input.stream !== true) {
-    return c.json({
-      id,
-      object: 'chat.completion',
-      created,
-      model,
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: text },
-          logprobs: null,
-          finish_reason: finishReason,
-        },
-      ],
-      usage,
-    });
-  }
+  const frame = { id, created, model };
+  if (input.stream !== true)
+    return c.json(completion(frame, { role: 'assistant', content: text }, finishReason, usage));
   return streamSSE(c, async (stream) => {
-    const chunk = (delta: object, finish: string | null, extra: object = {}) =>
-      JSON.stringify({
-        id,
-        object: 'chat.completion.chunk',
-        created,
-        model,
-        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-        ...extra,
-      });
+    const chunk = chunkOf(frame);
     await stream.writeSSE({ data: chunk({ role: 'assistant', content: '' }, null) });
     for (const piece of text.match(/\S+\s*/g) ?? [])
       await stream.writeSSE({ data: chunk({ content: piece }, null) });
     await stream.writeSSE({ data: chunk({}, finishReason, { usage }) });
     await stream.writeSSE({ data: '[DONE]' });
   });
+}
+
+/** What every OpenAI-compatible completion and chunk of one answer repeats. */
+interface CompletionFrame {
+  readonly id: string;
+  readonly created: number;
+  readonly model: string;
+}
+
+function openAiUsage(promptTokens: number, completionTokens: number) {
+  return {
+    prompt_tokens: promptTokens,
+    completion_tokens: completionTokens,
+    total_tokens: promptTokens + completionTokens,
+  };
+}
+
+/** A whole `chat.completion` with one choice. */
+function completion(frame: CompletionFrame, message: object, finishReason: string, usage: object) {
+  return {
+    id: frame.id,
+    object: 'chat.completion',
+    created: frame.created,
+    model: frame.model,
+    choices: [{ index: 0, message, logprobs: null, finish_reason: finishReason }],
+    usage,
+  };
+}
+
+/** Writes one `chat.completion.chunk` of the answer: a delta, and its finish reason on the last. */
+function chunkOf(frame: CompletionFrame) {
+  return (delta: object, finish: string | null, extra: object = {}) =>
+    JSON.stringify({
+      id: frame.id,
+      object: 'chat.completion.chunk',
+      created: frame.created,
+      model: frame.model,
+      choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
+      ...extra,
+    });
 }
 
 /** An OpenAI-compatible answer that calls one tool, whole or as chunks (the arguments in pieces). */
@@ -299,43 +313,19 @@ function answerToolCall(
 ): Response | Promise<Response> {
   const { id, created, model, inputTokens, toolCall } = answer;
   const completionTokens = countTokens(toolCall.name + toolCall.arguments);
-  const usage = {
-    prompt_tokens: inputTokens,
-    completion_tokens: completionTokens,
-    total_tokens: inputTokens + completionTokens,
-  };
+  const usage = openAiUsage(inputTokens, completionTokens);
   const call = {
     id: toolCall.id,
     type: 'function',
     function: { name: toolCall.name, arguments: toolCall.arguments },
   };
-  if (!answer.stream) {
-    return c.json({
-      id,
-      object: 'chat.completion',
-      created,
-      model,
-      choices: [
-        {
-          index: 0,
-          message: { role: 'assistant', content: null, tool_calls: [call] },
-          logprobs: null,
-          finish_reason: 'tool_calls',
-        },
-      ],
-      usage,
-    });
-  }
+  const frame = { id, created, model };
+  if (!answer.stream)
+    return c.json(
+      completion(frame, { role: 'assistant', content: null, tool_calls: [call] }, 'tool_calls', usage),
+    );
   return streamSSE(c, async (stream) => {
-    const chunk = (delta: object, finish: string | null, extra: object = {}) =>
-      JSON.stringify({
-        id,
-        object: 'chat.completion.chunk',
-        created,
-        model,
-        choices: [{ index: 0, delta, logprobs: null, finish_reason: finish }],
-        ...extra,
-      });
+    const chunk = chunkOf(frame);
     await stream.writeSSE({
       data: chunk(
         {

@@ -1,6 +1,7 @@
 import type { GenerationOperation } from '../catalogue/types.js';
 import type { EmulatorContext, RequestContext } from '../context.js';
 import { generationErrorBody } from '../http/surface-errors.js';
+import { type Micros, toDollars } from '../money.js';
 
 type ErrorStatus = 400 | 401 | 402 | 403 | 404 | 413 | 415 | 422 | 429;
 
@@ -54,4 +55,22 @@ export function withQuirks(ctx: EmulatorContext, body: Record<string, unknown>):
     if (typeof out[field] === 'number') out[field] = String(out[field]);
   }
   return out;
+}
+
+/** The 402 of a charge the wallet cannot cover. */
+export function insufficientCredits(
+  c: RequestContext,
+  ctx: EmulatorContext,
+  operation: GenerationOperation,
+  price: Micros,
+  balance: Micros,
+): Response {
+  const dollars = (amount: Micros) => `$${toDollars(amount).toFixed(3)}`;
+  return generationError(
+    c,
+    ctx,
+    operation,
+    402,
+    `Insufficient credits: this request costs ${dollars(price)} and the wallet holds ${dollars(balance)}. Fund the wallet to continue.`,
+  );
 }

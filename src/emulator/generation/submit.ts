@@ -2,14 +2,14 @@ import type { GenerationOperation } from '../catalogue/types.js';
 import type { EmulatorContext, RequestContext } from '../context.js';
 import { topUpIfBelowThreshold } from '../control-plane/auto-funding.js';
 import { retryAfter } from '../http/rate-limit-headers.js';
-import { type Micros, toDollars, toMicros } from '../money.js';
+import { type Micros, toMicros } from '../money.js';
 import { activePlan } from '../plans.js';
 import type { Account, UsageRecord } from '../state/records.js';
 import { InsufficientFundsError } from '../state/store.js';
 import { answerFor, processingAnswer } from './answers.js';
 import type { Job } from './job-store.js';
 import { planOutputs } from './outputs.js';
-import { generationError, withQuirks } from './respond.js';
+import { generationError, insufficientCredits, withQuirks } from './respond.js';
 import { deliverWebhook, type WebhookDelivery, webhookProblem } from './webhooks.js';
 
 const QUEUE_RETRY_SECONDS = 30;
@@ -92,13 +92,7 @@ export function submitJob(
     }
   } catch (error) {
     if (!(error instanceof InsufficientFundsError)) throw error;
-    return generationError(
-      c,
-      ctx,
-      operation,
-      402,
-      `Insufficient credits: this request costs $${toDollars(price).toFixed(3)} and the wallet holds $${toDollars(error.balance).toFixed(3)}. Fund the wallet to continue.`,
-    );
+    return insufficientCredits(c, ctx, operation, price, error.balance);
   }
 
   const now = ctx.clock.now();

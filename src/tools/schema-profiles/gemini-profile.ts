@@ -19,13 +19,8 @@ import {
 import { constraintNotes, described, describeWith } from './constraint-notes.js';
 import { GEMINI_FORMATS, GEMINI_PROPERTY_NAME } from './gemini-rules.js';
 import { mergeAllOf } from './merge-all-of.js';
-import { arrayPlan, KEEP, objectPlan, type PropertyRestore, type RestorePlan } from './restore-plan.js';
+import { arrayPlan, KEEP, objectPlan, type Profiled, type PropertyRestore } from './restore-plan.js';
 import { splitByType } from './split-by-type.js';
-
-interface Profiled {
-  readonly schema: JsonSchema;
-  readonly plan: RestorePlan;
-}
 
 interface Context {
   readonly definitions: LocalDefinitions;

@@ -23,17 +23,12 @@ import {
   arrayPlan,
   KEEP,
   objectPlan,
+  type Profiled,
   type PropertyRestore,
-  type RestorePlan,
   type UnionBranchRestore,
   unionPlan,
 } from './restore-plan.js';
 import { splitByType } from './split-by-type.js';
-
-interface Profiled {
-  readonly schema: JsonSchema;
-  readonly plan: RestorePlan;
-}
 
 interface Context {
   readonly definitions: LocalDefinitions;

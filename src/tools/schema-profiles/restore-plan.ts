@@ -4,6 +4,7 @@
  * @module
  */
 
+import type { JsonSchema } from '../../discovery/types.js';
 import { isRecord, type JsonType, jsonTypeOf, setOwn, typeAccepts } from '../../schema/schema-node.js';
 
 export type RestorePlan =
@@ -32,6 +33,12 @@ export interface PropertyRestore {
 
 export interface UnionBranchRestore {
   readonly types: readonly JsonType[];
+  readonly plan: RestorePlan;
+}
+
+/** A schema shaped by a profile, with the plan that takes arguments written against it back. */
+export interface Profiled {
+  readonly schema: JsonSchema;
   readonly plan: RestorePlan;
 }
 
