@@ -2,7 +2,7 @@ import { request as httpRequest } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import {
   createMcpHttpHandler,
   createMcpServer,
@@ -131,6 +131,12 @@ describe('createMcpServer over Streamable HTTP', () => {
   });
 
   it('closes a session left idle, and turns new clients away past maxSessions', async () => {
+    // Only Date is faked: the handler measures idleness with it, and a loaded CI machine must not
+    // let the first session go idle before the second client is turned away.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const handler = createMcpHttpHandler(() => createMcpServer(bed.session, { mode: 'dynamic' }), {
       sessionIdleMs: 20,
       maxSessions: 1,
@@ -146,7 +152,7 @@ describe('createMcpServer over Streamable HTTP', () => {
     const first = await connectTo();
     expect(handler.sessions).toBe(1);
     await expect(connectTo()).rejects.toThrow(/503|Too many/);
-    await new Promise((resolve) => setTimeout(resolve, 40));
+    vi.setSystemTime(Date.now() + 40);
     await expect(first.listTools()).rejects.toThrow(/404|Session not found/);
     expect(handler.sessions).toBe(0);
     const second = await connectTo();
