@@ -23,6 +23,7 @@ import {
   isRequired,
   maximumOf,
   minimumOf,
+  placeSetting,
   promptedFields,
   requireModelId,
   unsupportedSetting,
@@ -158,14 +159,7 @@ export async function imageFields(
   if (options.aspectRatio !== undefined) {
     placeAspectRatio(operation, options.aspectRatio, options.size !== undefined, fields, warnings);
   }
-  if (options.seed !== undefined) {
-    if (hasInput(operation, 'seed')) {
-      checkBounds(operation, 'seed', options.seed, 'seed');
-      fields.seed = options.seed;
-    } else {
-      warnings.push(unsupportedSetting('seed', operation));
-    }
-  }
+  placeSetting(operation, 'seed', 'seed', options.seed, fields, warnings);
   await placeFiles(connection, operation, options, fields, warnings);
   Object.assign(fields, providerOptionsOf(options.providerOptions));
   requireModelId(operation, fields, connection.service.models, 'image', PROVIDER_NAME);

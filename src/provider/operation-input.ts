@@ -99,6 +99,29 @@ export function unsupportedSetting(feature: string, operation: Operation, detail
 }
 
 /**
+ * An SDK setting onto the operation's field of that meaning: a number held to the field's bounds,
+ * any value to its listed values (the caller's mistake, said before anything is spent); a setting
+ * the operation has no field for becomes a warning.
+ */
+export function placeSetting(
+  operation: Operation,
+  setting: string,
+  field: string,
+  value: string | number | undefined,
+  fields: Record<string, unknown>,
+  warnings: SharedV4Warning[],
+): void {
+  if (value === undefined) return;
+  if (!hasInput(operation, field)) {
+    warnings.push(unsupportedSetting(setting, operation));
+    return;
+  }
+  if (typeof value === 'number') checkBounds(operation, field, value, setting);
+  checkAllowed(operation, field, value, setting);
+  fields[field] = value;
+}
+
+/**
  * Refuses a call to an operation that requires a `model_id` when none was chosen, naming models
  * of the feed that fit.
  */

@@ -16,7 +16,7 @@ import type { Operation } from '../discovery/index.js';
 import { downloadOutput } from './download-output.js';
 import { ModelBinding } from './model-binding.js';
 import { type ResolvedModel, resolveModel } from './model-ids.js';
-import { checkAllowed, checkBounds, hasInput, unsupportedSetting } from './operation-input.js';
+import { hasInput, placeSetting, unsupportedSetting } from './operation-input.js';
 import { shortName } from './operation-names.js';
 import { providerOptionsOf } from './provider-options.js';
 import { runOperation } from './run-operation.js';
@@ -68,26 +68,9 @@ export class GenerationSpeechModel implements SpeechModelV4 {
     const fields: Record<string, unknown> = { prompt: options.text };
     if (resolved.catalogueModel !== undefined) fields.model_id = resolved.catalogueModel;
     if (options.voice !== undefined) placeVoice(operation, options.voice, fields, warnings);
-    if (options.language !== undefined) {
-      if (hasInput(operation, 'language')) fields.language = options.language;
-      else warnings.push(unsupportedSetting('language', operation));
-    }
-    if (options.speed !== undefined) {
-      if (hasInput(operation, 'speed')) {
-        checkBounds(operation, 'speed', options.speed, 'speed');
-        fields.speed = options.speed;
-      } else {
-        warnings.push(unsupportedSetting('speed', operation));
-      }
-    }
-    if (options.outputFormat !== undefined) {
-      if (hasInput(operation, 'output_format')) {
-        checkAllowed(operation, 'output_format', options.outputFormat, 'outputFormat');
-        fields.output_format = options.outputFormat;
-      } else {
-        warnings.push(unsupportedSetting('outputFormat', operation));
-      }
-    }
+    placeSetting(operation, 'language', 'language', options.language, fields, warnings);
+    placeSetting(operation, 'speed', 'speed', options.speed, fields, warnings);
+    placeSetting(operation, 'outputFormat', 'output_format', options.outputFormat, fields, warnings);
     if (options.instructions !== undefined) warnings.push(unsupportedSetting('instructions', operation));
     Object.assign(fields, providerOptionsOf(options.providerOptions));
     const result = await runOperation(connection, operation, fields, options);

@@ -19,6 +19,7 @@ import {
   defaultOf,
   hasInput,
   inputField,
+  placeSetting,
   promptedFields,
   requireModelId,
   unsupportedSetting,
@@ -96,23 +97,6 @@ function placeDuration(
   }
 }
 
-/** A numeric setting onto the field of its name, or a warning. */
-function placeNumber(
-  operation: Operation,
-  setting: 'fps' | 'seed',
-  value: number | undefined,
-  fields: Fields,
-  warnings: SharedV4Warning[],
-): void {
-  if (value === undefined) return;
-  if (!hasInput(operation, setting)) {
-    warnings.push(unsupportedSetting(setting, operation));
-    return;
-  }
-  checkBounds(operation, setting, value, setting);
-  fields[setting] = value;
-}
-
 /** The request fields of a video call on `operation`; what it cannot take goes to `warnings`. */
 export async function videoFields(
   connection: Connection,
@@ -137,16 +121,11 @@ export async function videoFields(
     warnings.push(unsupportedSetting('resolution', operation));
   }
   // `adaptive` is what the operations do anyway: the ratio of the input image.
-  if (options.aspectRatio !== undefined && options.aspectRatio !== 'adaptive') {
-    if (hasInput(operation, 'aspect_ratio')) {
-      checkAllowed(operation, 'aspect_ratio', options.aspectRatio, 'aspectRatio');
-      fields.aspect_ratio = options.aspectRatio;
-    } else {
-      warnings.push(unsupportedSetting('aspectRatio', operation));
-    }
+  if (options.aspectRatio !== 'adaptive') {
+    placeSetting(operation, 'aspectRatio', 'aspect_ratio', options.aspectRatio, fields, warnings);
   }
-  placeNumber(operation, 'fps', options.fps, fields, warnings);
-  placeNumber(operation, 'seed', options.seed, fields, warnings);
+  placeSetting(operation, 'fps', 'fps', options.fps, fields, warnings);
+  placeSetting(operation, 'seed', 'seed', options.seed, fields, warnings);
   if (options.webhookUrl !== undefined) fields.webhook = options.webhookUrl;
   Object.assign(fields, providerOptionsOf(options.providerOptions));
   requireModelId(operation, fields, connection.service.models, 'video', PROVIDER_NAME);

@@ -62,6 +62,11 @@ export function dynamicToolDefinitions(options: DynamicToolDefinitionsOptions): 
     default: 8,
     description: 'Most results to return.',
   };
+  const operationName = {
+    type: 'string',
+    minLength: 1,
+    description: `The operation's name, as ${names.search} gave it.`,
+  };
   return [
     {
       name: names.search,
@@ -74,11 +79,7 @@ export function dynamicToolDefinitions(options: DynamicToolDefinitionsOptions): 
       inputSchema: {
         type: 'object',
         properties: {
-          operation: {
-            type: 'string',
-            minLength: 1,
-            description: `The operation's name, as ${names.search} gave it.`,
-          },
+          operation: operationName,
         },
         required: ['operation'],
       },
@@ -89,11 +90,7 @@ export function dynamicToolDefinitions(options: DynamicToolDefinitionsOptions): 
       inputSchema: {
         type: 'object',
         properties: {
-          operation: {
-            type: 'string',
-            minLength: 1,
-            description: `The operation's name, as ${names.search} gave it.`,
-          },
+          operation: operationName,
           arguments: {
             type: 'object',
             description: "The operation's arguments, as its schema describes them.",

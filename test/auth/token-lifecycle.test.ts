@@ -23,17 +23,22 @@ afterAll(() => emulator.close());
 
 const tokensOf = (email: string) => emulator.inspect(email)?.tokens ?? [];
 
+/** A new account, and a session reading its wallet with a token that lasts one week. */
+async function weekTokenSession() {
+  const account = emulator.createAccount();
+  const session = await connect({
+    service,
+    operations: { ids: ['get_wallet_balance'] },
+    auth: { email: account.email, password: account.password },
+    tokenExpiry: '1_week',
+    http: virtualHttp(emulator),
+  });
+  return { account, clock: emulator.clock as ManualClock, session };
+}
+
 describe('the token life', () => {
   it('refreshes once before expiry while twenty calls wait for it, and rotates the old token out', async () => {
-    const account = emulator.createAccount();
-    const clock = emulator.clock as ManualClock;
-    const session = await connect({
-      service,
-      operations: { ids: ['get_wallet_balance'] },
-      auth: { email: account.email, password: account.password },
-      tokenExpiry: '1_week',
-      http: virtualHttp(emulator),
-    });
+    const { account, clock, session } = await weekTokenSession();
     clock.advance(7 * DAY - 120_000);
     const results = await Promise.all(Array.from({ length: 20 }, () => session.call('get_wallet_balance')));
     expect(results.every((result) => result.status === 'success')).toBe(true);
@@ -45,15 +50,7 @@ describe('the token life', () => {
   });
 
   it('logs in again (same scopes) when the token expired and the password is at hand', async () => {
-    const account = emulator.createAccount();
-    const clock = emulator.clock as ManualClock;
-    const session = await connect({
-      service,
-      operations: { ids: ['get_wallet_balance'] },
-      auth: { email: account.email, password: account.password },
-      tokenExpiry: '1_week',
-      http: virtualHttp(emulator),
-    });
+    const { account, clock, session } = await weekTokenSession();
     clock.advance(8 * DAY);
     expect((await session.call('get_wallet_balance')).status).toBe('success');
     const live = tokensOf(account.email).filter(

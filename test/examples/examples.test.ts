@@ -4,8 +4,8 @@ import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ProcessOutput } from '../support/process-output.js';
 import {
-  type ExampleRun,
   exampleCommand,
   exampleEnvironment,
   expectMilestones,
@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 /** Runs an example in its own temporary folder and expects it to succeed. */
-async function run(file: string): Promise<ExampleRun> {
+async function run(file: string): Promise<ProcessOutput> {
   const folder = await mkdtemp(join(tmp, `${file.replace(/\W/g, '-')}-`));
   const result = await runExample(file, folder);
   expect(result.code, `examples/${file} failed; stdout:\n${result.stdout}\nstderr:\n${result.stderr}`).toBe(

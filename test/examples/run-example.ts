@@ -2,11 +2,12 @@
  * Runs the examples as a user would: each one a real process started from the repository root,
  * importing the package by its name (which resolves, through `exports`, to the built `dist/`).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect } from 'vitest';
+import { collectOutput, type ProcessOutput } from '../support/process-output.js';
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -38,14 +39,8 @@ export function exampleCommand(file: string): { command: string; args: string[] 
   return { command: process.execPath, args: ['--import', 'tsx', join('examples', file)] };
 }
 
-export interface ExampleRun {
-  readonly code: number | null;
-  readonly stdout: string;
-  readonly stderr: string;
-}
-
 /** Runs `examples/<file>` to its end and collects what it printed. */
-export function runExample(file: string, tmp: string, timeoutMs = 80_000): Promise<ExampleRun> {
+export function runExample(file: string, tmp: string, timeoutMs = 80_000): Promise<ProcessOutput> {
   return runScript(join('examples', file), tmp, {}, timeoutMs);
 }
 
@@ -58,32 +53,13 @@ export function runScript(
   tmp: string,
   settings: Readonly<Record<string, string>> = {},
   timeoutMs = 80_000,
-): Promise<ExampleRun> {
-  return new Promise((resolve, reject) => {
-    const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', path], {
-      cwd: ROOT,
-      env: { ...exampleEnvironment(tmp), ...settings },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`${path} did not finish in ${timeoutMs} ms; stdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, timeoutMs);
-    child.once('error', reject);
-    // 'close', not 'exit': output may still be in the pipes when the process has exited.
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
+): Promise<ProcessOutput> {
+  const child = spawn(process.execPath, ['--import', 'tsx', path], {
+    cwd: ROOT,
+    env: { ...exampleEnvironment(tmp), ...settings },
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return collectOutput(child, path, timeoutMs);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http';
+import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetch as undiciFetch } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,8 +8,9 @@ import {
   type Transport,
   TransportFailure,
 } from '../../src/http/index.js';
+import { type LoopbackServer, listenOnLoopback } from '../support/loopback-server.js';
 
-let server: Server;
+let server: LoopbackServer;
 let base: string;
 /** A loopback port nobody listens on. */
 let closedPort: number;
@@ -19,7 +20,7 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
   closedPort = (probe.address() as AddressInfo).port;
   await new Promise<void>((resolve) => probe.close(() => resolve()));
-  server = createServer((request, response) => {
+  const echo = createServer((request, response) => {
     if (request.url === '/slow') {
       setTimeout(() => response.end('{}'), 300);
       return;
@@ -40,10 +41,10 @@ beforeAll(async () => {
       response.end(JSON.stringify({ body, ua: request.headers['user-agent'] }));
     });
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await listenOnLoopback(echo);
+  base = server.url;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 const undici = createUndiciTransport();
 afterAll(() => undici.close());

@@ -1,16 +1,19 @@
 import { APICallError, InvalidArgumentError, NoSuchModelError } from '@ai-sdk/provider';
 import { generateImage } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { everythingIn, head, PNG_MAGIC, type ProviderBed, startProviderBed } from './support/provider-bed.js';
+import {
+  everythingIn,
+  head,
+  PNG_MAGIC,
+  type ProviderBed,
+  startWorkingAndFailingBeds,
+} from './support/provider-bed.js';
 
 let bed: ProviderBed;
 let failing: ProviderBed;
 
 beforeAll(async () => {
-  [bed, failing] = await Promise.all([
-    startProviderBed(),
-    startProviderBed({ faults: { jobFailureRate: 1 } }),
-  ]);
+  [bed, failing] = await startWorkingAndFailingBeds();
 });
 afterAll(async () => {
   await Promise.all([bed.close(), failing.close()]);

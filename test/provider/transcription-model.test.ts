@@ -2,16 +2,13 @@ import { APICallError } from '@ai-sdk/provider';
 import { transcribe } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wav } from '../../src/emulator/files/media.js';
-import { everythingIn, type ProviderBed, startProviderBed } from './support/provider-bed.js';
+import { everythingIn, type ProviderBed, startWorkingAndFailingBeds } from './support/provider-bed.js';
 
 let bed: ProviderBed;
 let failing: ProviderBed;
 
 beforeAll(async () => {
-  [bed, failing] = await Promise.all([
-    startProviderBed(),
-    startProviderBed({ faults: { jobFailureRate: 1 } }),
-  ]);
+  [bed, failing] = await startWorkingAndFailingBeds();
 });
 afterAll(async () => {
   await Promise.all([bed.close(), failing.close()]);

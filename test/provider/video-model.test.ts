@@ -7,16 +7,13 @@ import { discover } from '../../src/discovery/index.js';
 import { png } from '../../src/emulator/files/media.js';
 import { type Emulator, type ManualClock, startEmulator } from '../../src/emulator/index.js';
 import { createGenerationProvider } from '../../src/provider/index.js';
-import { everythingIn, isMp4, type ProviderBed, startProviderBed } from './support/provider-bed.js';
+import { everythingIn, isMp4, type ProviderBed, startWorkingAndFailingBeds } from './support/provider-bed.js';
 
 let bed: ProviderBed;
 let failing: ProviderBed;
 
 beforeAll(async () => {
-  [bed, failing] = await Promise.all([
-    startProviderBed(),
-    startProviderBed({ faults: { jobFailureRate: 1 } }),
-  ]);
+  [bed, failing] = await startWorkingAndFailingBeds();
 });
 afterAll(async () => {
   await Promise.all([bed.close(), failing.close()]);

@@ -48,7 +48,7 @@ import { type ChaosWire, chaosWire } from './support/chaos-wire.js';
 import { heapUsedAfterGc } from './support/heap.js';
 import { SecretCollector } from './support/secret-collector.js';
 import { secretRecordingStore } from './support/secret-recording-store.js';
-import { type RejectionWatch, watchUnhandledRejections } from './support/unhandled-rejections.js';
+import { watchFile } from './support/watch-file.js';
 
 const SEED = 90_210;
 const ROUNDS = 5;
@@ -80,8 +80,8 @@ let clock: VirtualClock;
 let wire: ChaosWire;
 let fired: FiredFaults;
 let closeTransport: () => Promise<void>;
-let watch: RejectionWatch;
 const collector = new SecretCollector([CANARY_PASSWORD]);
+const watch = watchFile(collector);
 const tally = new OutcomeTally();
 const crashes: unknown[] = [];
 /** Every token the session kept, in order, and which round was running when it came. */
@@ -121,8 +121,6 @@ function controlPlaneSuccessCount(): number {
 }
 
 beforeAll(async () => {
-  watch = watchUnhandledRejections();
-  collector.watchConsole();
   emulator = await startEmulator({ clock: 'manual', timeScale: TIME_SCALE, seed: SEED, queueLimit: 10_000 });
   account = emulator.createAccount({ password: CANARY_PASSWORD, credits: 100_000 });
   collector.addSecret(account.apiKey);
@@ -216,11 +214,9 @@ beforeAll(async () => {
 }, 150_000);
 
 afterAll(async () => {
-  collector.stopWatchingConsole();
   await session?.close();
   await closeTransport?.();
   await emulator?.close();
-  watch?.stop();
 });
 
 describe(`chaos: ${ROUNDS} rounds of ${CALLS_PER_ROUND} calls, ${CONCURRENCY} at a time, through injected faults`, () => {

@@ -10,7 +10,7 @@ import { lies, publishedDocuments, servedBy } from './support/lying-documents.js
 import { SecretCollector } from './support/secret-collector.js';
 import { createSkippingClock } from './support/skipping-clock.js';
 import { typedOutcome } from './support/typed-outcome.js';
-import { type RejectionWatch, watchUnhandledRejections } from './support/unhandled-rejections.js';
+import { watchFile } from './support/watch-file.js';
 
 /** Generated lying publishers; each run discovers, connects and calls. */
 const RUNS = Number(process.env.GENTK_FUZZ_DISCOVERY_RUNS ?? 60);
@@ -22,12 +22,10 @@ let service: DocumentHost;
 let attacker: DocumentHost;
 let transport: Transport;
 let closeTransport: () => Promise<void>;
-let watch: RejectionWatch;
 const collector = new SecretCollector();
+const watch = watchFile(collector);
 
 beforeAll(async () => {
-  watch = watchUnhandledRejections();
-  collector.watchConsole();
   service = await startDocumentHost({ token: CANARY_TOKEN });
   // The attacker answers a login with a token of its own: a client that logs in there learns nothing secret.
   attacker = await startDocumentHost({ token: 'attacker-token-0000' });
@@ -37,8 +35,6 @@ afterAll(async () => {
   await closeTransport?.();
   await service?.close();
   await attacker?.close();
-  collector.stopWatchingConsole();
-  watch?.stop();
 });
 
 /** What of `request` carries a secret: its URL, a header or its body. */

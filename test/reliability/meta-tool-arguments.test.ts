@@ -8,25 +8,21 @@ import { emulatorRefusal } from './support/emulator-request-check.js';
 import { HOSTILE_STRINGS, HUGE_VALUES, nonJsonValues } from './support/hostile-values.js';
 import { unreadableRefusal } from './support/refusal-checks.js';
 import { SecretCollector } from './support/secret-collector.js';
-import { type RejectionWatch, watchUnhandledRejections } from './support/unhandled-rejections.js';
+import { watchFile } from './support/watch-file.js';
 
 /** Generated calls per meta-tool; raise it (GENTK_FUZZ_RUNS) for a longer hunt. */
 const RUNS = Number(process.env.GENTK_FUZZ_RUNS ?? 1_000);
 const SEED = 7_331;
 
 let bed: FuzzBed;
-let watch: RejectionWatch;
 const collector = new SecretCollector();
+const watch = watchFile(collector);
 
 beforeAll(async () => {
-  watch = watchUnhandledRejections();
-  collector.watchConsole();
   bed = await startFuzzBed({ collector, mode: 'dynamic' });
 });
 afterAll(async () => {
   await bed.close();
-  collector.stopWatchingConsole();
-  watch.stop();
 });
 
 function tool(name: string): ToolSpec {

@@ -41,7 +41,7 @@ import { createVirtualClock, type VirtualClock } from '../support/virtual-clock.
 import { CANARIES, CANARY_CODE, CANARY_KEY, CANARY_PASSWORD, CANARY_TOKEN } from './support/canaries.js';
 import { renderedForms, SecretCollector } from './support/secret-collector.js';
 import { secretRecordingStore } from './support/secret-recording-store.js';
-import { type RejectionWatch, watchUnhandledRejections } from './support/unhandled-rejections.js';
+import { watchFile } from './support/watch-file.js';
 
 // No log of the AI SDK on the console: the collector watches it, and the SDK's warnings are not ours.
 (globalThis as { AI_SDK_LOG_WARNINGS?: boolean }).AI_SDK_LOG_WARNINGS = false;
@@ -55,13 +55,13 @@ let emulator: Emulator;
 let service: ServiceDescription;
 let clock: VirtualClock;
 let closeTransport: () => Promise<void>;
-let watch: RejectionWatch;
 let registered: Session;
 let loggedIn: Session;
 /** A session holding the canary key, which the service refuses. */
 let withCanaryKey: Session;
 const sessions: Session[] = [];
 const collector = new SecretCollector();
+const watch = watchFile(collector);
 /** Every text the suite saw, kept to be checked again at the end: `[source, text]`. */
 const captured: Array<readonly [string, string]> = [];
 /** Each token the sessions kept (their stores register them as secrets too). */
@@ -181,8 +181,6 @@ function expectNothingLeaked(scope: 'since last check' | 'everything' = 'since l
 }
 
 beforeAll(async () => {
-  watch = watchUnhandledRejections();
-  collector.watchConsole();
   emulator = await startEmulator({
     clock: 'manual',
     timeScale: 0.001,
@@ -197,11 +195,9 @@ beforeAll(async () => {
 }, 30_000);
 
 afterAll(async () => {
-  collector.stopWatchingConsole();
   for (const open of sessions) await open.close().catch(() => undefined);
   await closeTransport?.();
   await emulator?.close();
-  watch?.stop();
 });
 
 describe('secrets never leave: canaries threaded through every path', () => {

@@ -10,7 +10,7 @@ import { serviceAt } from './support/rebased-service.js';
 import { SecretCollector } from './support/secret-collector.js';
 import { createSkippingClock } from './support/skipping-clock.js';
 import { typedOutcome } from './support/typed-outcome.js';
-import { type RejectionWatch, watchUnhandledRejections } from './support/unhandled-rejections.js';
+import { watchFile } from './support/watch-file.js';
 
 /** Generated exchanges with the hostile service; each may take several requests. */
 const RUNS = Number(process.env.GENTK_FUZZ_SERVICE_RUNS ?? 150);
@@ -23,12 +23,10 @@ let attacker: HostileServer;
 let service: ServiceDescription;
 let transport: Transport;
 let closeTransport: () => Promise<void>;
-let watch: RejectionWatch;
 const collector = new SecretCollector();
+const watch = watchFile(collector);
 
 beforeAll(async () => {
-  watch = watchUnhandledRejections();
-  collector.watchConsole();
   server = await startHostileServer();
   attacker = await startHostileServer();
   service = await serviceAt(server.url);
@@ -38,8 +36,6 @@ afterAll(async () => {
   await closeTransport?.();
   await server?.close();
   await attacker?.close();
-  collector.stopWatchingConsole();
-  watch?.stop();
 });
 
 /** A fresh session per exchange: what one hostile answer teaches the governor must not leak into the next run. */

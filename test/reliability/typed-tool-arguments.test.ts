@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FuzzBed, fuzzTool, startFuzzBed } from './support/argument-fuzz-bed.js';
 import { emulatorService } from './support/emulator-service.js';
 import { SecretCollector } from './support/secret-collector.js';
-import { type RejectionWatch, watchUnhandledRejections } from './support/unhandled-rejections.js';
+import { watchFile } from './support/watch-file.js';
 
 /** Generated arguments per tool; raise it (GENTK_FUZZ_RUNS) for a longer hunt. */
 const RUNS = Number(process.env.GENTK_FUZZ_RUNS ?? 100);
@@ -12,18 +12,14 @@ const service = await emulatorService();
 const operations = service.operations.map((operation, index) => ({ id: operation.id, index }));
 
 let bed: FuzzBed;
-let watch: RejectionWatch;
 const collector = new SecretCollector();
+const watch = watchFile(collector);
 
 beforeAll(async () => {
-  watch = watchUnhandledRejections();
-  collector.watchConsole();
   bed = await startFuzzBed({ collector });
 });
 afterAll(async () => {
   await bed.close();
-  collector.stopWatchingConsole();
-  watch.stop();
 });
 
 describe(`every typed tool, ${RUNS} generated arguments each`, () => {

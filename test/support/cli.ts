@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { collectOutput, type ProcessOutput } from './process-output.js';
 
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
@@ -50,27 +51,9 @@ export function waitForLine(
 export function runCliProcess(
   args: readonly string[],
   options: { env?: Record<string, string>; input?: string; timeoutMs?: number } = {},
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawnCli(args, options.env);
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-    });
-    child.stderr?.on('data', (chunk: Buffer) => {
-      stderr += chunk.toString();
-    });
-    const timer = setTimeout(() => {
-      child.kill('SIGKILL');
-      reject(new Error(`gentk ${args.join(' ')} did not finish; stdout:\n${stdout}\nstderr:\n${stderr}`));
-    }, options.timeoutMs ?? 90_000);
-    // 'close', not 'exit': output may still be in the pipes when the process has exited.
-    child.once('close', (code) => {
-      clearTimeout(timer);
-      resolve({ code, stdout, stderr });
-    });
-    if (options.input !== undefined) child.stdin?.end(options.input);
-    else child.stdin?.end();
-  });
+): Promise<ProcessOutput> {
+  const child = spawnCli(args, options.env);
+  const output = collectOutput(child, `gentk ${args.join(' ')}`, options.timeoutMs ?? 90_000);
+  child.stdin?.end(options.input);
+  return output;
 }

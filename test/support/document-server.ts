@@ -1,5 +1,5 @@
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { listenOnLoopback } from './loopback-server.js';
 
 export interface Route {
   readonly body: string | ((origin: string) => string);
@@ -41,14 +41,5 @@ export async function serveDocuments(routes: Record<string, Route>): Promise<Doc
     if (route?.delayMs) setTimeout(answer, route.delayMs);
     else answer();
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
-    hits,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  };
+  return { ...(await listenOnLoopback(server)), hits };
 }

@@ -1,22 +1,10 @@
 import type { Session } from '../../auth/session.js';
 import { InvalidArgumentsError } from '../../calls/index.js';
-import type { JsonSchema } from '../../discovery/types.js';
-import { type ArgumentValidator, createArgumentValidator } from '../../schema/index.js';
+import { validateArguments } from '../../schema/index.js';
 import { errorResult } from '../../tools/error-result.js';
 import type { ToolFailure } from '../../tools/tool-result.js';
 import type { ToolSpec } from '../../tools/tool-spec.js';
 import type { ApprovalSubject } from './approval-subject.js';
-
-const validators = new WeakMap<JsonSchema, ArgumentValidator>();
-
-function validatorOf(schema: JsonSchema): ArgumentValidator {
-  let validator = validators.get(schema);
-  if (!validator) {
-    validator = createArgumentValidator(schema);
-    validators.set(schema, validator);
-  }
-  return validator;
-}
 
 /**
  * Refuses, before anyone is asked, arguments that the call would refuse anyway: a person should
@@ -33,7 +21,8 @@ export function checkBeforeApproval(
   session: Session,
 ): ToolFailure | undefined {
   if (spec.check) return spec.check(args);
-  const checked = validatorOf(spec.inputSchema)(args);
+  // The schema layer compiles each schema once, whoever asks.
+  const checked = validateArguments(spec.inputSchema, args);
   if (!checked.ok)
     return errorResult(
       new InvalidArgumentsError(spec.operationId ?? spec.name, checked.problems, checked.message),

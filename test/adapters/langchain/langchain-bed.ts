@@ -4,11 +4,9 @@
  */
 
 import type { GenerationTool } from '../../../src/adapters/langchain.js';
-import { connect, type Session } from '../../../src/auth/index.js';
-import type { ManualClock } from '../../../src/emulator/index.js';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../../src/emulator/index.js';
-import { createUndiciTransport } from '../../../src/http/index.js';
-import { createVirtualClock } from '../../support/virtual-clock.js';
+import type { Session } from '../../../src/auth/index.js';
+import type { Emulator, EmulatorAccount } from '../../../src/emulator/index.js';
+import { startAdapterBed } from '../../support/adapter-bed.js';
 
 export const OPERATIONS = [
   'v7_images_text_to_image',
@@ -29,34 +27,13 @@ export interface LangChainBed {
   close(): Promise<void>;
 }
 
+/** The adapter bed (test/support/adapter-bed.ts) on {@link OPERATIONS}, with the account's ledger. */
 export async function startLangChainBed(): Promise<LangChainBed> {
-  const emulator = await startEmulator({
-    clock: 'manual',
-    jobDurations: { image: 8, video: 90 },
-    rateLimits: { auth: { limit: 1000, windowSeconds: 60 } },
-  });
-  const account = emulator.createAccount({ password: 'canary-Pa55word' });
-  const clock = createVirtualClock(emulator.clock as ManualClock);
-  const { transport, close: closeTransport } = createUndiciTransport();
-  let sent = 0;
-  const session = await connect({
-    baseUrl: emulator.url,
-    apiKey: account.apiKey,
-    auth: { email: account.email, password: account.password },
-    operations: { ids: [...OPERATIONS] },
-    http: {
-      clock,
-      transport: clock.wrap((request) => {
-        sent += 1;
-        return transport(request);
-      }),
-    },
-  });
+  const bed = await startAdapterBed({ operations: { ids: [...OPERATIONS] } });
+  const { emulator, account } = bed;
   return {
-    emulator,
-    account,
-    session,
-    requests: () => sent,
+    ...bed,
+    requests: () => bed.requests.length,
     ledger() {
       const snapshot = emulator.inspect(account.email);
       if (!snapshot) throw new Error('the account is gone');
@@ -66,11 +43,6 @@ export async function startLangChainBed(): Promise<LangChainBed> {
         transactions: snapshot.transactions.length,
         usage: snapshot.usage.length,
       };
-    },
-    async close() {
-      await session.close();
-      await closeTransport();
-      await emulator.close();
     },
   };
 }

@@ -1,7 +1,7 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer } from 'node:http';
 import { describe, expect, it } from 'vitest';
 import { DiscoveryDocumentError } from '../../../src/discovery/errors.js';
+import { listenOnLoopback } from '../../support/loopback-server.js';
 import {
   compile,
   DOCUMENT_URL,
@@ -147,13 +147,14 @@ describe('references', () => {
 
   it('never fetches an external $ref: the server it names sees no request', async () => {
     let hits = 0;
-    const server: Server = createServer((_, response) => {
-      hits += 1;
-      response.setHeader('content-type', 'application/json');
-      response.end('{"type":"string"}');
-    });
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const server = await listenOnLoopback(
+      createServer((_, response) => {
+        hits += 1;
+        response.setHeader('content-type', 'application/json');
+        response.end('{"type":"string"}');
+      }),
+    );
+    const base = server.url;
     try {
       const reading = await read(
         documentWith({
@@ -180,7 +181,7 @@ describe('references', () => {
       ]);
       expect(external[0]?.message).toContain('was not fetched');
     } finally {
-      await new Promise((resolve) => server.close(resolve));
+      await server.close();
     }
   });
 

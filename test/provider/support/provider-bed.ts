@@ -72,6 +72,11 @@ export async function startProviderBed(options: EmulatorOptions = {}): Promise<P
   };
 }
 
+/** A bed, and one whose every job fails: for the files that test both outcomes of a job. */
+export function startWorkingAndFailingBeds(): Promise<[ProviderBed, ProviderBed]> {
+  return Promise.all([startProviderBed(), startProviderBed({ faults: { jobFailureRate: 1 } })]);
+}
+
 /** Every string an error shows: message, fields and causes, as JSON. */
 export function everythingIn(error: unknown): string {
   const seen = new Set<unknown>();

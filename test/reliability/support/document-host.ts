@@ -6,7 +6,9 @@
  * @module
  */
 import { createServer } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { listenOnLoopback, type ReceivedRequest, receive } from '../../support/loopback-server.js';
+
+export type { ReceivedRequest };
 
 export interface HostedDocument {
   readonly body: string;
@@ -17,13 +19,6 @@ export interface HostedDocument {
   readonly headers?: Readonly<Record<string, string>>;
   /** Real milliseconds before answering. */
   readonly delayMs?: number;
-}
-
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly body: string;
 }
 
 export interface DocumentHost {
@@ -75,19 +70,11 @@ function apiAnswer(path: string, answers: ApiAnswers): { status: number; body: s
 export async function startDocumentHost(answers: ApiAnswers): Promise<DocumentHost> {
   let documents: ReadonlyMap<string, HostedDocument> = new Map();
   let received: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
   const server = createServer((request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      const url = request.url ?? '/';
-      received.push({
-        method: request.method ?? 'GET',
-        url,
-        headers: { ...request.headers },
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
+    receive(request, (got) => {
+      const url = got.url;
+      received.push(got);
       const path = new URL(url, 'http://host').pathname;
       const document = documents.get(url) ?? documents.get(path);
       const answer = () => {
@@ -114,13 +101,11 @@ export async function startDocumentHost(answers: ApiAnswers): Promise<DocumentHo
       } else answer();
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
+  const listening = await listenOnLoopback(server, () => {
+    for (const timer of timers) clearTimeout(timer);
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...listening,
     publish(next) {
       documents = next;
     },
@@ -129,11 +114,5 @@ export async function startDocumentHost(answers: ApiAnswers): Promise<DocumentHo
       received = [];
       return taken;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
   };
 }

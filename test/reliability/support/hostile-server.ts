@@ -5,8 +5,9 @@
  * same server also plays the attacker a credential must never reach.
  * @module
  */
-import { createServer, type IncomingMessage } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import { listenOnLoopback, type ReceivedRequest, receive } from '../../support/loopback-server.js';
 
 /** How an answer is delivered. */
 export type Delivery =
@@ -32,12 +33,7 @@ export interface PlannedAnswer {
   readonly omitLength?: boolean;
 }
 
-export interface ReceivedRequest {
-  readonly method: string;
-  readonly url: string;
-  readonly headers: Readonly<Record<string, string | string[] | undefined>>;
-  readonly body: string;
-}
+export type { ReceivedRequest };
 
 export interface HostileServer {
   readonly url: string;
@@ -99,33 +95,23 @@ function deliver(socket: Socket, answer: PlannedAnswer, timers: Set<NodeJS.Timeo
 export async function startHostileServer(): Promise<HostileServer> {
   let planned: PlannedAnswer[] = [];
   let received: ReceivedRequest[] = [];
-  const sockets = new Set<Socket>();
   const timers = new Set<NodeJS.Timeout>();
-  const server = createServer((request: IncomingMessage) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('error', () => undefined);
-    request.on('end', () => {
-      received.push({
-        method: request.method ?? 'GET',
-        url: request.url ?? '/',
-        headers: { ...request.headers },
-        body: Buffer.concat(chunks).toString('utf8'),
-      });
+  const server = createServer((request) => {
+    receive(request, (got) => {
+      received.push(got);
       const answer = planned.shift();
       if (!answer) request.socket.destroy();
       else deliver(request.socket, answer, timers);
     });
   });
-  server.on('connection', (socket) => {
-    sockets.add(socket);
-    socket.on('error', () => undefined);
-    socket.on('close', () => sockets.delete(socket));
-  });
+  // Resets are this server's trade: a socket's errors end it, they do not crash the test.
+  server.on('connection', (socket) => socket.on('error', () => undefined));
   server.on('clientError', (_error, socket) => socket.destroy());
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const listening = await listenOnLoopback(server, () => {
+    for (const timer of timers) clearTimeout(timer);
+  });
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    ...listening,
     plan(answers) {
       planned = [...answers];
     },
@@ -134,11 +120,5 @@ export async function startHostileServer(): Promise<HostileServer> {
       received = [];
       return taken;
     },
-    close: () =>
-      new Promise<void>((resolve) => {
-        for (const timer of timers) clearTimeout(timer);
-        for (const socket of sockets) socket.destroy();
-        server.close(() => resolve());
-      }),
   };
 }

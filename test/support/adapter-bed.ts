@@ -1,0 +1,75 @@
+/**
+ * The bed the adapter tests share: an emulator on virtual time (image jobs take 8 s, video 90 s,
+ * none of it waited for), an account with a password, and a session over real HTTP whose every
+ * request is recorded at the transport, to show what never reached the network.
+ * @module
+ */
+import { connect, type OperationChoice, type Session } from '../../src/auth/index.js';
+import {
+  type Emulator,
+  type EmulatorAccount,
+  type ManualClock,
+  startEmulator,
+} from '../../src/emulator/index.js';
+import { createUndiciTransport } from '../../src/http/index.js';
+import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
+
+/** The control-plane operations the adapter tests use besides every generation operation. */
+const CONTROL_PLANE = ['get_wallet_balance', 'post_wallet_fund', 'delete_api_keys_by_id'];
+
+/** Every generation operation, and the wallet and key deletion of the control plane. */
+export const GENERATION_AND_WALLET: OperationChoice = {
+  where: (operation) => !operation.path.startsWith('/api/agents/') || CONTROL_PLANE.includes(operation.id),
+};
+
+export interface AdapterBed {
+  readonly emulator: Emulator;
+  readonly account: EmulatorAccount;
+  readonly session: Session;
+  readonly clock: VirtualClock;
+  /** `METHOD /path` of each request the session sent, calls and polls alike, in order. */
+  readonly requests: string[];
+  close(): Promise<void>;
+}
+
+export async function startAdapterBed(
+  options: { readonly operations?: OperationChoice; readonly credits?: number } = {},
+): Promise<AdapterBed> {
+  const emulator = await startEmulator({
+    clock: 'manual',
+    jobDurations: { image: 8, video: 90 },
+    rateLimits: { auth: { limit: 1000, windowSeconds: 60 } },
+  });
+  const account = emulator.createAccount({
+    password: 'canary-Pa55word',
+    ...(options.credits !== undefined ? { credits: options.credits } : {}),
+  });
+  const clock = createVirtualClock(emulator.clock as ManualClock);
+  const undici = createUndiciTransport();
+  const requests: string[] = [];
+  const session = await connect({
+    baseUrl: emulator.url,
+    apiKey: account.apiKey,
+    auth: { email: account.email, password: account.password },
+    operations: options.operations ?? GENERATION_AND_WALLET,
+    http: {
+      clock,
+      transport: clock.wrap((request) => {
+        requests.push(`${request.method} ${request.url.pathname}`);
+        return undici.transport(request);
+      }),
+    },
+  });
+  return {
+    emulator,
+    account,
+    session,
+    clock,
+    requests,
+    async close() {
+      await session.close();
+      await undici.close();
+      await emulator.close();
+    },
+  };
+}
