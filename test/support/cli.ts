@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { collectOutput, type ProcessOutput } from './process-output.js';
 
@@ -16,6 +16,26 @@ export function spawnCli(args: readonly string[], env: Record<string, string> = 
   return spawn(process.execPath, [...ENTRY, ...args], {
     cwd: ROOT,
     env: { ...process.env, NO_COLOR: '1', ...env },
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}
+
+/** util-linux `script`, which runs a command on a pseudo terminal, is installed. */
+export const HAS_SCRIPT = spawnSync('script', ['--version']).status === 0;
+
+const shellQuoted = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+/**
+ * Starts gentk on a pseudo terminal (through util-linux `script`), as a person at a terminal
+ * would run it: stdout and stderr are TTYs and CI is unset, so progress is drawn live. What the
+ * terminal shows comes out on the child's stdout, escapes and all.
+ */
+export function spawnCliOnTerminal(args: readonly string[], env: Record<string, string> = {}): ChildProcess {
+  const { CI: _ci, ...inherited } = process.env;
+  const command = [process.execPath, ...ENTRY, ...args].map(shellQuoted).join(' ');
+  return spawn('script', ['--quiet', '--flush', '--return', '--command', command, '/dev/null'], {
+    cwd: ROOT,
+    env: { ...inherited, NO_COLOR: '1', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }
