@@ -25,7 +25,10 @@ export function demoCommand(setExit: SetExit): Command {
       '--base-url <url>',
       'run against a real service (credentials from GENTK_API_KEY and GENTK_EMAIL/GENTK_PASSWORD or GENTK_TOKEN)',
     )
-    .option('--yes', 'approve the wallet funding without asking')
+    .option(
+      '--yes',
+      'approve the wallet funding without asking (with no terminal to ask and no --yes, it is denied, except on the embedded emulator)',
+    )
     .option(
       '--time-scale <factor>',
       "the emulator's speed-up (0.02: 50 times faster)",

@@ -13,8 +13,11 @@ import type { HttpEvent } from '../../http/index.js';
 import { discoverySummary } from '../discovery-summary.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import type { Output } from '../output.js';
-import { createProgressDisplay, type ProgressDisplay } from '../progress.js';
+import { createProgressBoard } from '../progress.js';
+import { decideApproval } from './demo-approval.js';
+import { DEMO_REQUEST, demoScript } from './demo-script.js';
 import { scriptedModel } from './scripted-model.js';
+import { describeAuth, describeClosing } from './session-words.js';
 
 export interface DemoOptions {
   readonly output: Output;
@@ -121,11 +124,16 @@ async function download(output: Output, files: readonly DemoFile[], directory: s
  * video (a long job, polled with progress), speech, and a wallet funding that waits for approval.
  */
 export async function runDemo(options: DemoOptions): Promise<ExitCode> {
-  const { output } = options;
+  const progress = createProgressBoard(options.output);
+  // Transcript lines print above the jobs' live progress lines, never over them.
+  const output: Output = {
+    ...options.output,
+    line: (text) => progress.aside(() => options.output.line(text)),
+  };
   const section = (title: string) => output.line(`\n${output.colour.bold(`== ${title}`)}`);
   let emulator: Emulator | undefined;
   let session: Session | undefined;
-  const displays = new Map<string, ProgressDisplay>();
+  let auth = options.auth;
   try {
     let baseUrl = options.baseUrl;
     if (!baseUrl) {
@@ -139,6 +147,8 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
       output.line(
         `Emulator of the service listening on ${baseUrl} (time runs ${Math.round(1 / options.timeScale)}x faster)`,
       );
+    } else {
+      output.line(`Using the service at ${baseUrl}: what the agent does there is done on your account.`);
     }
 
     section('Discovery');
@@ -146,11 +156,9 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
     output.line(discoverySummary(service));
 
     section('Registration and least privilege');
-    let auth = options.auth;
     if (emulator) {
       const inbox = emulator;
       const email = `demo-agent-${randomBytes(4).toString('hex')}@example.test`;
-      output.line(`Registering ${email} by the runbook; the claim code is read from the emulator's mailbox.`);
       auth = {
         register: {
           email,
@@ -166,6 +174,9 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
           },
         },
       };
+      output.line(`${describeAuth(auth)} The claim code is read from the emulator's mailbox.`);
+    } else {
+      output.line(describeAuth(auth));
     }
     session = await connect({
       service,
@@ -191,65 +202,21 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
     section('Agent');
     const tools = createAISDKTools(session, {
       mode: 'typed',
-      onProgress: (progress) => {
-        let display = displays.get(progress.operationId);
-        if (!display) {
-          display = createProgressDisplay(output, progress.tool);
-          displays.set(progress.operationId, display);
-        }
-        display.update(progress);
-        if (progress.status !== 'processing') display.stop();
-      },
+      // One line per job: the two images run at once, each with its own request id.
+      onProgress: (job) =>
+        progress.report(
+          {
+            key: `${job.operationId} ${String(job.requestId)}`,
+            label:
+              job.requestId === undefined ? job.tool : `${job.tool} ${String(job.requestId).slice(0, 8)}`,
+          },
+          job,
+        ),
     });
     const name = (operationId: string) => toolNameOf(tools, operationId);
-    const model = scriptedModel([
-      { toolCalls: [{ tool: name('get_wallet_balance'), input: {} }] },
-      {
-        // Two images at once: parallel tool calls, paced by the one rate-limit governor.
-        toolCalls: [
-          {
-            tool: name('v7_images_text_to_image'),
-            input: { model_id: 'flux-dev', prompt: 'a lighthouse at dusk, oil painting' },
-          },
-          {
-            tool: name('v7_images_text_to_image'),
-            input: { model_id: 'flux-dev', prompt: 'a lighthouse at dawn, watercolour' },
-          },
-        ],
-      },
-      {
-        toolCalls: [
-          {
-            tool: name('v8_video_text_to_video'),
-            input: { model_id: 'veo-3', prompt: 'waves rolling onto a beach at sunset' },
-          },
-        ],
-      },
-      {
-        toolCalls: [
-          {
-            tool: name('v8_audio_text_to_speech'),
-            input: { prompt: 'Hello from the generation agent toolkit.' },
-          },
-        ],
-      },
-      {
-        toolCalls: [
-          { tool: name('post_wallet_fund'), input: { amount: 20, payment_method_id: 'pm_card_visa' } },
-        ],
-      },
-      {
-        text: 'Done: I checked the balance, painted two lighthouses, filmed the waves, said hello, and added $20 to the wallet.',
-      },
-    ]);
-    const messages: ModelMessage[] = [
-      {
-        role: 'user',
-        content:
-          'Check my balance, paint a lighthouse at dusk and at dawn, film some waves, say hello, then add $20 to my wallet.',
-      },
-    ];
-    output.line(`user: ${messages[0]?.content as string}`);
+    const model = scriptedModel(demoScript(name));
+    const messages: ModelMessage[] = [{ role: 'user', content: DEMO_REQUEST }];
+    output.line(`user: ${DEMO_REQUEST}`);
     const files: DemoFile[] = [];
     const step = async () => {
       const result = await generateText({
@@ -276,16 +243,18 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
         output.line(
           `${output.colour.yellow('! approval needed')} ${request.toolCall.toolName} ${JSON.stringify(request.toolCall.input)}${request.reason ? ` (${request.reason})` : ''}`,
         );
-        const approved =
-          options.yes || (emulator !== undefined && !output.interactive)
-            ? true
-            : output.interactive
-              ? await confirm({ message: 'Approve this call?', default: false })
-              : false;
-        output.line(
-          `  ${approved ? 'approved' : 'denied'}${options.yes || (emulator && !output.interactive) ? ' (non-interactive demo on the emulator: approved automatically)' : ''}`,
+        const { approved, reason } = await decideApproval(
+          { yes: options.yes, interactive: output.interactive, embedded: emulator !== undefined },
+          () => confirm({ message: 'Approve this call?', default: false }),
         );
-        responses.push({ type: 'tool-approval-response', approvalId: request.approvalId, approved });
+        output.line(`  ${approved ? 'approved' : 'denied'}, because ${reason}`);
+        // The reason of a denial reaches the model in its tool result, so it can say why.
+        responses.push({
+          type: 'tool-approval-response',
+          approvalId: request.approvalId,
+          approved,
+          ...(approved ? {} : { reason }),
+        });
       }
       messages.push({ role: 'tool', content: responses });
       result = await step();
@@ -303,9 +272,9 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
     }
     return EXIT.ok;
   } finally {
-    for (const display of displays.values()) display.stop();
+    progress.stop();
     await session?.close();
-    if (session) output.line(output.colour.dim('\nSession closed: the token it obtained is revoked.'));
+    if (session) output.line(output.colour.dim(`\n${describeClosing(auth)}`));
     await emulator?.close();
   }
 }
