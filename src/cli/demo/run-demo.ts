@@ -267,7 +267,7 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
       const account = emulator.inspect(session.notices.join(' ').match(/\S+@example\.test/)?.[0] ?? '');
       if (account)
         output.line(
-          `\nWallet balance now $${account.balance.toFixed(2)} (${account.payments.length} payment, ${account.usage.length} generation requests billed).`,
+          `\nWallet balance now $${account.balance.toFixed(2)} (${account.payments.length} ${account.payments.length === 1 ? 'payment' : 'payments'}, ${account.usage.length} generation requests billed).`,
         );
     }
     return EXIT.ok;
