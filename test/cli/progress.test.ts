@@ -125,6 +125,16 @@ describe('progress on a terminal', () => {
     board.stop();
   });
 
+  it('cuts live lines to the width of the terminal rather than switching its wrapping off', () => {
+    const terminal = createFakeTerminal(40);
+    const board = createProgressBoard(outputOf({ interactive: true }), { stream: terminal });
+    board.report(video, running(0, 10_000));
+    expect(terminal.screen()).toEqual(['video [░░░░░░░░░░░░░░░░░░░░]   0% | 0s e']);
+    board.stop();
+    expect(terminal.written).not.toContain('\u001b[?7l');
+    expect(terminal.written).not.toContain('\u001b[?25l');
+  });
+
   it('leaves no timer behind when the jobs end or the board stops', () => {
     const terminal = createFakeTerminal();
     const board = createProgressBoard(outputOf({ interactive: true }), { stream: terminal });

@@ -39,6 +39,10 @@ export function createTerminalPainter(stream: ProgressStream): ProgressPainter {
       // The line is ours whole; the bar's own value is unused.
       format: (_options, _params, payload: { line: string }) => payload.line,
       clearOnComplete: true,
+      // Cut lines to the terminal's width instead of switching its wrapping off, and leave the
+      // cursor visible: a Ctrl+C then leaves no terminal setting to restore.
+      linewrap: true,
+      hideCursor: false,
       // Redraws come from paint(); the library's own frame timer only needs to be slow.
       fps: 1,
     });
