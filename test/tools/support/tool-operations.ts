@@ -2,7 +2,7 @@ import { discover } from '../../../src/discovery/discover.js';
 import { readOpenApiSurface } from '../../../src/discovery/openapi/index.js';
 import type { JsonSchema, Operation } from '../../../src/discovery/types.js';
 import { startEmulator } from '../../../src/emulator/emulator.js';
-import { REAL_OPENAPI_FIXTURES, readSharedJson } from '../../support/shared.js';
+import { REAL_OPENAPI_FIXTURES, readFixtureJson } from '../../support/fixtures.js';
 import { rawInputSchemas } from './raw-input-schemas.js';
 
 /** A set of operations to turn into tools, as the toolkit meets it. */
@@ -34,7 +34,7 @@ export async function fixtureOperations(): Promise<OperationSet> {
   const operations: Operation[] = [];
   const raw = new Map<string, JsonSchema>();
   for (const name of REAL_OPENAPI_FIXTURES) {
-    const document = readSharedJson(`fixtures/real-openapi/${name}`);
+    const document = readFixtureJson(`real-openapi/${name}`);
     const reading = await readOpenApiSurface({
       document,
       documentUrl: `http://127.0.0.1:4010/${name}`,
