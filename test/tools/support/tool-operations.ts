@@ -1,4 +1,5 @@
 import { discover } from '../../../src/discovery/discover.js';
+import type { DeprecationPolicy } from '../../../src/discovery/documents/deprecation-policy.js';
 import { readOpenApiSurface } from '../../../src/discovery/openapi/index.js';
 import type { JsonSchema, Operation } from '../../../src/discovery/types.js';
 import { startEmulator } from '../../../src/emulator/emulator.js';
@@ -11,6 +12,8 @@ export interface OperationSet {
   readonly operations: readonly Operation[];
   /** Each operation's request schema as its document publishes it, for the naive baseline. */
   readonly rawInputSchemas: ReadonlyMap<string, JsonSchema>;
+  /** The versions' deprecation and sunset dates, when the service publishes a policy. */
+  readonly deprecationPolicy?: DeprecationPolicy;
 }
 
 /** Every operation of the emulator (208), read by `discover()`, with the raw schemas of its documents. */
@@ -23,7 +26,12 @@ export async function emulatorOperations(): Promise<OperationSet> {
       const document = await fetchJson(surface.specUrl);
       for (const [id, schema] of rawInputSchemas(document, service.operations)) raw.set(id, schema);
     }
-    return { label: 'emulator', operations: service.operations, rawInputSchemas: raw };
+    return {
+      label: 'emulator',
+      operations: service.operations,
+      rawInputSchemas: raw,
+      ...(service.deprecationPolicy ? { deprecationPolicy: service.deprecationPolicy } : {}),
+    };
   } finally {
     await emulator.close();
   }
