@@ -1,14 +1,14 @@
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runCliProcess } from '../support/cli.js';
+import { temporaryFolderForTest } from '../support/temporary-folders.js';
 
 describe('gentk demo', () => {
   it('runs the whole story non-interactively, prints its milestones, and saves real files', {
     timeout: 120_000,
   }, async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'gentk-demo-test-'));
+    const directory = await temporaryFolderForTest('gentk-demo-test-');
     const result = await runCliProcess(['demo', '--output-dir', directory], { env: { NO_COLOR: '1' } });
     expect(result.code, result.stderr).toBe(0);
     const transcript = result.stdout;
