@@ -12,19 +12,21 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-const PACKAGE_TMP = fileURLToPath(new URL('../../tmp/', import.meta.url));
-
 /** Caches that development tools keep across runs by design (tsx's compiled files), not leftovers. */
 const TOOL_CACHES = [/^tsx-\d+$/];
 
 const entriesOf = (folder: string): string[] => (existsSync(folder) ? readdirSync(folder).sort() : []);
 
-export default function guardAgainstLeftoverFiles(): () => void {
+/**
+ * Points `TMPDIR` at a new folder of this run and notes what `packageTmp` holds; the function it
+ * returns restores `TMPDIR`, removes what was left in either place and throws an Error naming it.
+ */
+export function guardAgainstLeftoverFiles(packageTmp: string): () => void {
   const outerTmpdir = process.env.TMPDIR;
   const runTmpdir = mkdtempSync(join(tmpdir(), 'gentk-test-run-'));
   process.env.TMPDIR = runTmpdir;
-  const packageTmpBefore = new Set(entriesOf(PACKAGE_TMP));
-  const packageTmpExisted = existsSync(PACKAGE_TMP);
+  const packageTmpExisted = existsSync(packageTmp);
+  const packageTmpBefore = new Set(entriesOf(packageTmp));
 
   return function checkNothingWasLeft(): void {
     if (outerTmpdir === undefined) delete process.env.TMPDIR;
@@ -33,18 +35,22 @@ export default function guardAgainstLeftoverFiles(): () => void {
       (name) => !TOOL_CACHES.some((cache) => cache.test(name)),
     );
     rmSync(runTmpdir, { recursive: true, force: true });
-    const leftInPackage = entriesOf(PACKAGE_TMP).filter((name) => !packageTmpBefore.has(name));
-    const packageTmpLeft = !packageTmpExisted && existsSync(PACKAGE_TMP);
-    for (const name of leftInPackage) rmSync(join(PACKAGE_TMP, name), { recursive: true, force: true });
-    if (packageTmpLeft) rmSync(PACKAGE_TMP, { recursive: true, force: true });
+    const leftInPackage = entriesOf(packageTmp).filter((name) => !packageTmpBefore.has(name));
+    const emptyPackageTmpLeft = !packageTmpExisted && existsSync(packageTmp) && leftInPackage.length === 0;
+    for (const name of leftInPackage) rmSync(join(packageTmp, name), { recursive: true, force: true });
+    if (!packageTmpExisted) rmSync(packageTmp, { recursive: true, force: true });
     const problems = [
       ...leftInTmpdir.map((name) => `${name} in the temporary directory`),
       ...leftInPackage.map((name) => `tmp/${name} in the package`),
-      ...(packageTmpLeft && leftInPackage.length === 0 ? ['an empty tmp/ in the package'] : []),
+      ...(emptyPackageTmpLeft ? ['an empty tmp/ in the package'] : []),
     ];
     if (problems.length > 0)
       throw new Error(
         `The tests left files behind (each test removes what it creates, in afterEach, afterAll or onTestFinished): ${problems.join(', ')}.`,
       );
   };
+}
+
+export default function setup(): () => void {
+  return guardAgainstLeftoverFiles(fileURLToPath(new URL('../../tmp/', import.meta.url)));
 }
