@@ -14,6 +14,7 @@ describe('the guard against leftover files', () => {
     expect(runTmpdir).not.toBe(outer);
     expect(runTmpdir.startsWith(join(outer, 'gentk-test-run-'))).toBe(true);
     mkdirSync(join(runTmpdir, 'tsx-0'));
+    mkdirSync(join(runTmpdir, 'node-compile-cache'));
     expect(() => check()).not.toThrow();
     expect(tmpdir()).toBe(outer);
     expect(existsSync(runTmpdir)).toBe(false);

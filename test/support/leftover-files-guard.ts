@@ -12,8 +12,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-/** Caches that development tools keep across runs by design (tsx's compiled files), not leftovers. */
-const TOOL_CACHES = [/^tsx-\d+$/];
+/**
+ * Caches that tools keep across runs by design, not leftovers: tsx's compiled files, and Node's
+ * compile cache (npm turns it on).
+ */
+const TOOL_CACHES = [/^tsx-\d+$/, /^node-compile-cache$/];
 
 const entriesOf = (folder: string): string[] => (existsSync(folder) ? readdirSync(folder).sort() : []);
 
