@@ -2,12 +2,13 @@
  * Vitest global setup: the run fails when its tests leave files behind, in the temporary directory
  * or in the package's own `tmp/`.
  *
- * Every test process and every child it starts inherits `TMPDIR` pointing into a folder of this run
- * alone, so what a test leaves there is its own, whatever else runs on the machine; whatever is left
- * is named in the failure, then removed.
+ * The run gets a folder of its own in each place: `TMPDIR` points into the first (every test
+ * process, and every child it starts, inherits it), and `GENTK_TEST_PACKAGE_TMP` names the second
+ * (see `useTemporaryFolder`). So what is left there is this run's own, whatever else runs on the
+ * machine or in the checkout; it is named in the failure, then removed.
  * @module
  */
-import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,34 +19,41 @@ import { fileURLToPath } from 'node:url';
  */
 const TOOL_CACHES = [/^tsx-\d+$/, /^node-compile-cache$/];
 
-const entriesOf = (folder: string): string[] => (existsSync(folder) ? readdirSync(folder).sort() : []);
+/** The environment variable that names the run's folder inside the package. */
+export const PACKAGE_TMP_VARIABLE = 'GENTK_TEST_PACKAGE_TMP';
 
 /**
- * Points `TMPDIR` at a new folder of this run and notes what `packageTmp` holds; the function it
- * returns restores `TMPDIR`, removes what was left in either place and throws an Error naming it.
+ * Gives the run its own folders, under the temporary directory and under `packageTmp`; the function
+ * it returns restores the environment, removes both folders and throws an Error naming what the
+ * tests left in them.
  */
 export function guardAgainstLeftoverFiles(packageTmp: string): () => void {
-  const outerTmpdir = process.env.TMPDIR;
+  const outer = { TMPDIR: process.env.TMPDIR, [PACKAGE_TMP_VARIABLE]: process.env[PACKAGE_TMP_VARIABLE] };
   const runTmpdir = mkdtempSync(join(tmpdir(), 'gentk-test-run-'));
+  mkdirSync(packageTmp, { recursive: true });
+  const runPackageTmp = mkdtempSync(join(packageTmp, 'test-run-'));
   process.env.TMPDIR = runTmpdir;
-  const packageTmpExisted = existsSync(packageTmp);
-  const packageTmpBefore = new Set(entriesOf(packageTmp));
+  process.env[PACKAGE_TMP_VARIABLE] = runPackageTmp;
 
   return function checkNothingWasLeft(): void {
-    if (outerTmpdir === undefined) delete process.env.TMPDIR;
-    else process.env.TMPDIR = outerTmpdir;
-    const leftInTmpdir = entriesOf(runTmpdir).filter(
+    for (const [name, value] of Object.entries(outer)) {
+      if (value === undefined) delete process.env[name];
+      else process.env[name] = value;
+    }
+    const leftInTmpdir = readdirSync(runTmpdir).filter(
       (name) => !TOOL_CACHES.some((cache) => cache.test(name)),
     );
+    const leftInPackage = readdirSync(runPackageTmp);
     rmSync(runTmpdir, { recursive: true, force: true });
-    const leftInPackage = entriesOf(packageTmp).filter((name) => !packageTmpBefore.has(name));
-    const emptyPackageTmpLeft = !packageTmpExisted && existsSync(packageTmp) && leftInPackage.length === 0;
-    for (const name of leftInPackage) rmSync(join(packageTmp, name), { recursive: true, force: true });
-    if (!packageTmpExisted) rmSync(packageTmp, { recursive: true, force: true });
+    rmSync(runPackageTmp, { recursive: true, force: true });
+    try {
+      rmdirSync(packageTmp);
+    } catch {
+      // Not empty: another run's folder, or a developer's own files.
+    }
     const problems = [
       ...leftInTmpdir.map((name) => `${name} in the temporary directory`),
-      ...leftInPackage.map((name) => `tmp/${name} in the package`),
-      ...(emptyPackageTmpLeft ? ['an empty tmp/ in the package'] : []),
+      ...leftInPackage.map((name) => `${name} in the package's tmp/`),
     ];
     if (problems.length > 0)
       throw new Error(

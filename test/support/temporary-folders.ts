@@ -3,14 +3,11 @@
  * `test/support/leftover-files-guard.ts` fails the run when anything is left behind.
  * @module
  */
-import { mkdir, mkdtemp, rm, rmdir } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, onTestFinished } from 'vitest';
-
-/** The package's own scratch folder (ignored by git): files there import the package by its name. */
-const PACKAGE_TMP = fileURLToPath(new URL('../../tmp/', import.meta.url));
+import { PACKAGE_TMP_VARIABLE } from './leftover-files-guard.js';
 
 /** A new folder `<tmpdir>/<prefix>XXXXXX`, removed when the running test ends, passed or failed. */
 export async function temporaryFolderForTest(prefix: string): Promise<string> {
@@ -20,9 +17,21 @@ export async function temporaryFolderForTest(prefix: string): Promise<string> {
 }
 
 /**
+ * The run's folder under the package's own `tmp/` (ignored by git), where files import the package
+ * by its name; the guard made it.
+ */
+function packageTmp(): string {
+  const folder = process.env[PACKAGE_TMP_VARIABLE];
+  if (!folder)
+    throw new Error(
+      `${PACKAGE_TMP_VARIABLE} is unset: it is set by test/support/leftover-files-guard.ts, the globalSetup of vitest.config.ts`,
+    );
+  return folder;
+}
+
+/**
  * A folder for every test of the file, made before the first and removed after the last; under
- * the temporary directory, or under the package's `tmp/` with `insidePackage` (removed too when
- * nothing else is left in it).
+ * the temporary directory, or with `insidePackage` under the package's `tmp/`.
  */
 export function useTemporaryFolder(
   prefix: string,
@@ -30,14 +39,10 @@ export function useTemporaryFolder(
 ): { readonly path: string } {
   let path: string | undefined;
   beforeAll(async () => {
-    const parent = insidePackage ? PACKAGE_TMP : tmpdir();
-    await mkdir(parent, { recursive: true });
-    path = await mkdtemp(join(parent, prefix));
+    path = await mkdtemp(join(insidePackage ? packageTmp() : tmpdir(), prefix));
   });
   afterAll(async () => {
     if (path) await rm(path, { recursive: true, force: true });
-    // Another file may be using tmp/ still: the last one out removes it.
-    if (insidePackage) await rmdir(PACKAGE_TMP).catch(() => undefined);
   });
   return {
     get path(): string {
