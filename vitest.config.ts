@@ -8,6 +8,8 @@ export default defineConfig({
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },
   test: {
     include: ['test/**/*.test.ts'],
+    // Fails the run when a test leaves files in the temporary directory or in the package's tmp/.
+    globalSetup: ['test/support/leftover-files-guard.ts'],
     // Vitest's default leaves a core idle (cores - 1): on a 2-core CI machine that runs the files
     // one after another, while most of them wait on sockets and child processes.
     maxWorkers: Math.max(2, availableParallelism()),

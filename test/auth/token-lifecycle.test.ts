@@ -1,11 +1,11 @@
-import { mkdtemp, readFile, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, FileTokenStore } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
 import { type Emulator, type ManualClock, startEmulator } from '../../src/emulator/index.js';
+import { temporaryFolderForTest } from '../support/temporary-folders.js';
 import { virtualHttp } from '../support/virtual-http.js';
 
 const DAY = 86_400_000;
@@ -62,7 +62,7 @@ describe('the token life', () => {
   });
 
   it('keeps tokens in a 0600 file, reuses one with exactly the scopes needed, and never writes the password', async () => {
-    const directory = await mkdtemp(join(tmpdir(), 'gentk-store-'));
+    const directory = await temporaryFolderForTest('gentk-store-');
     const store = new FileTokenStore(join(directory, 'tokens.json'));
     const account = emulator.createAccount();
     const first = await connect({

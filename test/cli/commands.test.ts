@@ -1,9 +1,8 @@
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { runCliProcess } from '../support/cli.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -12,6 +11,7 @@ const CANARY = 'canary-cli-Passw0rd';
 let emulator: Emulator;
 let account: EmulatorAccount;
 let env: Record<string, string>;
+const tokenStoreFolder = useTemporaryFolder('gentk-cli-');
 
 beforeAll(async () => {
   emulator = await startEmulator({
@@ -21,7 +21,7 @@ beforeAll(async () => {
   account = emulator.createAccount({ password: CANARY });
   env = {
     GENTK_BASE_URL: emulator.url,
-    GENTK_TOKEN_STORE: join(await mkdtemp(join(tmpdir(), 'gentk-cli-')), 'tokens.json'),
+    GENTK_TOKEN_STORE: join(tokenStoreFolder.path, 'tokens.json'),
     GENTK_API_KEY: account.apiKey,
   };
 });

@@ -5,7 +5,7 @@ import {
   FIELDS,
   GENERATION_OPERATIONS,
 } from '../../src/emulator/catalogue/index.js';
-import { operationsCatalogue } from '../support/shared.js';
+import { operationsCatalogue } from '../support/fixtures.js';
 
 const catalogue = operationsCatalogue();
 

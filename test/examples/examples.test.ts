@@ -1,10 +1,10 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdtemp, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import type { ProcessOutput } from '../support/process-output.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 import {
   exampleCommand,
   exampleEnvironment,
@@ -15,19 +15,13 @@ import {
 } from './run-example.js';
 
 const TIMEOUT = 90_000;
-let tmp: string;
+const tmp = useTemporaryFolder('gentk-examples-');
 
-beforeAll(async () => {
-  requireBuild();
-  tmp = await mkdtemp(join(tmpdir(), 'gentk-examples-'));
-});
-afterAll(async () => {
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-});
+beforeAll(() => requireBuild());
 
 /** Runs an example in its own temporary folder and expects it to succeed. */
 async function run(file: string): Promise<ProcessOutput> {
-  const folder = await mkdtemp(join(tmp, `${file.replace(/\W/g, '-')}-`));
+  const folder = await mkdtemp(join(tmp.path, `${file.replace(/\W/g, '-')}-`));
   const result = await runExample(file, folder);
   expect(result.code, `examples/${file} failed; stdout:\n${result.stdout}\nstderr:\n${result.stderr}`).toBe(
     0,
@@ -176,7 +170,7 @@ describe.concurrent('the examples, each run as a user runs it', () => {
       command,
       args,
       cwd: ROOT,
-      env: exampleEnvironment(tmp),
+      env: exampleEnvironment(tmp.path),
       stderr: 'pipe',
     });
     let stderr = '';

@@ -4,15 +4,13 @@
  * `generation-agent-toolkit` by name, through `exports`, from the build) and run against an
  * emulator with `GENTK_BASE_URL` and `GENTK_API_KEY` set.
  */
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile, writeFile } from 'node:fs/promises';
+import { join, relative } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { ROOT, requireBuild, runScript } from '../examples/run-example.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-
-const SNIPPETS_DIR = join(ROOT, 'tmp', 'readme-snippets');
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 
 /** The marked snippets of the README, by name. */
 function snippetsOf(readme: string): Map<string, string> {
@@ -25,30 +23,28 @@ function snippetsOf(readme: string): Map<string, string> {
 let emulator: Emulator;
 let account: EmulatorAccount;
 let snippets: Map<string, string>;
-let tmp: string;
+// Inside the package, so that the snippets import it by name, through `exports`.
+const snippetsFolder = useTemporaryFolder('readme-snippets-', { insidePackage: true });
+const tmp = useTemporaryFolder('gentk-readme-');
 
 beforeAll(async () => {
   requireBuild();
   snippets = snippetsOf(await readFile(join(ROOT, 'README.md'), 'utf8'));
   emulator = await startEmulator({ timeScale: 0.01 });
   account = emulator.createAccount({ credits: 20 });
-  tmp = await mkdtemp(join(tmpdir(), 'gentk-readme-'));
-  await mkdir(SNIPPETS_DIR, { recursive: true });
 });
 afterAll(async () => {
   await emulator?.close();
-  if (tmp) await rm(tmp, { recursive: true, force: true });
-  await rm(SNIPPETS_DIR, { recursive: true, force: true });
 });
 
 async function runSnippet(name: string, settings: Record<string, string> = {}): Promise<string> {
   const code = snippets.get(name);
   expect(code, `README.md has no snippet marked readme-snippet: ${name}`).toBeDefined();
-  const file = join(SNIPPETS_DIR, `${name}.ts`);
+  const file = join(snippetsFolder.path, `${name}.ts`);
   await writeFile(file, code as string);
   const result = await runScript(
-    join('tmp', 'readme-snippets', `${name}.ts`),
-    tmp,
+    relative(ROOT, file),
+    tmp.path,
     { GENTK_BASE_URL: emulator.url, GENTK_API_KEY: account.apiKey, ...settings },
     90_000,
   );

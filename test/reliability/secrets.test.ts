@@ -8,8 +8,6 @@
  * and again after each step against every secret known by then, since some (a mailed code, a key
  * made at registration) are learnt only after texts that could have shown them.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ToolSet as AISDKToolSet, generateText, isStepCount } from 'ai';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -37,6 +35,7 @@ import {
 import { createToolSpecs, type ToolResult } from '../../src/tools/index.js';
 import { scriptedModel } from '../adapters/ai-sdk/support/scripted-model.js';
 import { toolFor } from '../adapters/ai-sdk/support/tool-names.js';
+import { temporaryFolderForTest } from '../support/temporary-folders.js';
 import { createVirtualClock, type VirtualClock } from '../support/virtual-clock.js';
 import { CANARIES, CANARY_CODE, CANARY_KEY, CANARY_PASSWORD, CANARY_TOKEN } from './support/canaries.js';
 import { renderedForms, SecretCollector } from './support/secret-collector.js';
@@ -380,7 +379,7 @@ describe('secrets never leave: canaries threaded through every path', () => {
   });
 
   it('the CLI prints no secret, succeeding or refused', async () => {
-    const tokenStore = join(await mkdtemp(join(tmpdir(), 'gentk-secrets-')), 'tokens.json');
+    const tokenStore = join(await temporaryFolderForTest('gentk-secrets-'), 'tokens.json');
     const apiKey = tokensKept.find((token) => token.apiKey)?.apiKey ?? '';
     const env = { GENTK_BASE_URL: emulator.url, GENTK_TOKEN_STORE: tokenStore, GENTK_API_KEY: apiKey };
     const me = await gentk(['call', 'get_me', '--json'], {

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
@@ -7,7 +6,7 @@ import { ServiceDescription } from '../../src/discovery/service-description.js';
 import type { Operation } from '../../src/discovery/types.js';
 import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { createToolSpecs, type ToolResult, type ToolSpec } from '../../src/tools/index.js';
-import { REAL_OPENAPI_FIXTURES, SHARED_DIR } from '../support/shared.js';
+import { REAL_OPENAPI_FIXTURES, realOpenApiText } from '../support/fixtures.js';
 import { virtualHttp } from '../support/virtual-http.js';
 import { validSample } from './support/valid-sample.js';
 
@@ -104,11 +103,8 @@ describe('every operation, as a tool, with a valid sample input', () => {
   }, async () => {
     const operations: Operation[] = [];
     for (const name of REAL_OPENAPI_FIXTURES) {
-      const document = JSON.parse(
-        readFileSync(`${SHARED_DIR}fixtures/real-openapi/${name}`, 'utf8'),
-      ) as Record<string, unknown>;
       // The documents name production's servers; the emulator serves the same paths on its own origin.
-      const text = JSON.stringify(document).replaceAll('https://modelslab.com', emulator.url);
+      const text = realOpenApiText(name).replaceAll('https://modelslab.com', emulator.url);
       const surface = await readOpenApiSurface({
         document: JSON.parse(text),
         documentUrl: `${emulator.url}/fixtures/${name}`,

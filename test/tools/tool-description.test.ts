@@ -65,8 +65,12 @@ describe('describeTool() on every operation of the emulator and of the real fixt
     expect(describeTool(byId('v7_images_text_to_image'))).toBe(
       'Generate images from text. Typical duration: 4-12 seconds. Price: 0.02 credits per call (1 credit = 1 US dollar). Not read-only. Returns the URLs of the images. Waits for the job and returns the result, or a handle to resume with resume_job if it takes too long.',
     );
+    // The emulator dates v6's deprecation from its start: the dates are those its policy publishes.
+    const v6 = sets[0]?.deprecationPolicy?.versions.find((version) => version.version === 'v6');
+    const day = (instant: string | undefined) => instant?.slice(0, 10) ?? 'missing';
+    expect(day(v6?.deprecatedAt)).toMatch(/^\d{4}-\d{2}-\d{2}$/);
     expect(describeTool(byId('v6_voice_speech_to_text'))).toContain(
-      'Version v6 is deprecated since 2026-09-23 and sunsets on 2027-05-21.',
+      `Version v6 is deprecated since ${day(v6?.deprecatedAt)} and sunsets on ${day(v6?.sunsetAt)}.`,
     );
   });
 });

@@ -3,12 +3,12 @@
  * imported in a fresh Node process whose resolve hook records every module it loads.
  */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { useTemporaryFolder } from '../../support/temporary-folders.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const ENTRY = pathToFileURL(join(ROOT, 'src/adapters/langchain.ts')).href;
@@ -29,16 +29,12 @@ await import(process.argv[2]);
 process.stdout.write(JSON.stringify([...loaded]));
 `;
 
-let folder: string;
+const folder = useTemporaryFolder('gentk-module-graph-');
 let probe: string;
 
 beforeAll(async () => {
-  folder = await mkdtemp(join(tmpdir(), 'gentk-module-graph-'));
-  probe = join(folder, 'probe.mjs');
+  probe = join(folder.path, 'probe.mjs');
   await writeFile(probe, PROBE);
-});
-afterAll(async () => {
-  await rm(folder, { recursive: true, force: true });
 });
 
 async function modulesLoadedBy(url: string): Promise<string[]> {

@@ -1,5 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
@@ -7,23 +6,22 @@ import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discover } from '../../../src/discovery/discover.js';
 import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
+import { useTemporaryFolder } from '../../support/temporary-folders.js';
 import { envelopeOf } from './support.js';
 
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 const SCRIPT = fileURLToPath(new URL('./fixtures/stdio-server.ts', import.meta.url));
 
 let emulator: Emulator;
-let folder: string;
+const folder = useTemporaryFolder('gentk-mcp-stdio-');
 let snapshot: string;
 
 beforeAll(async () => {
   emulator = await startEmulator();
-  folder = mkdtempSync(join(tmpdir(), 'gentk-mcp-stdio-'));
-  snapshot = join(folder, 'service.json');
+  snapshot = join(folder.path, 'service.json');
   writeFileSync(snapshot, JSON.stringify((await discover(emulator.url, { models: false })).toSnapshot()));
 });
 afterAll(async () => {
-  rmSync(folder, { recursive: true, force: true });
   await emulator.close();
 });
 

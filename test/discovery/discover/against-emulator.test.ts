@@ -5,7 +5,7 @@ import type { ServiceDescription } from '../../../src/discovery/service-descript
 import { UnknownOperationError } from '../../../src/discovery/unknown-operation-error.js';
 import { CONTROL_PLANE_SCOPES } from '../../../src/emulator/catalogue/scopes.js';
 import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
-import { operationsCatalogue } from '../../support/shared.js';
+import { operationsCatalogue } from '../../support/fixtures.js';
 
 let emulator: Emulator;
 let service: ServiceDescription;

@@ -1,9 +1,8 @@
-import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discover } from '../../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../../src/discovery/service-description.js';
 import { type DocumentServer, serveDocuments } from '../../support/document-server.js';
-import { REAL_OPENAPI_FIXTURES, SHARED_DIR } from '../../support/shared.js';
+import { REAL_OPENAPI_FIXTURES, realOpenApiText } from '../../support/fixtures.js';
 
 let server: DocumentServer;
 let service: ServiceDescription;
@@ -11,7 +10,7 @@ let service: ServiceDescription;
 beforeAll(async () => {
   const routes: Record<string, { body: string | ((origin: string) => string); type?: string }> = {};
   for (const name of REAL_OPENAPI_FIXTURES) {
-    routes[`/specs/${name}`] = { body: readFileSync(`${SHARED_DIR}fixtures/real-openapi/${name}`, 'utf8') };
+    routes[`/specs/${name}`] = { body: realOpenApiText(name) };
   }
   routes['/.well-known/api-catalog'] = {
     type: 'application/linkset+json',

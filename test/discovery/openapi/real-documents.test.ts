@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { OpenApiSurfaceReading } from '../../../src/discovery/openapi/index.js';
 import { deriveOperationId } from '../../../src/discovery/openapi/index.js';
-import { operationsCatalogue, REAL_OPENAPI_FIXTURES, readSharedJson } from '../../support/shared.js';
+import { operationsCatalogue, REAL_OPENAPI_FIXTURES, readFixtureJson } from '../../support/fixtures.js';
 import {
   compile,
   countOperations,
@@ -13,7 +13,7 @@ import {
   warningCodes,
 } from './openapi-test-support.js';
 
-const fixture = (name: string) => readSharedJson<Json>(`fixtures/real-openapi/${name}`);
+const fixture = (name: string) => readFixtureJson<Json>(`real-openapi/${name}`);
 const catalogue = operationsCatalogue();
 const catalogueIdByRoute = new Map(
   [...catalogue.generation, ...catalogue.control_plane].map((entry) => [

@@ -1,7 +1,7 @@
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { CONTROL_PLANE_SCOPES } from '../../../src/emulator/catalogue/scopes.js';
-import { operationsCatalogue } from '../../support/shared.js';
+import { operationsCatalogue } from '../../support/fixtures.js';
 import { getDocument, useEmulator } from './emulator-fixture.js';
 import {
   compileFailures,

@@ -1,8 +1,9 @@
 import { discover } from '../../../src/discovery/discover.js';
+import type { DeprecationPolicy } from '../../../src/discovery/documents/deprecation-policy.js';
 import { readOpenApiSurface } from '../../../src/discovery/openapi/index.js';
 import type { JsonSchema, Operation } from '../../../src/discovery/types.js';
 import { startEmulator } from '../../../src/emulator/emulator.js';
-import { REAL_OPENAPI_FIXTURES, readSharedJson } from '../../support/shared.js';
+import { REAL_OPENAPI_FIXTURES, readFixtureJson } from '../../support/fixtures.js';
 import { rawInputSchemas } from './raw-input-schemas.js';
 
 /** A set of operations to turn into tools, as the toolkit meets it. */
@@ -11,6 +12,8 @@ export interface OperationSet {
   readonly operations: readonly Operation[];
   /** Each operation's request schema as its document publishes it, for the naive baseline. */
   readonly rawInputSchemas: ReadonlyMap<string, JsonSchema>;
+  /** The versions' deprecation and sunset dates, when the service publishes a policy. */
+  readonly deprecationPolicy?: DeprecationPolicy;
 }
 
 /** Every operation of the emulator (208), read by `discover()`, with the raw schemas of its documents. */
@@ -23,7 +26,12 @@ export async function emulatorOperations(): Promise<OperationSet> {
       const document = await fetchJson(surface.specUrl);
       for (const [id, schema] of rawInputSchemas(document, service.operations)) raw.set(id, schema);
     }
-    return { label: 'emulator', operations: service.operations, rawInputSchemas: raw };
+    return {
+      label: 'emulator',
+      operations: service.operations,
+      rawInputSchemas: raw,
+      ...(service.deprecationPolicy ? { deprecationPolicy: service.deprecationPolicy } : {}),
+    };
   } finally {
     await emulator.close();
   }
@@ -34,7 +42,7 @@ export async function fixtureOperations(): Promise<OperationSet> {
   const operations: Operation[] = [];
   const raw = new Map<string, JsonSchema>();
   for (const name of REAL_OPENAPI_FIXTURES) {
-    const document = readSharedJson(`fixtures/real-openapi/${name}`);
+    const document = readFixtureJson(`real-openapi/${name}`);
     const reading = await readOpenApiSurface({
       document,
       documentUrl: `http://127.0.0.1:4010/${name}`,
