@@ -1,13 +1,16 @@
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import type { EmulatorAccount } from '../../src/emulator/index.js';
 import { runCliProcess } from '../support/cli.js';
 import { useEmulatorForCli } from '../support/cli-emulator.js';
 import { canOpenTerminal, runCliInTerminal } from '../support/cli-in-terminal.js';
+import { useTemporaryFolder } from '../support/temporary-folder.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
 
 const emulator = useEmulatorForCli();
+const folder = useTemporaryFolder('gentk-confirm-test-');
 
 const FUND = ['call', 'post_wallet_fund', '--input', '{"amount":20,"payment_method_id":"pm_card_visa"}'];
 
@@ -21,7 +24,7 @@ function account(): { account: EmulatorAccount; env: Record<string, string> } {
       GENTK_EMAIL: created.email,
       GENTK_PASSWORD: created.password,
       GENTK_API_KEY: created.apiKey,
-      GENTK_TOKEN_STORE: '/nonexistent/gentk-tokens.json',
+      GENTK_TOKEN_STORE: join(folder(), `${created.email}.json`),
     },
   };
 }

@@ -1,5 +1,7 @@
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCliProcess } from '../support/cli.js';
+import { useTemporaryFolder } from '../support/temporary-folder.js';
 import { closedPort, silentServer } from '../support/unreachable-addresses.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
@@ -12,7 +14,11 @@ beforeAll(async () => {
 afterAll(() => silent.close());
 
 // GENTK_API_KEY keeps `call` from stopping at missing credentials: the address is what fails.
-const gentk = (args: string[]) => runCliProcess(args, { env: { GENTK_API_KEY: 'gk_unused' } });
+const folder = useTemporaryFolder('gentk-unreachable-test-');
+const gentk = (args: string[]) =>
+  runCliProcess(args, {
+    env: { GENTK_API_KEY: 'gk_unused', GENTK_TOKEN_STORE: join(folder(), 'tokens.json') },
+  });
 
 describe('gentk against an address where no service answers', () => {
   it('says which address refused the connection (exit 10), for discover and for call', async () => {

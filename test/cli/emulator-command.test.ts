@@ -1,14 +1,17 @@
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
 import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { runCliProcess, spawnCli, waitForLine } from '../support/cli.js';
+import { useTemporaryFolder } from '../support/temporary-folder.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
 
 const shell = promisify(execFile);
+const folder = useTemporaryFolder('gentk-emulator-test-');
 
 /** Runs gentk emulator with `args` until it printed `ready`; hands `work` what it printed, then stops it. */
 async function withEmulator(
@@ -68,6 +71,8 @@ describe('gentk emulator', () => {
       ];
       expect(printed).toContain(`Emulator listening on ${baseUrl}`);
       const env = {
+        // The login keeps its token in a store: one that goes when the test does, not the user's.
+        GENTK_TOKEN_STORE: join(folder(), 'tokens.json'),
         GENTK_BASE_URL: baseUrl,
         GENTK_EMAIL: email,
         GENTK_PASSWORD: password,

@@ -1,17 +1,27 @@
 import type { AddressInfo } from 'node:net';
 import { createServer } from 'node:net';
+import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCliProcess } from '../support/cli.js';
 import { useEmulatorForCli } from '../support/cli-emulator.js';
 import type { ProcessOutput } from '../support/process-output.js';
+import { useTemporaryFolder } from '../support/temporary-folder.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
 
 const emulator = useEmulatorForCli();
+const folder = useTemporaryFolder('gentk-usage-test-');
 
 const gentk = (args: string[], env: Record<string, string> = {}) =>
-  runCliProcess(args, { env: { GENTK_BASE_URL: emulator().url, GENTK_API_KEY: 'gk_unused', ...env } });
+  runCliProcess(args, {
+    env: {
+      GENTK_BASE_URL: emulator().url,
+      GENTK_API_KEY: 'gk_unused',
+      GENTK_TOKEN_STORE: join(folder(), 'tokens.json'),
+      ...env,
+    },
+  });
 
 /** A usage mistake: exit code 2 and one line on stderr that says the fix. */
 function expectUsageLine(run: ProcessOutput, fix: RegExp): void {
