@@ -81,6 +81,7 @@ export {
   FileDiscoveryCache,
   MemoryDiscoveryCache,
   ServiceDescription,
+  ServiceUnreachableError,
   UnknownOperationError,
   WELL_KNOWN,
 } from './discovery/index.js';
@@ -88,6 +89,8 @@ export type {
   BucketState,
   CallEvent,
   Clock,
+  ConnectionFailure,
+  ConnectionFailureKind,
   CredentialPlacement as RequestCredentialPlacement,
   CredentialRef,
   CredentialSource,

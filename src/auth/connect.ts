@@ -123,7 +123,8 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   let storedKey: string | undefined;
   const apiKey = (): string | undefined => {
     const given = typeof options.apiKey === 'function' ? options.apiKey() : options.apiKey;
-    return given ?? process.env.GENTK_API_KEY ?? storedKey;
+    // An empty variable (`GENTK_API_KEY= cmd`) is how a shell unsets it for one command: no key.
+    return given ?? (process.env.GENTK_API_KEY || undefined) ?? storedKey;
   };
   const client = new HttpClient({
     ...options.http,

@@ -9,4 +9,4 @@ export { RegistrationError } from './registration.js';
 export type { SessionScopes } from './session.js';
 export { OperationNotOfferedError, Session } from './session.js';
 export type { StoredToken, TokenStore } from './token-store.js';
-export { FileTokenStore, MemoryTokenStore, tokenStoreKey } from './token-store.js';
+export { accountsIn, FileTokenStore, MemoryTokenStore, tokenStoreKey } from './token-store.js';

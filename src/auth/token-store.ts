@@ -64,6 +64,11 @@ export class MemoryTokenStore implements TokenStore {
   async delete(key: string): Promise<void> {
     this.#tokens.delete(key);
   }
+
+  /** The keys tokens are kept under (see {@link tokenStoreKey}). */
+  async keys(): Promise<string[]> {
+    return [...this.#tokens.keys()];
+  }
 }
 
 function isStoredToken(value: unknown): value is StoredToken {
@@ -116,6 +121,18 @@ export class FileTokenStore implements TokenStore {
     return (await this.#read())[key];
   }
 
+  /**
+   * The keys tokens are kept under (see {@link tokenStoreKey}): which accounts of which services
+   * the file holds.
+   *
+   * @example
+   * const store = new FileTokenStore('./agent-tokens.json');
+   * accountsIn(await store.keys(), 'http://127.0.0.1:8787'); // ['agent-7@example.com']
+   */
+  async keys(): Promise<string[]> {
+    return Object.keys(await this.#read());
+  }
+
   save(key: string, token: StoredToken): Promise<void> {
     return this.#serially(async () => this.#write({ ...(await this.#read()), [key]: token }));
   }
@@ -134,4 +151,10 @@ export class FileTokenStore implements TokenStore {
 /** The key a session's token is kept under: the service's origin and the account. */
 export function tokenStoreKey(origin: string, account: string): string {
   return `${origin}|${account.toLowerCase()}`;
+}
+
+/** The accounts that `keys` (a store's, see {@link tokenStoreKey}) hold tokens of at `origin`. */
+export function accountsIn(keys: readonly string[], origin: string): string[] {
+  const prefix = `${origin}|`;
+  return keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
 }

@@ -1,4 +1,5 @@
 import { EXIT, type ExitCode, exitCodeOf } from './exit-codes.js';
+import { inCliWords } from './library-phrases.js';
 import { createOutput, type Output } from './output.js';
 
 /** What every command shares: its exit code is set through this. */
@@ -9,12 +10,18 @@ function describeFailure(error: unknown): Record<string, unknown> {
   if (error && typeof error === 'object' && 'toJSON' in error && typeof error.toJSON === 'function') {
     return error.toJSON() as Record<string, unknown>;
   }
-  const record = error as { name?: unknown; code?: unknown; message?: unknown } | null;
+  const record = error as { name?: unknown; code?: unknown } | null;
   return {
     name: typeof record?.name === 'string' ? record.name : 'Error',
     ...(typeof record?.code === 'string' ? { code: record.code } : {}),
-    message: typeof record?.message === 'string' ? record.message : String(error),
+    message: messageOf(error),
   };
+}
+
+/** The message gentk prints for `error`: the error's own, in gentk's words. */
+function messageOf(error: unknown): string {
+  const message = (error as { message?: unknown } | null)?.message;
+  return inCliWords(typeof message === 'string' ? message : String(error));
 }
 
 /**
@@ -37,18 +44,8 @@ export function action<T extends { json?: boolean }>(
       const code = exitCodeOf(error);
       if (output.json)
         process.stdout.write(`${JSON.stringify({ error: describeFailure(error) }, null, 2)}\n`);
-      else output.note(`${output.colour.red('error')} ${(error as Error)?.message ?? String(error)}`);
+      else output.note(`${output.colour.red('error')} ${messageOf(error)}`);
       setExit(code);
     }
   };
-}
-
-/** The service's base URL: the argument, else GENTK_BASE_URL; a usage error without either. */
-export function baseUrlOf(argument: string | undefined): string {
-  const url = argument ?? process.env.GENTK_BASE_URL;
-  if (!url)
-    throw Object.assign(new Error('Give the service URL as an argument or in GENTK_BASE_URL.'), {
-      code: 'usage',
-    });
-  return url;
 }

@@ -1,16 +1,34 @@
-import type { Command } from 'commander';
+import { type Command, Option } from 'commander';
+import { parseNumber } from './numbers.js';
 
 /** `--json` on a command. */
 export function withJson(command: Command): Command {
   return command.option('--json', 'print JSON for scripts instead of text for people');
 }
 
+/** `--timeout`: how long each request may wait for an answer (discovery and calls alike). */
+export function withTimeout(command: Command): Command {
+  return command.option(
+    '--timeout <seconds>',
+    'longest wait for an answer to each request (default: 10)',
+    parseNumber('--timeout', { min: 0.001, max: 3600 }),
+  );
+}
+
+/** The per-request time limit of `--timeout`, as the options of discover() and of the HTTP core take it. */
+export function timeoutOf(flags: { readonly timeout?: number }): { readonly timeoutMs?: number } {
+  return flags.timeout === undefined ? {} : { timeoutMs: Math.round(flags.timeout * 1000) };
+}
+
 /** The credential options of commands that call the service (passwords come from GENTK_PASSWORD only). */
 export function withCredentials(command: Command): Command {
   return command
     .option('--api-key <key>', 'generation API key (default: GENTK_API_KEY, then the token store)')
-    .option('--token <token>', 'control-plane token (default: GENTK_TOKEN)')
-    .option('--email <email>', 'log in as this account, with the password in GENTK_PASSWORD')
+    .addOption(new Option('--token <token>', 'control-plane token (default: GENTK_TOKEN)').conflicts('email'))
+    .option(
+      '--email <email>',
+      'the account: log in with the password in GENTK_PASSWORD, or use its stored token and key (default: GENTK_EMAIL, else the only account in the token store)',
+    )
     .option(
       '--token-store <path>',
       'token store file (default: GENTK_TOKEN_STORE or ~/.config/gentk/tokens.json)',

@@ -7,7 +7,7 @@ import { emulatorCommand } from './commands/emulator-command.js';
 import { registerCommand } from './commands/register-command.js';
 import { scopesCommand } from './commands/scopes-command.js';
 import { toolsCommand } from './commands/tools-command.js';
-import { EXIT } from './exit-codes.js';
+import { EXIT, EXIT_CODES_TEXT } from './exit-codes.js';
 
 /** Runs gentk with `argv` (without the node and script paths); resolves to the exit code. */
 export async function runCli(argv: readonly string[]): Promise<number> {
@@ -20,8 +20,7 @@ export async function runCli(argv: readonly string[]): Promise<number> {
     .addHelpText(
       'after',
       `
-Exit codes: 0 ok, 1 unexpected, 2 usage, 3 authentication, 4 scope or not offered, 5 rate limited,
-6 payment, 7 timeout or still running, 8 service error, 9 invalid input.
+${EXIT_CODES_TEXT}
 Environment: GENTK_BASE_URL, GENTK_API_KEY, GENTK_TOKEN, GENTK_EMAIL, GENTK_PASSWORD, GENTK_TOKEN_STORE, NO_COLOR.`,
     );
   let exitCode: number = EXIT.ok;

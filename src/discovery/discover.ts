@@ -9,6 +9,7 @@ import { type ModelInfo, readFeedPage } from './documents/models-feed.js';
 import { type AuthorizationMetadata, readAuthorizationMetadata } from './documents/oauth-metadata.js';
 import { DiscoveryDocumentError } from './errors.js';
 import {
+  connectionFailureOf,
   type DocumentKind,
   type FetchedDocument,
   fetchDocument,
@@ -18,6 +19,7 @@ import type { McpInspector } from './mcp-inspector.js';
 import { readOpenApiSurface } from './openapi/index.js';
 import { reconcileScopes, type ScopeListing } from './scopes.js';
 import { type McpReference, ServiceDescription } from './service-description.js';
+import { ServiceUnreachableError } from './service-unreachable-error.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 
 export interface DiscoverOptions {
@@ -123,10 +125,11 @@ async function walkCatalogue(
   loader: Loader,
   limits: { maxDepth: number; maxDocuments: number },
   warn: (warning: DiscoveryWarning) => void,
-): Promise<{ entries: CatalogueEntry[]; reachable: boolean }> {
+): Promise<{ entries: CatalogueEntry[]; reachable: boolean; failure?: unknown }> {
   const visited = new Set<string>([start]);
   let level = [start];
   let reachable = false;
+  let failure: unknown;
   const entries: CatalogueEntry[] = [];
   for (let depth = 0; level.length > 0 && depth <= limits.maxDepth; depth++) {
     const results = await Promise.allSettled(level.map((url) => loader.load(url, 'json')));
@@ -134,6 +137,7 @@ async function walkCatalogue(
     results.forEach((result, index) => {
       const url = level[index] as string;
       if (result.status === 'rejected') {
+        if (url === start) failure = result.reason;
         warn({ code: 'catalog-unavailable', document: url, message: describeFailure(result.reason) });
         return;
       }
@@ -173,7 +177,7 @@ async function walkCatalogue(
   }
   const unique = new Map<string, CatalogueEntry>();
   for (const entry of entries) if (!unique.has(entry.specUrl)) unique.set(entry.specUrl, entry);
-  return { entries: [...unique.values()], reachable };
+  return { entries: [...unique.values()], reachable, ...(failure === undefined ? {} : { failure }) };
 }
 
 /** A short, stable id for a surface: its title without "API", else its document's file name. */
@@ -389,7 +393,7 @@ export async function discover(
   const models =
     options.models === false ? Promise.resolve([]) : readModels(base, loader, options.models, warn);
 
-  const { entries, reachable } = await catalogue;
+  const { entries, reachable, failure: catalogueFailure } = await catalogue;
   const fromCatalogue = entries.length > 0;
   if (!fromCatalogue) {
     warn({
@@ -470,6 +474,16 @@ export async function discover(
   );
   const surfaces = read.filter((item) => item !== undefined);
   if (surfaces.length === 0) {
+    // The catalogue got no answer at all: the service is out of reach, which says more than
+    // "no document was usable" (every other address is on the same origin and failed alike).
+    const unanswered = connectionFailureOf(catalogueFailure);
+    if (unanswered && DiscoveryDocumentError.isInstance(catalogueFailure)) {
+      throw new ServiceUnreachableError({
+        document: catalogueFailure.document,
+        failure: unanswered,
+        cause: catalogueFailure,
+      });
+    }
     throw new DiscoveryDocumentError({
       document: address(WELL_KNOWN.catalog),
       message: `No API description could be read from ${base.href}: neither the catalogue nor the well-known OpenAPI addresses (${WELL_KNOWN.openapi.join(', ')}) gave a usable document.`,

@@ -1,3 +1,4 @@
+import { type ConnectionFailure, describeConnectionFailure } from '../http/connection-failure.js';
 import { type CachedDocument, type DiscoveryCache, maxAgeOf } from './cache.js';
 import { DiscoveryDocumentError } from './errors.js';
 
@@ -87,6 +88,17 @@ async function readCapped(
   return { text: new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks)), bytes };
 }
 
+/** The errors of reads that got no answer at all, with why (refused, timed out, DNS, ...). */
+const NO_ANSWER = new WeakMap<object, ConnectionFailure>();
+
+/**
+ * Why a read that failed got no answer at all, when that is what happened (not a caller's abort,
+ * not an HTTP status or an unusable document): the sign that the server itself is out of reach.
+ */
+export function connectionFailureOf(error: unknown): ConnectionFailure | undefined {
+  return typeof error === 'object' && error !== null ? NO_ANSWER.get(error) : undefined;
+}
+
 /**
  * Reads one published document, treating it as untrusted: a time limit, a size limit, a bounded
  * number of redirects, a media-type check, and the cache (fresh entries are not downloaded again;
@@ -115,15 +127,17 @@ export async function fetchDocument(
     try {
       response = await options.fetch(current, { headers, redirect: 'manual', signal });
     } catch (error) {
-      const reason =
-        signal.aborted && !options.signal?.aborted
-          ? `no answer within ${options.timeoutMs} ms`
-          : String((error as Error).message ?? error);
-      throw new DiscoveryDocumentError({
+      const callerAborted = options.signal?.aborted === true;
+      // Our own time limit aborted the fetch: its reason (a TimeoutError) is the cause to report.
+      const cause = signal.aborted && !callerAborted ? signal.reason : error;
+      const failure = describeConnectionFailure(cause, { timeoutMs: options.timeoutMs, url: current });
+      const unanswered = new DiscoveryDocumentError({
         document: current,
-        message: `The document could not be read: ${reason}.`,
-        cause: error,
+        message: `The document could not be read: ${failure.description}.`,
+        cause,
       });
+      if (!callerAborted) NO_ANSWER.set(unanswered, failure);
+      throw unanswered;
     }
     if (response.status === 304 && cached) {
       await response.body?.cancel();

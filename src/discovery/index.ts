@@ -25,5 +25,6 @@ export type {
   ServiceSnapshot,
 } from './service-description.js';
 export { ServiceDescription } from './service-description.js';
+export { ServiceUnreachableError } from './service-unreachable-error.js';
 export type * from './types.js';
 export { closeMatches, UnknownOperationError } from './unknown-operation-error.js';

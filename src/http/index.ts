@@ -7,6 +7,11 @@
 export { HttpClient } from './client.js';
 export type { HttpClientOptions, HttpMethod, HttpRequest, HttpResponse } from './client-options.js';
 export { type Clock, systemClock } from './clock.js';
+export {
+  type ConnectionFailure,
+  type ConnectionFailureKind,
+  describeConnectionFailure,
+} from './connection-failure.js';
 export type { CredentialPlacement, CredentialRef, CredentialSource } from './credentials.js';
 export {
   GenerationFailedError,

@@ -4,6 +4,7 @@
  * connection fail in a way that leaves it unknown whether the service acted.
  * @module
  */
+import { errorCode } from './connection-failure.js';
 
 /**
  * No answer arrived. `requestSent` is false only when the service provably never saw the
@@ -33,15 +34,6 @@ const NOT_SENT_CODES = new Set([
   'CERT_HAS_EXPIRED',
   'DEPTH_ZERO_SELF_SIGNED_CERT',
 ]);
-
-function errorCode(error: unknown): string | undefined {
-  for (let current = error, depth = 0; current && depth < 4; depth += 1) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
-}
 
 const TIMEOUT_CODES = new Set([
   'UND_ERR_HEADERS_TIMEOUT',

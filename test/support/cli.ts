@@ -11,11 +11,25 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const ENTRY =
   process.env.GENTK_TEST_BUILT_CLI === '1' ? ['dist/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
 
+/** How gentk is run with `args`: the program and its arguments, from {@link CLI_ROOT}. */
+export function cliInvocation(args: readonly string[]): { command: string; args: string[] } {
+  return { command: process.execPath, args: [...ENTRY, ...args] };
+}
+
+/** The folder gentk is started from (the repository's root). */
+export const CLI_ROOT = ROOT;
+
+/** The environment gentk runs with: the test's, without colours, plus `env`. */
+export function cliEnvironment(env: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, NO_COLOR: '1', ...env };
+}
+
 /** Starts gentk as a real process. */
 export function spawnCli(args: readonly string[], env: Record<string, string> = {}): ChildProcess {
-  return spawn(process.execPath, [...ENTRY, ...args], {
+  const invocation = cliInvocation(args);
+  return spawn(invocation.command, invocation.args, {
     cwd: ROOT,
-    env: { ...process.env, NO_COLOR: '1', ...env },
+    env: cliEnvironment(env),
     stdio: ['pipe', 'pipe', 'pipe'],
   });
 }

@@ -4,8 +4,8 @@
  * destroyed.
  * @module
  */
-import type { IncomingMessage, Server } from 'node:http';
-import type { AddressInfo, Socket } from 'node:net';
+import type { IncomingMessage } from 'node:http';
+import type { AddressInfo, Server, Socket } from 'node:net';
 
 export interface LoopbackServer {
   /** `http://127.0.0.1:<port>`. */

@@ -1,6 +1,7 @@
 import { Command } from 'commander';
 import { action, type SetExit } from '../action.js';
-import { apiKeyOf, authOf, type CredentialFlags } from '../credentials.js';
+import { baseUrlOf } from '../base-url.js';
+import { type CredentialFlags, credentialsFor } from '../credentials.js';
 import { EXIT } from '../exit-codes.js';
 import { parseNumber } from '../numbers.js';
 
@@ -54,8 +55,13 @@ export function demoCommand(setExit: SetExit): Command {
           }
           throw error;
         }
-        const found = flags.baseUrl ? await authOf(flags, flags.baseUrl) : {};
-        const apiKey = apiKeyOf(flags) ?? found.apiKey;
+        const found = flags.baseUrl
+          ? await credentialsFor(flags, new URL(baseUrlOf(flags.baseUrl)).origin, {
+              token: true,
+              apiKey: true,
+            })
+          : {};
+        const apiKey = found.apiKey;
         return runDemo({
           output,
           yes: Boolean(flags.yes),

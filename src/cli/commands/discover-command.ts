@@ -1,8 +1,9 @@
 import { Command } from 'commander';
 import { discover } from '../../discovery/discover.js';
 import type { ServiceDescription } from '../../discovery/service-description.js';
-import { action, baseUrlOf, type SetExit } from '../action.js';
-import { withJson } from '../common-options.js';
+import { action, type SetExit } from '../action.js';
+import { baseUrlOf } from '../base-url.js';
+import { timeoutOf, withJson, withTimeout } from '../common-options.js';
 import { discoverySummary } from '../discovery-summary.js';
 
 function countBy<T>(items: readonly T[], key: (item: T) => string | undefined): Record<string, number> {
@@ -56,7 +57,7 @@ export function summaryJson(service: ServiceDescription): Record<string, unknown
 }
 
 export function discoverCommand(setExit: SetExit): Command {
-  return withJson(new Command('discover'))
+  return withTimeout(withJson(new Command('discover')))
     .description(
       'Read everything a service publishes: surfaces, operations by version and category, scopes, MCP servers, runbook, deprecations, warnings.',
     )
@@ -64,13 +65,16 @@ export function discoverCommand(setExit: SetExit): Command {
     .option('--full', 'with --json, print the whole description (a snapshot that loads offline)')
     .option('--mcp', 'also connect to the MCP servers to list their tools and resources')
     .action(
-      action<{ json?: boolean; full?: boolean; mcp?: boolean }>(setExit, async (output, options, url) => {
-        // The MCP SDK is an optional peer dependency: loaded only when asked for.
-        const mcp = options.mcp ? (await import('../../adapters/mcp.js')).createMcpInspector() : undefined;
-        const service = await discover(baseUrlOf(url), mcp ? { mcp } : {});
-        if (output.json) output.data(options.full ? service.toSnapshot() : summaryJson(service));
-        else output.line(discoverySummary(service));
-        return undefined;
-      }),
+      action<{ json?: boolean; full?: boolean; mcp?: boolean; timeout?: number }>(
+        setExit,
+        async (output, options, url) => {
+          // The MCP SDK is an optional peer dependency: loaded only when asked for.
+          const mcp = options.mcp ? (await import('../../adapters/mcp.js')).createMcpInspector() : undefined;
+          const service = await discover(baseUrlOf(url), { ...(mcp ? { mcp } : {}), ...timeoutOf(options) });
+          if (output.json) output.data(options.full ? service.toSnapshot() : summaryJson(service));
+          else output.line(discoverySummary(service));
+          return undefined;
+        },
+      ),
     );
 }

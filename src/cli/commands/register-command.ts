@@ -1,12 +1,17 @@
 import { exec } from 'node:child_process';
 import { promisify } from 'node:util';
 import { password as askPassword, input } from '@inquirer/prompts';
-import { Command } from 'commander';
+import { Command, Option } from 'commander';
 import { connect } from '../../auth/connect.js';
 import type { ClaimHandler } from '../../auth/registration.js';
-import { action, baseUrlOf, type SetExit } from '../action.js';
-import { list, withJson } from '../common-options.js';
+import type { Session } from '../../auth/session.js';
+import { type StoredToken, tokenStoreKey } from '../../auth/token-store.js';
+import { action, type SetExit } from '../action.js';
+import { baseUrlOf } from '../base-url.js';
+import { list, timeoutOf, withJson, withTimeout } from '../common-options.js';
 import { tokenStoreOf } from '../credentials.js';
+import { usageError } from '../exit-codes.js';
+import { maskSecret } from '../mask-secret.js';
 import type { Output } from '../output.js';
 
 interface RegisterFlags {
@@ -18,6 +23,7 @@ interface RegisterFlags {
   readonly codeCommand?: string;
   readonly mailbox?: boolean;
   readonly tokenStore?: string;
+  readonly timeout?: number;
 }
 
 const run = promisify(exec);
@@ -39,18 +45,54 @@ function claimHandler(output: Output, flags: RegisterFlags, baseUrl: string): Cl
     };
   }
   if (!output.interactive) {
-    throw Object.assign(
-      new Error(
-        'Registering without a terminal needs --code-command or --mailbox to read the e-mailed code.',
-      ),
-      { code: 'usage' },
+    throw usageError(
+      'Registering without a terminal needs --code-command or --mailbox to read the e-mailed code.',
     );
   }
   return ({ email, signal }) => input({ message: `The code e-mailed to ${email}:` }, { signal });
 }
 
+/** What `gentk register` made and where it keeps it: printed for people, or one JSON document. */
+interface RegistrationReport {
+  readonly email: string;
+  /** A registration that returns has a verified account: the runbook's verify step passed, now or before. */
+  readonly verified: true;
+  /** Whether the e-mailed code was claimed in this run (false: the account existed, verified, and logged in). */
+  readonly verifiedNow: boolean;
+  readonly apiKey: {
+    readonly name: string | null;
+    readonly masked: string;
+    readonly created: boolean;
+  } | null;
+  readonly token: { readonly scopes: readonly string[]; readonly expiresAt: string | null } | null;
+  readonly scopes: Session['scopes'];
+  readonly notices: readonly string[];
+  readonly tokenStore: string;
+}
+
+function printReport(output: Output, report: RegistrationReport): void {
+  output.data(report);
+  output.line(
+    `${output.colour.green('registered')} ${report.email}: ${report.verifiedNow ? 'verified with the e-mailed code' : 'already verified, logged in'}`,
+  );
+  if (report.apiKey) {
+    const name = report.apiKey.name ? ` "${report.apiKey.name}"` : '';
+    output.line(
+      `  API key${name}: ${report.apiKey.masked} (${report.apiKey.created ? 'created now' : 'kept from before'})`,
+    );
+  } else output.line('  API key: none (pass --create-key NAME to create one)');
+  if (report.token) {
+    const scopes = report.token.scopes.join(' ') || '(none)';
+    output.line(
+      `  token: scopes ${scopes}; ${report.token.expiresAt ? `expires ${report.token.expiresAt}` : 'never expires'}`,
+    );
+  }
+  for (const notice of report.notices) output.line(`  ${notice}`);
+  output.line(`  stored in ${report.tokenStore}`);
+}
+
 export function registerCommand(setExit: SetExit): Command {
-  return withJson(new Command('register'))
+  return withTimeout(withJson(new Command('register')))
     .description(
       "Register an agent account by the service's runbook (auth.md), claim it, and store a token with the minimum scopes.",
     )
@@ -63,7 +105,9 @@ export function registerCommand(setExit: SetExit): Command {
       '--code-command <command>',
       'a command that prints the e-mailed code (GENTK_CLAIM_EMAIL names the address)',
     )
-    .option('--mailbox', "read the code from the emulator's test mailbox")
+    .addOption(
+      new Option('--mailbox', "read the code from the emulator's test mailbox").conflicts('codeCommand'),
+    )
     .option(
       '--token-store <path>',
       'token store file (default: GENTK_TOKEN_STORE or ~/.config/gentk/tokens.json)',
@@ -72,18 +116,20 @@ export function registerCommand(setExit: SetExit): Command {
       action<RegisterFlags>(setExit, async (output, flags, url) => {
         const baseUrl = baseUrlOf(url);
         const password =
-          process.env.GENTK_PASSWORD ??
+          process.env.GENTK_PASSWORD ||
           (output.interactive
             ? await askPassword({ message: 'Password for the account:', mask: '*' })
             : undefined);
-        if (!password)
-          throw Object.assign(new Error('Set GENTK_PASSWORD (the password is never read from a flag).'), {
-            code: 'usage',
-          });
+        if (!password) throw usageError('Set GENTK_PASSWORD (the password is never read from a flag).');
         const ids = flags.ops ? list(flags.ops) : undefined;
+        const store = tokenStoreOf(flags);
+        const readCode = claimHandler(output, flags, baseUrl);
+        let verifiedNow = false;
         const session = await connect({
           baseUrl,
-          tokenStore: tokenStoreOf(flags),
+          tokenStore: store,
+          discovery: timeoutOf(flags),
+          http: timeoutOf(flags),
           ...(ids ? { operations: { ids } } : {}),
           auth: {
             register: {
@@ -91,25 +137,35 @@ export function registerCommand(setExit: SetExit): Command {
               password,
               ...(flags.name ? { name: flags.name } : {}),
               ...(flags.createKey ? { createKey: flags.createKey } : {}),
-              claim: claimHandler(output, flags, baseUrl),
+              claim: (request) => {
+                verifiedNow = true;
+                return readCode(request);
+              },
             },
           },
         });
         // The session keeps its token in the store; it is not closed (that would revoke the token).
         await session.client.close();
-        const summary = {
+        const stored: StoredToken | undefined = await store.load(
+          tokenStoreKey(session.service.origin, flags.email),
+        );
+        const keyCreated = Boolean(flags.createKey) && verifiedNow;
+        printReport(output, {
           email: flags.email,
+          verified: true,
+          verifiedNow,
+          apiKey: stored?.apiKey
+            ? {
+                name: keyCreated ? (flags.createKey as string) : null,
+                masked: maskSecret(stored.apiKey),
+                created: verifiedNow,
+              }
+            : null,
+          token: stored ? { scopes: stored.scopes, expiresAt: stored.expiresAt } : null,
           scopes: session.scopes,
           notices: session.notices,
-          tokenStore: tokenStoreOf(flags).path,
-        };
-        output.data(summary);
-        output.line(`${output.colour.green('registered')} ${flags.email}`);
-        for (const notice of session.notices) output.line(`  ${notice}`);
-        output.line(
-          `  scopes: ${Array.isArray(session.scopes.granted) ? session.scopes.granted.join(' ') || '(none)' : session.scopes.granted}`,
-        );
-        output.line(`  token kept in ${summary.tokenStore}`);
+          tokenStore: store.path,
+        });
         return undefined;
       }),
     );

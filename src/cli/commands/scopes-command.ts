@@ -1,10 +1,11 @@
 import { Command } from 'commander';
 import { discover } from '../../discovery/discover.js';
-import { action, baseUrlOf, type SetExit } from '../action.js';
-import { list, withJson } from '../common-options.js';
+import { action, type SetExit } from '../action.js';
+import { baseUrlOf } from '../base-url.js';
+import { list, timeoutOf, withJson, withTimeout } from '../common-options.js';
 
 export function scopesCommand(setExit: SetExit): Command {
-  return withJson(new Command('scopes'))
+  return withTimeout(withJson(new Command('scopes')))
     .description('The minimum scopes a token needs for some operations (ids or categories).')
     .argument('[url]', 'the service base URL (default: GENTK_BASE_URL)')
     .requiredOption(
@@ -12,8 +13,8 @@ export function scopesCommand(setExit: SetExit): Command {
       'operation ids and/or categories, comma-separated (e.g. get_wallet_balance,billing)',
     )
     .action(
-      action<{ json?: boolean; ops: string }>(setExit, async (output, options, url) => {
-        const service = await discover(baseUrlOf(url), { models: false });
+      action<{ json?: boolean; ops: string; timeout?: number }>(setExit, async (output, options, url) => {
+        const service = await discover(baseUrlOf(url), { models: false, ...timeoutOf(options) });
         const wanted = list(options.ops);
         const categories = new Set(service.operations.map((operation) => operation.category).filter(Boolean));
         const ids = wanted.filter((item) => !categories.has(item));

@@ -1,11 +1,14 @@
 import { Command, Option } from 'commander';
 import { connect } from '../../auth/connect.js';
+import { discover } from '../../discovery/discover.js';
 import { createToolSpecs, type ToolMode } from '../../tools/create-tool-specs.js';
 import type { SchemaProfile } from '../../tools/schema-profiles/types.js';
-import { action, baseUrlOf, type SetExit } from '../action.js';
-import { withCredentials, withJson } from '../common-options.js';
-import { apiKeyOf, authOf, type CredentialFlags, tokenStoreOf } from '../credentials.js';
+import { action, type SetExit } from '../action.js';
+import { baseUrlOf } from '../base-url.js';
+import { timeoutOf, withCredentials, withJson, withTimeout } from '../common-options.js';
+import { type CredentialFlags, credentialsFor, tokenStoreOf } from '../credentials.js';
 import { parseNumber } from '../numbers.js';
+import { withheldError } from '../withheld-message.js';
 
 interface ToolsFlags extends CredentialFlags {
   readonly json?: boolean;
@@ -13,10 +16,11 @@ interface ToolsFlags extends CredentialFlags {
   readonly schema: SchemaProfile;
   readonly budget: number;
   readonly prefix?: string;
+  readonly timeout?: number;
 }
 
 export function toolsCommand(setExit: SetExit): Command {
-  return withCredentials(withJson(new Command('tools')))
+  return withTimeout(withCredentials(withJson(new Command('tools'))))
     .description(
       'The tools an agent would get, and their token footprint. With credentials, exactly what the agent may use.',
     )
@@ -40,14 +44,15 @@ export function toolsCommand(setExit: SetExit): Command {
     .option('--prefix <prefix>', 'prefix of every tool name')
     .action(
       action<ToolsFlags>(setExit, async (output, options, url) => {
-        const baseUrl = baseUrlOf(url);
-        const { auth, apiKey: storedKey } = await authOf(options, baseUrl);
+        const service = await discover(baseUrlOf(url), timeoutOf(options));
+        const { auth, apiKey } = await credentialsFor(options, service.origin, { token: true, apiKey: true });
         const session = await connect({
-          baseUrl,
+          service,
           // Listing sends nothing: without a key, generation tools are listed as a key would make them.
-          apiKey: apiKeyOf(options) ?? storedKey ?? 'listing-only',
+          apiKey: apiKey ?? 'listing-only',
           tokenStore: tokenStoreOf(options),
           ...(auth ? { auth } : {}),
+          http: timeoutOf(options),
         });
         try {
           const set = createToolSpecs(session, {
@@ -70,7 +75,11 @@ export function toolsCommand(setExit: SetExit): Command {
             schema: options.schema,
             tokens: footprint.tokens,
             tools,
-            withheld: session.withheld,
+            withheld: session.withheld.map((entry) => ({
+              operationId: entry.operationId,
+              reason: entry.reason,
+              message: withheldError(entry, service).message,
+            })),
           });
           if (!output.json) {
             for (const tool of tools)
