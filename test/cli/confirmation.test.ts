@@ -4,7 +4,7 @@ import type { EmulatorAccount } from '../../src/emulator/index.js';
 import { runCliProcess } from '../support/cli.js';
 import { useEmulatorForCli } from '../support/cli-emulator.js';
 import { canOpenTerminal, runCliInTerminal } from '../support/cli-in-terminal.js';
-import { useTemporaryFolder } from '../support/temporary-folder.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -24,7 +24,7 @@ function account(): { account: EmulatorAccount; env: Record<string, string> } {
       GENTK_EMAIL: created.email,
       GENTK_PASSWORD: created.password,
       GENTK_API_KEY: created.apiKey,
-      GENTK_TOKEN_STORE: join(folder(), `${created.email}.json`),
+      GENTK_TOKEN_STORE: join(folder.path, `${created.email}.json`),
     },
   };
 }

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { runCliProcess } from '../support/cli.js';
-import { useTemporaryFolder } from '../support/temporary-folder.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 import { closedPort, silentServer } from '../support/unreachable-addresses.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
@@ -17,7 +17,7 @@ afterAll(() => silent.close());
 const folder = useTemporaryFolder('gentk-unreachable-test-');
 const gentk = (args: string[]) =>
   runCliProcess(args, {
-    env: { GENTK_API_KEY: 'gk_unused', GENTK_TOKEN_STORE: join(folder(), 'tokens.json') },
+    env: { GENTK_API_KEY: 'gk_unused', GENTK_TOKEN_STORE: join(folder.path, 'tokens.json') },
   });
 
 describe('gentk against an address where no service answers', () => {

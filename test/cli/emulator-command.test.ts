@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { runCliProcess, spawnCli, waitForLine } from '../support/cli.js';
-import { useTemporaryFolder } from '../support/temporary-folder.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -72,7 +72,7 @@ describe('gentk emulator', () => {
       expect(printed).toContain(`Emulator listening on ${baseUrl}`);
       const env = {
         // The login keeps its token in a store: one that goes when the test does, not the user's.
-        GENTK_TOKEN_STORE: join(folder(), 'tokens.json'),
+        GENTK_TOKEN_STORE: join(folder.path, 'tokens.json'),
         GENTK_BASE_URL: baseUrl,
         GENTK_EMAIL: email,
         GENTK_PASSWORD: password,

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { runCliProcess } from '../support/cli.js';
 import { useEmulatorForCli } from '../support/cli-emulator.js';
-import { useTemporaryFolder } from '../support/temporary-folder.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 120_000 });
@@ -19,7 +19,7 @@ const gentkWith =
     runCliProcess(args, {
       env: {
         GENTK_BASE_URL: emulator().url,
-        GENTK_TOKEN_STORE: join(folder(), store),
+        GENTK_TOKEN_STORE: join(folder.path, store),
         GENTK_API_KEY: '',
         GENTK_TOKEN: '',
         GENTK_EMAIL: '',
@@ -41,7 +41,7 @@ describe('gentk register, then calls that find what it stored', () => {
     const gentk = gentkWith('one.json');
     const registered = await register(gentk, 'solo@example.test', ['--create-key', 'laptop']);
     expect(registered.code, registered.stderr).toBe(0);
-    const stored = JSON.parse(await readFile(join(folder(), 'one.json'), 'utf8')) as Record<
+    const stored = JSON.parse(await readFile(join(folder.path, 'one.json'), 'utf8')) as Record<
       string,
       { apiKey: string; expiresAt: string }
     >;
@@ -51,7 +51,7 @@ describe('gentk register, then calls that find what it stored', () => {
     expect(registered.stdout).toContain('registered solo@example.test: verified with the e-mailed code');
     expect(registered.stdout).toContain(`API key "laptop": gk_…${key.slice(-4)} (created now)`);
     expect(registered.stdout).toContain(`token: scopes wallet:read; expires ${entry?.expiresAt}`);
-    expect(registered.stdout).toContain(`stored in ${join(folder(), 'one.json')}`);
+    expect(registered.stdout).toContain(`stored in ${join(folder.path, 'one.json')}`);
     expect(registered.stdout + registered.stderr).not.toContain(key);
     expect(registered.stdout + registered.stderr).not.toContain(PASSWORD);
 
@@ -83,7 +83,7 @@ describe('gentk register, then calls that find what it stored', () => {
     ]);
     expect(ambiguous.code).toBe(2);
     expect(ambiguous.stderr.trim()).toBe(
-      `error The token store ${join(folder(), 'two.json')} holds 2 accounts for ${emulator().url} (first@example.test, second@example.test): pass --email to choose one.`,
+      `error The token store ${join(folder.path, 'two.json')} holds 2 accounts for ${emulator().url} (first@example.test, second@example.test): pass --email to choose one.`,
     );
     expect(chosen.code, chosen.stderr).toBe(0);
   });

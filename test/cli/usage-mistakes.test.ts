@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { runCliProcess } from '../support/cli.js';
 import { useEmulatorForCli } from '../support/cli-emulator.js';
 import type { ProcessOutput } from '../support/process-output.js';
-import { useTemporaryFolder } from '../support/temporary-folder.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -18,7 +18,7 @@ const gentk = (args: string[], env: Record<string, string> = {}) =>
     env: {
       GENTK_BASE_URL: emulator().url,
       GENTK_API_KEY: 'gk_unused',
-      GENTK_TOKEN_STORE: join(folder(), 'tokens.json'),
+      GENTK_TOKEN_STORE: join(folder.path, 'tokens.json'),
       ...env,
     },
   });
