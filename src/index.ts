@@ -136,6 +136,8 @@ export {
   RateLimitStoreError,
   RedisRateLimitStore,
   ResponseFormatError,
+  ResponseTooLargeError,
+  ResponseTooLargeFailure,
   ServerError,
   ServiceError,
   SunsetError,

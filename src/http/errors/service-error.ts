@@ -18,6 +18,7 @@ export type ServiceErrorCode =
   | 'network_error'
   | 'timeout'
   | 'response_format'
+  | 'response_too_large'
   | 'generation_failed'
   | 'untrusted_origin'
   | 'sunset'
