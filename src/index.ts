@@ -108,6 +108,7 @@ export type {
   RateLimitStore,
   RawHeaders,
   Redactor,
+  RedactorOptions,
   RedisCommandClient,
   RedisRateLimitStoreOptions,
   ResponseHeaders,

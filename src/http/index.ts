@@ -62,7 +62,7 @@ export {
   type RateLimitPermit,
   type ThrottleWait,
 } from './rate-limit-governor.js';
-export { isSecretField, REDACTED, Redactor } from './redact.js';
+export { isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
 export { isRecord } from './response-body.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
