@@ -145,6 +145,7 @@ export {
   ThrottleDeadlineError,
   TimeoutError,
   TransportFailure,
+  UnsafeAnswerError,
   UntrustedOriginError,
   ValidationError,
 } from './http/index.js';

@@ -29,6 +29,7 @@ export {
 } from './errors/http-status-errors.js';
 export { ResponseTooLargeError } from './errors/response-too-large-error.js';
 export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
+export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
 export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
 export { parseHttpDate } from './headers/http-date.js';

@@ -10,6 +10,7 @@
  * secrets are kept for its life, values learned from answers only the most recent few hundred.
  * @module
  */
+import { mapStrings } from './map-strings.js';
 import { RecentSecrets } from './recent-secrets.js';
 import { SecretMatcher } from './secret-matcher.js';
 
@@ -152,6 +153,25 @@ export class Redactor {
   /** `text` with the known secret values masked, and nothing else changed. */
   maskKnown(text: string): string {
     return this.#known().mask(text, REDACTED);
+  }
+
+  /** Whether `text` holds one of the known secret values. */
+  containsKnown(text: string): boolean {
+    return this.#known().contains(text);
+  }
+
+  /**
+   * `value` with the known secret values masked in every string, property names included, and
+   * nothing else changed: for results, where a field named `code` or `token` is data. Parts with
+   * nothing to mask are not copied (a value without secrets comes back as itself).
+   *
+   * @example
+   * redactor.addSecret(apiKey);
+   * const safe = redactor.maskKnownValue({ note: `your key is ${apiKey}` }); // { note: 'your key is [REDACTED]' }
+   */
+  maskKnownValue<T>(value: T): T {
+    const matcher = this.#known();
+    return matcher.empty ? value : mapStrings(value, (text) => matcher.mask(text, REDACTED));
   }
 
   #mask(text: string): string {

@@ -82,6 +82,16 @@ export class SecretMatcher {
     return this.#fail.length === 1;
   }
 
+  /** Whether `text` holds any string of the set. */
+  contains(text: string): boolean {
+    let node = 0;
+    for (let index = 0; index < text.length; index += 1) {
+      node = this.#step(node, text.charCodeAt(index));
+      if (this.#longest[node] !== 0) return true;
+    }
+    return false;
+  }
+
   /**
    * `text` with every occurrence of every string of the set replaced by `replacement`;
    * overlapping occurrences are masked as one.

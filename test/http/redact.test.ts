@@ -61,6 +61,31 @@ describe('Redactor', () => {
     expect(redactor.maskKnown('own-secret-1 learned-0 learned-9')).toBe(`${REDACTED} learned-0 ${REDACTED}`);
   });
 
+  it('masks known values in every string and field name of a result, copying only what changes', () => {
+    const redactor = new Redactor();
+    redactor.addSecret('sk-live-123456');
+    const untouched = { list: [{ code: '123456', token: 'kept: only known values are masked' }] };
+    const result = {
+      untouched,
+      note: 'your key is sk-live-123456',
+      'sk-live-123456': true,
+      urls: ['https://cdn.test/a.png?sig=sk-live-123456'],
+    };
+    const masked = redactor.maskKnownValue(result);
+    expect(masked).toEqual({
+      untouched,
+      note: `your key is ${REDACTED}`,
+      [REDACTED]: true,
+      urls: [`https://cdn.test/a.png?sig=${REDACTED}`],
+    });
+    expect(masked.untouched).toBe(untouched);
+    expect(redactor.maskKnownValue(untouched)).toBe(untouched);
+    expect(result.note).toBe('your key is sk-live-123456');
+    const cyclic: Record<string, unknown> = { note: 'sk-live-123456' };
+    cyclic.self = cyclic;
+    expect(redactor.maskKnownValue(cyclic)).toEqual({ note: REDACTED, self: '[Circular]' });
+  });
+
   it('does not register values too short to be secrets', () => {
     const redactor = new Redactor();
     redactor.addSecret('a');

@@ -19,6 +19,7 @@ export type ServiceErrorCode =
   | 'timeout'
   | 'response_format'
   | 'response_too_large'
+  | 'unsafe_answer'
   | 'generation_failed'
   | 'untrusted_origin'
   | 'sunset'

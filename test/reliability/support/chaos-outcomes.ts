@@ -26,6 +26,7 @@ const SERVICE_CODES: Record<ServiceErrorCode, true> = {
   timeout: true,
   response_format: true,
   response_too_large: true,
+  unsafe_answer: true,
   generation_failed: true,
   untrusted_origin: true,
   sunset: true,
