@@ -1,7 +1,14 @@
 import type { Operation } from '../discovery/types.js';
+import { scopeProblem } from './declared-scope.js';
 import { isControlPlane } from './operation-choice.js';
 
-export type WithheldReason = 'scope-not-granted' | 'untrusted-origin' | 'no-api-key' | 'no-token';
+export type WithheldReason =
+  | 'scope-not-granted'
+  /** Its documents declare `*`, a list or a malformed name as its scope (see `allScopes`). */
+  | 'unsafe-scope'
+  | 'untrusted-origin'
+  | 'no-api-key'
+  | 'no-token';
 
 /** An operation the agent asked for but is not offered, and why. */
 export interface WithheldOperation {
@@ -21,6 +28,18 @@ export interface AccessFacts {
   readonly hasApiKey: boolean;
   /** Origins credentials may go to. */
   readonly trustedOrigins: ReadonlySet<string>;
+  /** The caller asked for every scope: an operation declaring `*` may be offered. */
+  readonly allScopes: boolean;
+}
+
+/**
+ * Whether the token is asked for `operation`'s declared scope: not when it is `*`, a list or no
+ * scope name, unless the caller asked for every scope anyway.
+ */
+export function asksForScopeOf(operation: Operation, allScopes: boolean): boolean {
+  return (
+    operation.requiredScope !== null && (allScopes || scopeProblem(operation.requiredScope) === undefined)
+  );
 }
 
 /**
@@ -51,6 +70,11 @@ export function planAccess(chosen: readonly Operation[], facts: AccessFacts): Ac
       continue;
     }
     const scope = operation.requiredScope;
+    const problem = scope !== null && !facts.allScopes ? scopeProblem(scope) : undefined;
+    if (problem) {
+      hold(operation, 'unsafe-scope', `${problem}; pass allScopes: true to allow it`);
+      continue;
+    }
     if (scope && facts.granted !== undefined && facts.granted !== '*' && !facts.granted.includes(scope)) {
       hold(operation, 'scope-not-granted', `it needs the scope ${scope}, which the token was not granted`);
       continue;

@@ -3,7 +3,7 @@ import { type DiscoverOptions, discover } from '../discovery/discover.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { HttpClient, type HttpClientOptions } from '../http/index.js';
-import { planAccess } from './access-plan.js';
+import { asksForScopeOf, planAccess } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
 import {
@@ -139,9 +139,14 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   client.redactor.addSecret(apiKey());
   try {
     const controlPlaneOperations = chosen.filter((operation: Operation) => isControlPlane(operation));
+    // A document's `*` or list is never asked for on its word: those operations are withheld.
     const requested = options.allScopes
       ? ['*']
-      : service.minimumScopes(controlPlaneOperations.map((operation) => operation.id));
+      : service.minimumScopes(
+          controlPlaneOperations
+            .filter((operation) => asksForScopeOf(operation, false))
+            .map((operation) => operation.id),
+        );
     const notices: string[] = [];
     let granted: SessionScopes['granted'];
     let password: string | undefined;
@@ -248,6 +253,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
       granted: granted === 'unknown' ? '*' : granted,
       hasApiKey: apiKey() !== undefined,
       trustedOrigins,
+      allScopes: options.allScopes === true,
     });
     const email =
       auth && 'email' in auth ? auth.email : auth && 'register' in auth ? auth.register.email : undefined;

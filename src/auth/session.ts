@@ -19,6 +19,7 @@ import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
+import { stepUpScope } from './step-up-scope.js';
 import type { TokenManager } from './token-manager.js';
 import type { StoredToken } from './token-store.js';
 
@@ -78,6 +79,8 @@ export class Session {
   readonly #requested: readonly string[] | undefined;
   readonly #init: SessionInit;
   readonly #validators = new Map<string, ArgumentValidator>();
+  /** Scopes this session stepped up to: each at most once. */
+  readonly #steppedUp = new Set<string>();
   #closed = false;
 
   /** @internal Sessions are made by `connect()`. */
@@ -188,6 +191,7 @@ export class Session {
   /**
    * Whether a failed call may be sent once more: after a token rotation raced it, or after a
    * step-up added the missing scope (only when the caller allowed step-up; never silently).
+   * @throws {InsufficientScopeError} a step-up the session refuses, saying why
    */
   async #recover(operation: Operation, error: unknown): Promise<boolean> {
     const tokens = this.#init.tokens;
@@ -199,10 +203,30 @@ export class Session {
       await tokens.refresh();
       return true;
     }
-    if (InsufficientScopeError.isInstance(error) && error.requiredScope && this.#init.stepUp) {
-      const stepped = await this.#init.stepUp(error.requiredScope, tokens.token);
-      const logout = authEndpoint(this.service, 'logout');
+    if (InsufficientScopeError.isInstance(error) && this.#init.stepUp) {
+      const decision = stepUpScope({
+        operation,
+        named: error.requiredScope,
+        service: this.service,
+        steppedUp: this.#steppedUp,
+      });
+      const { redactor } = this.client;
+      if ('refused' in decision) throw refusedStepUp(error, operation, redactor.redact(decision.refused));
+      this.#steppedUp.add(decision.scope);
       const previous = tokens.token;
+      const asked = new Set([...previous.scopes.filter((name) => name !== '*'), decision.scope]);
+      const stepped = await this.#init.stepUp(decision.scope, previous);
+      const logout = authEndpoint(this.service, 'logout');
+      if (stepped.scopes.some((name) => !asked.has(name))) {
+        // Holding more than was asked for is what step-up must never lead to: the new token goes.
+        if (logout)
+          await controlPlane.logout(this.client, logout, stepped.accessToken).catch(() => undefined);
+        throw refusedStepUp(
+          error,
+          operation,
+          `the service granted more than ${[...asked].join(' ')}; the new token was revoked`,
+        );
+      }
       await tokens.replace(stepped);
       if (logout && previous.ownedByToolkit)
         await controlPlane.logout(this.client, logout, previous.accessToken).catch(() => undefined);
@@ -256,4 +280,23 @@ export class Session {
       await this.client.close();
     }
   }
+}
+
+/** The service's refusal, saying why the session did not step up. */
+function refusedStepUp(
+  error: InsufficientScopeError,
+  operation: Operation,
+  reason: string,
+): InsufficientScopeError {
+  return new InsufficientScopeError({
+    method: error.method,
+    url: error.url,
+    ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
+    ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+    ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
+    requiredScope: error.requiredScope,
+    details: error.details,
+    cause: error,
+    message: `${operation.id} was refused for a missing scope, and the session did not step up: ${reason}`,
+  });
 }

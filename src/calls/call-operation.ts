@@ -5,6 +5,7 @@ import {
   createFetchStatus,
   type FetchOperation,
   fetchTargetFor,
+  type JobAnswer,
   type JobProgress,
   type PollSchedule,
   pollJob,
@@ -14,6 +15,7 @@ import {
 } from '../jobs/index.js';
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { type CallOutput, outputsOf } from './outputs.js';
+import { safeJobAnswer } from './secret-free-results.js';
 
 /** What a call needs: the session's client (credentials, governor, retries) and the service. */
 export interface CallContext {
@@ -95,8 +97,18 @@ function pollOptions(options: CallOptions, category: string | undefined) {
  * governor, retries, idempotency), waits for an asynchronous job by polling its family's fetch
  * operation on the same client, and returns the final answer with its output files, or a
  * {@link PendingCall} when the job outlives the wait. Failures throw the HTTP core's typed errors.
+ * No secret the session knows shows in the result: each is masked wherever the service echoed it.
  */
 export async function callOperation(
+  context: CallContext,
+  operation: Operation,
+  input: Readonly<Record<string, unknown>>,
+  options: CallOptions = {},
+): Promise<CallResult> {
+  return context.client.redactor.maskKnownValue(await callUnmasked(context, operation, input, options));
+}
+
+async function callUnmasked(
   context: CallContext,
   operation: Operation,
   input: Readonly<Record<string, unknown>>,
@@ -112,18 +124,25 @@ export async function callOperation(
   });
   // Only what polling needs is kept: a job can wait for minutes, and a fleet holds thousands.
   const { body, url, jobSlot } = await client.request(request);
-  const answer = readJobAnswer(body);
-  if (!operation.async || answer.state !== 'processing') {
+  const read = readJobAnswer(body);
+  if (!operation.async || read.state !== 'processing') {
     jobSlot?.release();
     return {
       status: 'success',
       operationId: operation.id,
       body,
       outputs: outputsOf(body, client.clock.now()),
-      ...(answer.id !== undefined ? { requestId: answer.id } : {}),
+      ...(read.id !== undefined ? { requestId: read.id } : {}),
       polls: 0,
       elapsedMs: client.clock.now() - startedAt,
     };
+  }
+  let answer: JobAnswer;
+  try {
+    answer = safeJobAnswer(client.redactor, read, { method: request.method, url, operationId: operation.id });
+  } catch (error) {
+    jobSlot?.release();
+    throw error;
   }
   const { fetch, credential } = fetchOperationOf(service, operation);
   const outcome = await pollJob({
@@ -180,11 +199,19 @@ export function pendingFromId(
   };
 }
 
-/** Continues waiting for a job an earlier call handed back. */
+/** Continues waiting for a job an earlier call handed back; the result is masked as `callOperation`'s. */
 export async function resumeCall(
   context: CallContext,
   pending: PendingCall,
   options: Omit<CallOptions, 'idempotencyKey'> = {},
+): Promise<CallResult> {
+  return context.client.redactor.maskKnownValue(await resumeUnmasked(context, pending, options));
+}
+
+async function resumeUnmasked(
+  context: CallContext,
+  pending: PendingCall,
+  options: Omit<CallOptions, 'idempotencyKey'>,
 ): Promise<CallResult> {
   const operation = context.service.operation(pending.operationId);
   const fetchOperation = pending.fetch.operationId

@@ -34,5 +34,11 @@ export function withheldError(entry: WithheldOperation, service: ServiceDescript
         EXIT.scope,
         'untrusted_origin',
       );
+    case 'unsafe-scope':
+      return new CliError(
+        `${id} is withheld: ${entry.message.replace(/; pass allScopes: true to allow it$/, '')}; gentk never asks the service for such a scope.`,
+        EXIT.scope,
+        'unsafe_scope',
+      );
   }
 }

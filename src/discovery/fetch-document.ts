@@ -1,4 +1,5 @@
 import { type ConnectionFailure, describeConnectionFailure } from '../http/connection-failure.js';
+import { ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
 import { type CachedDocument, type DiscoveryCache, maxAgeOf } from './cache.js';
 import { DiscoveryDocumentError } from './errors.js';
 
@@ -60,32 +61,19 @@ async function readCapped(
   url: string,
   maxBytes: number,
 ): Promise<{ text: string; bytes: number }> {
-  const declared = Number(response.headers.get('content-length') ?? 'NaN');
-  if (declared > maxBytes) {
-    await response.body?.cancel();
+  try {
+    const bytes = await readBytesWithinLimit(response, maxBytes);
+    return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), bytes: bytes.byteLength };
+  } catch (error) {
+    if (!(error instanceof ResponseTooLargeFailure)) throw error;
     throw new DiscoveryDocumentError({
       document: url,
-      message: `The document is ${declared} bytes, over the limit of ${maxBytes}. Raise maxDocumentBytes if you trust it.`,
+      message:
+        error.declaredBytes !== undefined
+          ? `The document is ${error.declaredBytes} bytes, over the limit of ${maxBytes}. Raise maxDocumentBytes if you trust it.`
+          : `The document is larger than the limit of ${maxBytes} bytes. Raise maxDocumentBytes if you trust it.`,
     });
   }
-  const reader = response.body?.getReader();
-  if (!reader) return { text: '', bytes: 0 };
-  const chunks: Uint8Array[] = [];
-  let bytes = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    bytes += value.byteLength;
-    if (bytes > maxBytes) {
-      await reader.cancel();
-      throw new DiscoveryDocumentError({
-        document: url,
-        message: `The document is larger than the limit of ${maxBytes} bytes. Raise maxDocumentBytes if you trust it.`,
-      });
-    }
-    chunks.push(value);
-  }
-  return { text: new TextDecoder('utf-8', { fatal: false }).decode(Buffer.concat(chunks)), bytes };
 }
 
 /** The errors of reads that got no answer at all, with why (refused, timed out, DNS, ...). */

@@ -51,6 +51,10 @@ function retryAfterOf(headers: ResponseHeaders, receivedAt: number, fields: Erro
   );
 }
 
+function redactedHeader(services: AttemptServices, value: string | null): string | null {
+  return value === null ? null : services.redactor.maskKnown(value);
+}
+
 /** Learns from the answer, then returns it or throws its typed error. */
 export async function readAnswer(
   services: AttemptServices,
@@ -104,7 +108,8 @@ export async function readAnswer(
     url,
     status,
     fields,
-    challenges: failed ? parseWwwAuthenticate(headers.get('www-authenticate')) : [],
+    // A challenge's scope reaches errors and tool results: a secret echoed there is masked first.
+    challenges: failed ? parseWwwAuthenticate(redactedHeader(services, headers.get('www-authenticate'))) : [],
     retryAfterMs,
     requestId,
   };

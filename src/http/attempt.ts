@@ -7,6 +7,7 @@
 import type { Clock } from './clock.js';
 import { NetworkError, TimeoutError } from './errors/call-errors.js';
 import { RateLimitedError } from './errors/http-status-errors.js';
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import type { HttpEvent } from './events.js';
 import { parseRateLimitFields } from './headers/rate-limit.js';
 import type { JobSlots } from './rate-limit/job-slots.js';
@@ -15,7 +16,12 @@ import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 import type { RateLimitGovernor, RateLimitPermit } from './rate-limit-governor.js';
 import type { Redactor } from './redact.js';
 import type { Idempotency } from './retry.js';
-import { type Transport, TransportFailure, type TransportResponse } from './transport.js';
+import {
+  ResponseTooLargeFailure,
+  type Transport,
+  TransportFailure,
+  type TransportResponse,
+} from './transport.js';
 import type { ServiceWarning, VersionWatcher } from './versioning.js';
 
 /** What the client lends every attempt. */
@@ -43,6 +49,8 @@ export interface Exchange {
   readonly responseType: 'json' | 'text';
   /** The per-attempt timeout (wall time). */
   readonly timeoutMs: number;
+  /** Largest answer read, in bytes. */
+  readonly maxResponseBytes: number;
   /** The caller's signal. */
   readonly signal: AbortSignal | undefined;
   /** The call's deadline on the clock; waits never pass it. */
@@ -77,7 +85,24 @@ async function acquire(services: AttemptServices, exchange: Exchange): Promise<R
   }
 }
 
-/** Sends one hop; throws RateLimitedError (nothing sent), NetworkError or TimeoutError. */
+function tooLarge(exchange: Exchange, url: string, failure: ResponseTooLargeFailure): ResponseTooLargeError {
+  return new ResponseTooLargeError({
+    method: exchange.method,
+    url,
+    httpStatus: failure.status,
+    limitBytes: failure.limitBytes,
+    declaredBytes: failure.declaredBytes,
+    cause: failure,
+    message: `The answer is larger than the ${failure.limitBytes} bytes the client reads (maxResponseBytes)${
+      failure.declaredBytes !== undefined ? `: it announces ${failure.declaredBytes}` : ''
+    }; reading stopped there`,
+  });
+}
+
+/**
+ * Sends one hop; throws RateLimitedError (nothing sent), NetworkError, TimeoutError or
+ * ResponseTooLargeError.
+ */
 export async function sendExchange(services: AttemptServices, exchange: Exchange): Promise<SentExchange> {
   const { clock, redactor } = services;
   const permit = await acquire(services, exchange);
@@ -98,9 +123,15 @@ export async function sendExchange(services: AttemptServices, exchange: Exchange
       url: exchange.url,
       headers: exchange.headers,
       timeoutMs,
+      maxResponseBytes: exchange.maxResponseBytes,
       ...(exchange.body !== undefined ? { body: exchange.body } : {}),
       ...(exchange.signal ? { signal: exchange.signal } : {}),
     });
+    // A transport of the caller's own may not honour the limit. A string has no more UTF-16 units
+    // than its UTF-8 bytes, so its length over the limit means the body was.
+    if (response.body.length > exchange.maxResponseBytes) {
+      throw new ResponseTooLargeFailure(exchange.maxResponseBytes, response.status);
+    }
     const receivedAt = clock.now();
     const observations =
       permit.wantsObservations || response.status >= 400
@@ -121,6 +152,10 @@ export async function sendExchange(services: AttemptServices, exchange: Exchange
     };
   } catch (error) {
     const failedAt = clock.now();
+    if (error instanceof ResponseTooLargeFailure) {
+      await permit.complete({ answered: true, status: error.status, observations: [], receivedAt: failedAt });
+      throw tooLarge(exchange, redactor.redact(exchange.url.href), error);
+    }
     await permit.complete({ answered: false, observations: [], receivedAt: failedAt });
     if (exchange.signal?.aborted) throw exchange.signal.reason;
     const context = { method: exchange.method, url: redactor.redact(exchange.url.href), cause: error };

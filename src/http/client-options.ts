@@ -34,6 +34,13 @@ export interface HttpClientOptions {
    * @default 120000
    */
   readonly totalTimeoutMs?: number;
+  /**
+   * Largest answer read, in bytes, counted after decompression. A longer one (an endless body, a
+   * gzip bomb, a 10 GiB Content-Length) stops being read at the limit and fails the call with
+   * `ResponseTooLargeError`, which is not retried.
+   * @default 33554432 (32 MiB)
+   */
+  readonly maxResponseBytes?: number;
   /** Retries: a count, `false`, or {@link RetryOptions}. @default { limit: 4 } */
   readonly retry?: number | false | RetryOptions;
   /** A governor to share with other clients; one is created when absent. */

@@ -22,6 +22,7 @@ import { RateLimitGovernor } from './rate-limit-governor.js';
 import { Redactor } from './redact.js';
 import { followRedirect } from './redirects.js';
 import { ServiceResponse } from './response.js';
+import { DEFAULT_MAX_RESPONSE_BYTES } from './response-size-limit.js';
 import {
   provablyNotProcessed,
   type ResolvedRetryOptions,
@@ -181,6 +182,7 @@ export class HttpClient {
           operationId: request.operationId,
           responseType: request.responseType ?? 'json',
           timeoutMs: request.timeoutMs ?? this.#options.timeoutMs ?? 30_000,
+          maxResponseBytes: this.#options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
           signal,
           deadline,
           startedAt,

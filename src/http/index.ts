@@ -32,7 +32,9 @@ export {
   ServerError,
   ValidationError,
 } from './errors/http-status-errors.js';
+export { ResponseTooLargeError } from './errors/response-too-large-error.js';
 export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
+export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
 export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
 export { parseHttpDate } from './headers/http-date.js';
@@ -66,8 +68,15 @@ export {
   type RateLimitPermit,
   type ThrottleWait,
 } from './rate-limit-governor.js';
-export { isSecretField, REDACTED, Redactor } from './redact.js';
+export { isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
 export { isRecord } from './response-body.js';
+export {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  limitStream,
+  ResponseTooLargeFailure,
+  readBytesWithinLimit,
+  readTextWithinLimit,
+} from './response-size-limit.js';
 export type { Idempotency, RetryOptions } from './retry.js';
 export {
   createFetchTransport,

@@ -3,8 +3,16 @@
  * Two layers: the exact values the client knows to be secret (keys and tokens it was given or
  * received), and well-known shapes (Authorization values, secret JSON fields and query
  * parameters, the service's `gat_` / `gk_` credential strings) for secrets it was never told about.
+ *
+ * Every text given here may come from a hostile service, so both layers run in time linear in
+ * its length: the exact values through one automaton (see `secret-matcher.ts`), the shapes
+ * through expressions without ambiguous repetition. And memory stays bounded: the session's own
+ * secrets are kept for its life, values learned from answers only the most recent few hundred.
  * @module
  */
+import { mapStrings } from './map-strings.js';
+import { RecentSecrets } from './recent-secrets.js';
+import { SecretMatcher } from './secret-matcher.js';
 
 /** What a masked secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -31,16 +39,17 @@ const SECRET_FIELDS = [
 ];
 
 const FIELD_NAMES = SECRET_FIELDS.map((name) => name.replace(/[-_]/g, '[-_]?')).join('|');
+// The string's body is one class or one escape at a time: no two ways to read the same text.
 const JSON_FIELD = new RegExp(`("(?:${FIELD_NAMES})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi');
-/** `"code":"482913"` is a verification code; `"code":"validation_error"` is not (no digit). */
-const JSON_CODE_FIELD = /("code"\s*:\s*)"([^"\\]*\d[^"\\]*)"/gi;
+/**
+ * `"code":"482913"` is a verification code; `"code":"validation_error"` is not (no digit). The
+ * digit is looked for afterwards: `[^"]*\d[^"]*` reads a long string of digits in quadratic time.
+ */
+const JSON_CODE_FIELD = /("code"\s*:\s*)"([^"\\]*)"/gi;
 const QUERY_PARAMETER = new RegExp(`([?&;](?:${FIELD_NAMES}|code)=)[^&#\\s"']*`, 'gi');
 const AUTHORIZATION_VALUE = /\b(Bearer|Basic|Token|Digest)\s+[A-Za-z0-9\-._~+/]{6,}=*/gi;
 const CREDENTIAL_SHAPE = /\b(gat|gk|rst)_[A-Za-z0-9_-]{16,}/g;
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-}
+const DIGIT = /\d/;
 
 /** Whether a field of this name holds a secret (`key`, `password`, `access_token`...). */
 export function isSecretField(name: string): boolean {
@@ -48,25 +57,87 @@ export function isSecretField(name: string): boolean {
   return SECRET_FIELDS.includes(normalized) || SECRET_FIELDS.includes(normalized.replace(/-/g, '_'));
 }
 
-/** Masks registered secret values and well-known secret shapes in strings and objects. */
+export interface RedactorOptions {
+  /**
+   * Secrets learned from answers (`learnSecret`) kept for masking, the most recently seen. The
+   * session's own secrets (`addSecret`) are always kept.
+   * @default 512
+   */
+  readonly maxLearnedSecrets?: number;
+  /**
+   * Total characters of the learned secrets kept, URL-encoded forms included.
+   * @default 131072
+   */
+  readonly maxLearnedChars?: number;
+}
+
+/** The forms of a secret that are masked: as given, and URL-encoded. */
+function formsOf(value: string): string[] {
+  const encoded = encodeURIComponent(value);
+  return encoded === value ? [value] : [value, encoded];
+}
+
+/**
+ * Masks registered secret values and well-known secret shapes in strings and objects.
+ *
+ * @example
+ * const redactor = new Redactor();
+ * redactor.addSecret(process.env.GENTK_API_KEY);
+ * console.log(redactor.redact(`calling with ${process.env.GENTK_API_KEY}`)); // calling with [REDACTED]
+ */
 export class Redactor {
-  readonly #secrets = new Set<string>();
-  #secretPattern: RegExp | undefined;
-  /** Short strings already masked (URLs repeat on every call); emptied when a secret is added. */
+  /** The session's own secrets: its key, tokens, password, codes. Kept for its life. */
+  readonly #own = new Set<string>();
+  readonly #learned: RecentSecrets;
+  /** Built at the first use after the secrets changed. */
+  #matcher: SecretMatcher | undefined;
+  /** Short strings already masked (URLs repeat on every call); emptied when the secrets change. */
   readonly #cache = new Map<string, string>();
 
-  /** Registers a value that must never appear in output (with its URL-encoded form). */
+  constructor(options: RedactorOptions = {}) {
+    this.#learned = new RecentSecrets(options.maxLearnedSecrets ?? 512, options.maxLearnedChars ?? 131_072);
+  }
+
+  /**
+   * Registers one of the session's own secrets (a key, token, password or code it holds): it is
+   * masked, with its URL-encoded form, for as long as the redactor lives.
+   */
   addSecret(value: string | null | undefined): void {
-    if (!value || value.length < MIN_SECRET_LENGTH || this.#secrets.has(value)) return;
-    this.#secrets.add(value);
-    this.#secrets.add(encodeURIComponent(value));
-    // Longest first, so that a secret containing another is masked whole.
-    const alternatives = [...this.#secrets].sort((a, b) => b.length - a.length).map(escapeRegExp);
-    this.#secretPattern = new RegExp(alternatives.join('|'), 'g');
+    if (!value || value.length < MIN_SECRET_LENGTH || this.#own.has(value)) return;
+    this.#own.add(value);
+    this.#learned.delete(value);
+    this.#changed();
+  }
+
+  /**
+   * Registers a secret learned from an answer (a field named like a secret). Only the most
+   * recently seen are kept (see {@link RedactorOptions}): a service cannot make the redactor
+   * hold without bound.
+   */
+  learnSecret(value: string | null | undefined): void {
+    if (!value || value.length < MIN_SECRET_LENGTH || this.#own.has(value)) return;
+    const cost = formsOf(value).reduce((total, form) => total + form.length, 0);
+    if (this.#learned.add(value, cost)) this.#changed();
+  }
+
+  /** How many secrets are kept: the session's own, and those learned from answers. */
+  get secretCounts(): { readonly own: number; readonly learned: number } {
+    return { own: this.#own.size, learned: this.#learned.size };
+  }
+
+  #changed(): void {
+    this.#matcher = undefined;
     this.#cache.clear();
   }
 
-  /** `text` with every secret masked. */
+  #known(): SecretMatcher {
+    this.#matcher ??= new SecretMatcher(
+      [...this.#own, ...this.#learned.values()].flatMap((value) => formsOf(value)),
+    );
+    return this.#matcher;
+  }
+
+  /** `text` with every secret masked: known values and well-known shapes. */
   redact(text: string): string {
     const cacheable = text.length <= 2048;
     const cached = cacheable ? this.#cache.get(text) : undefined;
@@ -79,15 +150,39 @@ export class Redactor {
     return result;
   }
 
+  /** `text` with the known secret values masked, and nothing else changed. */
+  maskKnown(text: string): string {
+    return this.#known().mask(text, REDACTED);
+  }
+
+  /** Whether `text` holds one of the known secret values. */
+  containsKnown(text: string): boolean {
+    return this.#known().contains(text);
+  }
+
+  /**
+   * `value` with the known secret values masked in every string, property names included, and
+   * nothing else changed: for results, where a field named `code` or `token` is data. Parts with
+   * nothing to mask are not copied (a value without secrets comes back as itself).
+   *
+   * @example
+   * redactor.addSecret(apiKey);
+   * const safe = redactor.maskKnownValue({ note: `your key is ${apiKey}` }); // { note: 'your key is [REDACTED]' }
+   */
+  maskKnownValue<T>(value: T): T {
+    const matcher = this.#known();
+    return matcher.empty ? value : mapStrings(value, (text) => matcher.mask(text, REDACTED));
+  }
+
   #mask(text: string): string {
-    let result = this.#secretPattern ? text.replace(this.#secretPattern, REDACTED) : text;
-    result = result
+    return this.maskKnown(text)
       .replace(AUTHORIZATION_VALUE, `$1 ${REDACTED}`)
       .replace(JSON_FIELD, `$1"${REDACTED}"`)
-      .replace(JSON_CODE_FIELD, `$1"${REDACTED}"`)
+      .replace(JSON_CODE_FIELD, (whole, name: string, value: string) =>
+        DIGIT.test(value) ? `${name}"${REDACTED}"` : whole,
+      )
       .replace(QUERY_PARAMETER, `$1${REDACTED}`)
       .replace(CREDENTIAL_SHAPE, `$1_${REDACTED}`);
-    return result;
   }
 
   /**

@@ -11,6 +11,7 @@
  */
 import { NetworkError, TimeoutError } from './errors/call-errors.js';
 import { RateLimitedError, ServerError } from './errors/http-status-errors.js';
+import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import type { ServiceError } from './errors/service-error.js';
 
 /** How safe a request is to send twice. */
@@ -86,6 +87,8 @@ export function provablyNotProcessed(error: ServiceError): boolean {
 }
 
 function transient(error: ServiceError, options: ResolvedRetryOptions): boolean {
+  // Whatever its status, an answer too large to read would be as large again.
+  if (ResponseTooLargeError.isInstance(error)) return false;
   if (RateLimitedError.isInstance(error)) return true;
   if (NetworkError.isInstance(error)) return true;
   if (TimeoutError.isInstance(error)) return error.phase === 'attempt';

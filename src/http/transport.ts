@@ -1,5 +1,6 @@
 /**
- * The wire: one function that sends a request and reads the whole answer. The default uses an
+ * The wire: one function that sends a request and reads the whole answer, up to a byte limit
+ * (see `response-size-limit.ts`). The default uses an
  * undici `Agent` (keep-alive, one connection pool per origin) through its `dispatch` API, which
  * costs far less per call than WHATWG `fetch` (and than `request`: see `undici-dispatch.ts`).
  * A caller-supplied `fetch` (tests, proxies, edge runtimes) is wrapped the same way. Redirects
@@ -8,10 +9,16 @@
  */
 import { Agent, type Dispatcher } from 'undici';
 import { RawHeaders } from './raw-headers.js';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  ResponseTooLargeFailure,
+  readTextWithinLimit,
+} from './response-size-limit.js';
 import { timeoutFailure, toFailure } from './transport-failure.js';
 import { dispatchRequest, TIMED_OUT } from './undici-dispatch.js';
 
 export { RawHeaders, toWebHeaders } from './raw-headers.js';
+export { ResponseTooLargeFailure } from './response-size-limit.js';
 export { TransportFailure } from './transport-failure.js';
 
 export interface TransportRequest {
@@ -23,6 +30,12 @@ export interface TransportRequest {
   readonly timeoutMs: number;
   /** The caller's signal, when there is one. */
   readonly signal?: AbortSignal;
+  /**
+   * Largest body read, in bytes, counted after decompression; a longer answer is cut off with
+   * {@link ResponseTooLargeFailure}.
+   * @default 33554432 (32 MiB)
+   */
+  readonly maxResponseBytes?: number;
 }
 
 /** Response fields: a WHATWG `Headers`, or undici's parsed fields read without building one. */
@@ -35,7 +48,10 @@ export interface TransportResponse {
   readonly body: string;
 }
 
-/** Sends one request. Throws {@link TransportFailure} when no answer arrived. */
+/**
+ * Sends one request. Throws {@link TransportFailure} when no answer arrived, and
+ * {@link ResponseTooLargeFailure} when the answer is longer than `maxResponseBytes`.
+ */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
 /** A `fetch`-compatible function. */
@@ -74,6 +90,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): {
       return { status: response.status, headers: new RawHeaders(response.headers), body: response.body };
     } catch (error) {
       if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error);
+      if (error instanceof ResponseTooLargeFailure) throw error;
       throw toFailure(error, request.signal);
     }
   };
@@ -93,9 +110,14 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
           : AbortSignal.timeout(request.timeoutMs),
         redirect: 'manual',
       });
-      const body = await response.text();
+      // fetch has inflated a compressed body by now: the limit counts what it hands over.
+      const body = await readTextWithinLimit(
+        response,
+        request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES,
+      );
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
+      if (error instanceof ResponseTooLargeFailure) throw error;
       throw toFailure(error, request.signal);
     }
   };

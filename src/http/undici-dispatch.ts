@@ -6,6 +6,11 @@
  * @module
  */
 import type { Dispatcher } from 'undici';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  declaredLengthOver,
+  ResponseTooLargeFailure,
+} from './response-size-limit.js';
 import type { TransportRequest } from './transport.js';
 
 /** What came back: the status, the fields as undici parsed them (lower-cased names), the body text. */
@@ -18,7 +23,11 @@ export interface DispatchedResponse {
 /** Why an attempt was cut short; a shared object, since building an Error per attempt costs its stack. */
 export const TIMED_OUT: Error = Object.freeze(new Error('attempt timed out'));
 
-/** Sends `request`; rejects with undici's error, with {@link TIMED_OUT}, or with the caller's abort reason. */
+/**
+ * Sends `request`; rejects with undici's error, with {@link TIMED_OUT}, with the caller's abort
+ * reason, or with {@link ResponseTooLargeFailure} as soon as the answer passes its byte limit
+ * (the connection is dropped: draining the rest would take as long as reading it).
+ */
 export function dispatchRequest(
   dispatcher: Dispatcher,
   request: TransportRequest,
@@ -29,6 +38,14 @@ export function dispatchRequest(
     let status = 0;
     let headers: Readonly<Record<string, string | string[] | undefined>> = {};
     const chunks: Buffer[] = [];
+    const limitBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    let received = 0;
+    let tooLarge = false;
+    const refuse = (controller: Dispatcher.DispatchController, declaredBytes?: number) => {
+      tooLarge = true;
+      chunks.length = 0;
+      controller.abort(new ResponseTooLargeFailure(limitBytes, status, declaredBytes));
+    };
     const abort = (reason: Error) => {
       if (controller) controller.abort(reason);
       else pendingAbort ??= reason;
@@ -55,12 +72,23 @@ export function dispatchRequest(
             controller = started;
             if (pendingAbort) started.abort(pendingAbort);
           },
-          onResponseStart(_controller, statusCode, responseHeaders) {
+          onResponseStart(started, statusCode, responseHeaders) {
             status = statusCode;
             headers = responseHeaders;
+            // undici's dispatch does not decompress: the announced length is what would be read.
+            const length = responseHeaders['content-length'];
+            const declared = declaredLengthOver(
+              typeof length === 'string' ? length : undefined,
+              undefined,
+              limitBytes,
+            );
+            if (declared !== undefined) refuse(started, declared);
           },
-          onResponseData(_controller, chunk) {
-            chunks.push(chunk);
+          onResponseData(started, chunk) {
+            if (tooLarge) return;
+            received += chunk.length;
+            if (received > limitBytes) refuse(started);
+            else chunks.push(chunk);
           },
           onResponseEnd() {
             settle();

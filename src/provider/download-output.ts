@@ -4,8 +4,13 @@
  * read it is: a failure that reached the SDK would make it submit (and pay for) the job again.
  * @module
  */
-import { AISDKError, APICallError } from '@ai-sdk/provider';
-import { readResponseWithSizeLimit } from '@ai-sdk/provider-utils';
+import { APICallError } from '@ai-sdk/provider';
+import {
+  ResponseTooLargeError,
+  ResponseTooLargeFailure,
+  readBytesWithinLimit,
+  readTextWithinLimit,
+} from '../http/index.js';
 import type { Connection } from './service-connection.js';
 
 export interface DownloadedFile {
@@ -16,6 +21,8 @@ export interface DownloadedFile {
 
 const RETRY_DELAYS_MS = [250, 1000];
 const DEFAULT_MAX_BYTES = 100 * 1024 * 1024;
+/** Of a failed download's answer, only the start is read, for the error. */
+const FAILED_BODY_BYTES = 2048;
 
 function transient(status: number): boolean {
   return status === 404 || status === 408 || status === 425 || status === 429 || status >= 500;
@@ -28,16 +35,38 @@ async function attempt(connection: Connection, url: string, signal: AbortSignal 
     ...(signal ? { signal } : {}),
   });
   if (!response.ok) {
-    const body = (await response.text().catch(() => '')).slice(0, 2048);
+    const body = await readTextWithinLimit(response, FAILED_BODY_BYTES).catch(() => '');
     return { ok: false as const, status: response.status, body };
   }
-  const data = await readResponseWithSizeLimit({
+  const data = await readBytesWithinLimit(
     response,
-    url,
-    maxBytes: connection.settings.maxDownloadBytes ?? DEFAULT_MAX_BYTES,
-  });
+    connection.settings.maxDownloadBytes ?? DEFAULT_MAX_BYTES,
+  );
   const mediaType = response.headers.get('content-type')?.split(';')[0]?.trim() || undefined;
   return { ok: true as const, file: { data, mediaType } };
+}
+
+/** A download over `maxDownloadBytes`, as the SDK's error for a failed call. */
+function tooLarge(connection: Connection, url: string, failure: ResponseTooLargeFailure): APICallError {
+  const safeUrl = connection.client.redactor.redact(url);
+  const error = new ResponseTooLargeError({
+    method: 'GET',
+    url: safeUrl,
+    httpStatus: failure.status,
+    limitBytes: failure.limitBytes,
+    declaredBytes: failure.declaredBytes,
+    cause: failure,
+    message: `The result file is larger than the ${failure.limitBytes} bytes the provider downloads (maxDownloadBytes)`,
+  });
+  return new APICallError({
+    message: error.message,
+    url: safeUrl,
+    requestBodyValues: undefined,
+    statusCode: failure.status,
+    isRetryable: false,
+    data: error.toJSON(),
+    cause: error,
+  });
 }
 
 /** The bytes at `url`; throws a non-retryable `APICallError` when they cannot be had. */
@@ -65,8 +94,8 @@ export async function downloadOutput(
       if (!transient(result.status)) break;
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
-      // Too large (the SDK's DownloadError) will not change by asking again.
-      if (AISDKError.isInstance(error)) throw error;
+      // Too large will not change by asking again.
+      if (error instanceof ResponseTooLargeFailure) throw tooLarge(connection, url, error);
       failure = { cause: error };
     }
   }

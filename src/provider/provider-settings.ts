@@ -65,10 +65,17 @@ export interface GenerationProviderSettings {
   /** Requests, responses, retries and throttling waits, redacted. @default undefined */
   readonly onEvent?: (event: HttpEvent) => void;
   /**
-   * Largest result file downloaded, in bytes.
+   * Largest result file downloaded, in bytes, counted after decompression. A larger one fails
+   * with a non-retryable `APICallError` whose `data.code` is `response_too_large`.
    * @default 104857600 (100 MiB)
    */
   readonly maxDownloadBytes?: number;
+  /**
+   * Largest answer read from the service (calls, polls, a chat's event stream), in bytes,
+   * counted after decompression.
+   * @default 33554432 (32 MiB)
+   */
+  readonly maxResponseBytes?: number;
   /**
    * Test seams: the clock every wait uses, the wire under the HTTP core, and the time stamped
    * on responses.

@@ -12,7 +12,13 @@
  * @module
  */
 import type { FetchFunction, Transport, TransportRequest, TransportResponse } from '../http/index.js';
-import { TransportFailure } from '../http/index.js';
+import {
+  DEFAULT_MAX_RESPONSE_BYTES,
+  limitStream,
+  ResponseTooLargeFailure,
+  readTextWithinLimit,
+  TransportFailure,
+} from '../http/index.js';
 
 const CALL_HEADER = 'x-generation-provider-call';
 
@@ -114,11 +120,21 @@ export class ProviderWire {
     } finally {
       clearTimeout(timer);
     }
+    const limitBytes = request.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     const eventStream = /text\/event-stream/i.test(response.headers.get('content-type') ?? '');
     if (response.ok && eventStream && response.body) {
-      record.body = response.body;
+      // The stream is read by the SDK, after the core is done: the limit goes with it.
+      record.body = limitStream(
+        response.body,
+        limitBytes,
+        () => new ResponseTooLargeFailure(limitBytes, response.status),
+      );
       return { status: response.status, headers: response.headers, body: '' };
     }
-    return { status: response.status, headers: response.headers, body: await response.text() };
+    return {
+      status: response.status,
+      headers: response.headers,
+      body: await readTextWithinLimit(response, limitBytes),
+    };
   }
 }

@@ -138,6 +138,7 @@ export class ServiceConnection {
       transport: wire.transport,
       userAgentSuffix: `ai-sdk/${PROVIDER_NAME}/${VERSION}`,
       ...(settings.headers ? { headers: settings.headers } : {}),
+      ...(settings.maxResponseBytes !== undefined ? { maxResponseBytes: settings.maxResponseBytes } : {}),
       ...(settings._internal?.clock ? { clock: settings._internal.clock } : {}),
       ...(settings.onWarning ? { onWarning: settings.onWarning } : {}),
       ...(settings.onEvent ? { onEvent: settings.onEvent } : {}),

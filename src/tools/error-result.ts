@@ -27,7 +27,11 @@ const HINTS: Partial<Record<ServiceErrorCode, string>> = {
   network_error: 'The service could not be reached. Trying again later may work.',
   timeout: 'The service did not answer in time. Trying again later may work.',
   response_format: 'The service answered something unreadable. Trying again later may work.',
+  response_too_large:
+    'The answer was too large to read; the same call would get the same answer. Ask for less (a smaller page, fewer items), or tell the user.',
   generation_failed: 'The generation failed. Try different input; the credits of a failed job are refunded.',
+  unsafe_answer:
+    'The service answered in a way that would show a secret of the session, so the answer was not passed on. Do not retry; tell the user.',
   untrusted_origin: 'This operation lives on a host the agent does not trust. Tell the user; do not retry.',
   sunset: 'This version of the API has been retired. Use a newer operation for the same task.',
 };

@@ -48,7 +48,7 @@ export function withholdSecrets(result: ToolSuccess, options: WithholdOptions): 
   };
   const data = result.data === undefined ? undefined : copy(result.data, '', 0);
   for (const secret of found) {
-    options.redactor.addSecret(secret.value);
+    options.redactor.learnSecret(secret.value);
     options.onSecret?.(secret);
   }
   return {

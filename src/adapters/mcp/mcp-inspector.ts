@@ -2,6 +2,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpServerInfo } from '../../discovery/documents/mcp-manifest.js';
 import type { McpInspection, McpInspector } from '../../discovery/mcp-inspector.js';
+import { DEFAULT_MAX_RESPONSE_BYTES, limitStream, ResponseTooLargeFailure } from '../../http/index.js';
 import { VERSION } from '../../version.js';
 
 export interface McpInspectorOptions {
@@ -11,6 +12,30 @@ export interface McpInspectorOptions {
   readonly maxResourceChars?: number;
   /** Time limit per server, in ms. @default 10000 */
   readonly timeoutMs?: number;
+  /**
+   * Largest answer read from a server, in bytes, counted after decompression (each answer,
+   * including each event stream as a whole).
+   * @default 33554432 (32 MiB)
+   */
+  readonly maxResponseBytes?: number;
+}
+
+/** `fetch` whose answers stop being read past `limitBytes`: the MCP client reads bodies whole. */
+function limitedFetch(limitBytes: number): typeof fetch {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (!response.body) return response;
+    const body = limitStream(
+      response.body,
+      limitBytes,
+      () => new ResponseTooLargeFailure(limitBytes, response.status),
+    );
+    return new Response(body, {
+      status: response.status,
+      statusText: response.statusText,
+      headers: response.headers,
+    });
+  };
 }
 
 /**
@@ -27,6 +52,7 @@ export function createMcpInspector(options: McpInspectorOptions = {}): McpInspec
       const headers = options.headers?.(server);
       const transport = new StreamableHTTPClientTransport(new URL(server.url), {
         requestInit: { ...(headers ? { headers } : {}), signal: abort },
+        fetch: limitedFetch(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
       });
       const client = new Client({ name: 'generation-agent-toolkit', version: VERSION });
       await client.connect(transport, { signal: abort });

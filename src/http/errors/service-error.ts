@@ -18,6 +18,8 @@ export type ServiceErrorCode =
   | 'network_error'
   | 'timeout'
   | 'response_format'
+  | 'response_too_large'
+  | 'unsafe_answer'
   | 'generation_failed'
   | 'untrusted_origin'
   | 'sunset'

@@ -25,6 +25,8 @@ const SERVICE_CODES: Record<ServiceErrorCode, true> = {
   network_error: true,
   timeout: true,
   response_format: true,
+  response_too_large: true,
+  unsafe_answer: true,
   generation_failed: true,
   untrusted_origin: true,
   sunset: true,
