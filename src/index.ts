@@ -6,6 +6,7 @@
  */
 
 export type {
+  ChoiceSelector,
   ClaimHandler,
   ClaimRequest,
   ConnectAuth,
@@ -27,6 +28,7 @@ export {
   OperationNotOfferedError,
   RegistrationError,
   Session,
+  UnknownChoiceError,
 } from './auth/index.js';
 export type {
   CallContext,
@@ -84,6 +86,8 @@ export {
   UnknownOperationError,
   WELL_KNOWN,
 } from './discovery/index.js';
+export type { GenerationToolkitErrorCode, LibraryErrorCode } from './errors/index.js';
+export { GenerationToolkitError, UnknownOptionError, UsageError } from './errors/index.js';
 export type {
   BucketState,
   CallEvent,
@@ -166,5 +170,5 @@ export type {
   ToolSpecOptions,
   ToolSuccess,
 } from './tools/index.js';
-export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult } from './tools/index.js';
+export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult, ToolNameError } from './tools/index.js';
 export { VERSION } from './version.js';

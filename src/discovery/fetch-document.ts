@@ -122,6 +122,7 @@ export async function fetchDocument(
       throw new DiscoveryDocumentError({
         document: current,
         message: `The document could not be read: ${reason}.`,
+        retryable: true,
         cause: error,
       });
     }

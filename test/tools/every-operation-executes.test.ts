@@ -90,7 +90,7 @@ describe('every operation, as a tool, with a valid sample input', () => {
       service,
       apiKey: account.apiKey,
       auth: { email: account.email, password: account.password },
-      operations: { where: () => true },
+      operations: { all: true },
       http: virtualHttp(emulator),
     });
     expect(owner.operations).toHaveLength(208);
@@ -122,7 +122,7 @@ describe('every operation, as a tool, with a valid sample input', () => {
     const session = await connect({
       service: fixtures,
       apiKey: account.apiKey,
-      operations: { where: () => true },
+      operations: { all: true },
       http: virtualHttp(emulator),
     });
     try {
