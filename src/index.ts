@@ -119,6 +119,7 @@ export type {
   ServiceErrorCode,
   ServiceErrorContext,
   ServiceWarning,
+  SessionHttpOptions,
   ThrottleWait,
   Transport,
   TransportRequest,

@@ -13,7 +13,11 @@ import type {
   RateLimitQuota,
 } from './options.js';
 
-const EMULATOR_OPTION_KEYS: OptionKeys<EmulatorOptions> = {
+/** What `startEmulator` takes: the emulator's options, and where its log lines go. */
+type StartEmulatorOptions = EmulatorOptions & { readonly log?: (line: string) => void };
+
+const EMULATOR_OPTION_KEYS: OptionKeys<StartEmulatorOptions> = {
+  log: ['logger', 'onLog'],
   port: true,
   host: ['hostname'],
   allowNonLoopback: true,
@@ -67,7 +71,7 @@ const DEPRECATION_KEYS: OptionKeys<NonNullable<EmulatorOptions['v6Deprecation']>
 };
 
 /** Throws an {@link UnknownOptionError} for a key of `options`, or of an object in it, that the emulator does not know. */
-export function rejectUnknownEmulatorOptions(options: EmulatorOptions): void {
+export function rejectUnknownEmulatorOptions(options: StartEmulatorOptions): void {
   const where = 'startEmulator options';
   rejectUnknownOptions(options, EMULATOR_OPTION_KEYS, where);
   rejectUnknownOptions(options.rateLimits, RATE_LIMIT_POLICY_KEYS, `${where}.rateLimits`);

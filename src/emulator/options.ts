@@ -1,7 +1,6 @@
 import { UsageError } from '../errors/index.js';
 import type { GenerationCategory } from './catalogue/types.js';
 import { type EmulatorClock, ManualClock, SystemClock } from './clock.js';
-import { rejectUnknownEmulatorOptions } from './emulator-option-keys.js';
 
 /** Seconds of service time: a fixed length, or a range a seeded draw picks from. */
 export type ServiceDuration = number | readonly [min: number, max: number];
@@ -197,7 +196,6 @@ function checkDuration(name: string, duration: ServiceDuration): ServiceDuration
 
 /** Fills in the defaults and refuses values that cannot work, with a message naming the option. */
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorOptions {
-  rejectUnknownEmulatorOptions(options);
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && !options.allowNonLoopback) {
     throw new UsageError(`host ${host} is not loopback; pass allowNonLoopback: true to expose the emulator`);
