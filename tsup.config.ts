@@ -9,19 +9,36 @@ const shared = {
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },
 } as const;
 
+/**
+ * The Node.js version check, imported first by every file of the library's build (entries and
+ * chunks alike). It is a file of its own, put in front by the banner rather than imported by the
+ * sources: esbuild would otherwise bundle it into a chunk, and a chunk loads its external packages
+ * (undici) before its own code runs, so that an older Node would fail inside undici, saying
+ * nothing of the version, before a bundled check could speak.
+ */
+const VERSION_CHECK = 'require-supported-node';
+// The CLI checks the version itself (src/cli/main.ts) so that it can exit with one line, no stack.
+const importVersionCheckFirst = ({ format }: { format: string }) => ({
+  js: format === 'cjs' ? `require('./${VERSION_CHECK}.cjs');` : `import './${VERSION_CHECK}.js';`,
+});
+
+/** The package's public entries (the subpaths of package.json `exports`). */
+const PUBLIC_ENTRIES = {
+  index: 'src/index.ts',
+  'ai-sdk': 'src/adapters/ai-sdk.ts',
+  langchain: 'src/adapters/langchain.ts',
+  mcp: 'src/adapters/mcp.ts',
+  provider: 'src/provider/index.ts',
+  emulator: 'src/emulator/index.ts',
+};
+
 export default defineConfig([
   {
     ...shared,
-    entry: {
-      index: 'src/index.ts',
-      'ai-sdk': 'src/adapters/ai-sdk.ts',
-      langchain: 'src/adapters/langchain.ts',
-      mcp: 'src/adapters/mcp.ts',
-      provider: 'src/provider/index.ts',
-      emulator: 'src/emulator/index.ts',
-    },
+    entry: { ...PUBLIC_ENTRIES, [VERSION_CHECK]: 'src/runtime/require-supported-node.ts' },
+    banner: importVersionCheckFirst,
     format: ['esm', 'cjs'],
-    dts: true,
+    dts: { entry: PUBLIC_ENTRIES },
     clean: true,
     splitting: true,
   },

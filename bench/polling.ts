@@ -86,7 +86,7 @@ async function toolkitJobs(): Promise<ReplayedJob[]> {
   const session = await connect({
     baseUrl: emulator.url,
     apiKey: emulator.createAccount({ credits: 1000 }).apiKey,
-    http: { clock: http.clock, transport: http.transport },
+    http,
   });
   try {
     const jobs: ReplayedJob[] = [];
@@ -103,7 +103,6 @@ async function toolkitJobs(): Promise<ReplayedJob[]> {
     return jobs;
   } finally {
     await session.close();
-    await http.close();
     await emulator.close();
   }
 }

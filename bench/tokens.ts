@@ -114,7 +114,7 @@ export async function run(): Promise<BenchSection> {
     baseUrl: emulator.url,
     apiKey: account.apiKey,
     auth: { email: account.email, password: account.password },
-    operations: { where: () => true },
+    operations: { all: true },
   });
   try {
     const countTokens = await loadTokenCounter();

@@ -6,6 +6,7 @@
  */
 
 export type {
+  ChoiceSelector,
   ClaimHandler,
   ClaimRequest,
   ConnectAuth,
@@ -27,6 +28,7 @@ export {
   OperationNotOfferedError,
   RegistrationError,
   Session,
+  UnknownChoiceError,
 } from './auth/index.js';
 export type {
   CallContext,
@@ -85,6 +87,8 @@ export {
   UnknownOperationError,
   WELL_KNOWN,
 } from './discovery/index.js';
+export type { GenerationToolkitErrorCode, LibraryErrorCode } from './errors/index.js';
+export { GenerationToolkitError, UnknownOptionError, UsageError } from './errors/index.js';
 export type {
   BucketState,
   CallEvent,
@@ -119,6 +123,7 @@ export type {
   ServiceErrorCode,
   ServiceErrorContext,
   ServiceWarning,
+  SessionHttpOptions,
   ThrottleWait,
   Transport,
   TransportRequest,
@@ -173,5 +178,5 @@ export type {
   ToolSpecOptions,
   ToolSuccess,
 } from './tools/index.js';
-export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult } from './tools/index.js';
+export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult, ToolNameError } from './tools/index.js';
 export { VERSION } from './version.js';

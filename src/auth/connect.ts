@@ -1,18 +1,31 @@
 import type { KeyPlacement } from '../calls/index.js';
 import { type DiscoverOptions, discover } from '../discovery/discover.js';
+import { rejectUnknownDiscoverOptions } from '../discovery/discover-option-keys.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
-import { HttpClient, type HttpClientOptions } from '../http/index.js';
+import {
+  GenerationToolkitError,
+  type OptionKeys,
+  rejectUnknownOptions,
+  UsageError,
+} from '../errors/index.js';
+import {
+  HttpClient,
+  rejectUnknownHttpOptions,
+  SESSION_HTTP_OPTION_KEYS,
+  type SessionHttpOptions,
+} from '../http/index.js';
 import { asksForScopeOf, planAccess } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
 import {
+  checkOperationChoice,
   chooseOperations,
-  DEFAULT_CHOICE,
   isControlPlane,
+  OPERATION_CHOICE_KEYS,
   type OperationChoice,
 } from './operation-choice.js';
-import { type RegisterOptions, runRegistration } from './registration.js';
+import { REGISTER_OPTION_KEYS, type RegisterOptions, runRegistration } from './registration.js';
 import { Session, type SessionScopes } from './session.js';
 import { TokenManager } from './token-manager.js';
 import {
@@ -39,7 +52,9 @@ export interface ConnectOptions {
   readonly service?: ServiceDescription;
   readonly discovery?: DiscoverOptions;
   /**
-   * Which operations the agent may use.
+   * Which operations the agent may use: selectors (`ids`, `categories`, `versions`, `surfaces`,
+   * `all`) add up, filters (`effects`, `readOnly`, `where`, `exclude`) narrow; see
+   * {@link OperationChoice}.
    * @default every generation operation and the read-only control-plane operations
    */
   readonly operations?: OperationChoice;
@@ -72,7 +87,43 @@ export interface ConnectOptions {
   /** @default 'auto' */
   readonly keyPlacement?: KeyPlacement;
   /** Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store. */
-  readonly http?: Omit<HttpClientOptions, 'baseUrl' | 'credentials' | 'trustedOrigins'>;
+  readonly http?: SessionHttpOptions;
+}
+
+const CONNECT_OPTION_KEYS: OptionKeys<ConnectOptions> = {
+  baseUrl: ['baseURL', 'url'],
+  service: true,
+  discovery: ['discover'],
+  operations: ['include', 'choose', 'tools'],
+  apiKey: ['key', 'generationKey'],
+  auth: ['credentials', 'login'],
+  allScopes: true,
+  stepUp: true,
+  tokenStore: ['store'],
+  tokenExpiry: true,
+  deviceName: true,
+  trustedOrigins: true,
+  keyPlacement: true,
+  http: true,
+};
+
+const AUTH_OPTION_KEYS: OptionKeys<ConnectAuth> = {
+  token: ['accessToken'],
+  scopes: true,
+  email: ['user', 'username'],
+  password: true,
+  register: true,
+};
+
+/** Refuses, before anything is sent, an options object with a key connect() does not know. */
+function rejectUnknownConnectOptions(options: ConnectOptions): void {
+  rejectUnknownOptions(options, CONNECT_OPTION_KEYS, 'connect options');
+  rejectUnknownOptions(options.operations, OPERATION_CHOICE_KEYS, 'connect options.operations');
+  rejectUnknownOptions(options.auth, AUTH_OPTION_KEYS, 'connect options.auth');
+  if (options.auth && 'register' in options.auth)
+    rejectUnknownOptions(options.auth.register, REGISTER_OPTION_KEYS, 'connect options.auth.register');
+  rejectUnknownDiscoverOptions(options.discovery, 'connect options.discovery');
+  rejectUnknownHttpOptions(options.http, SESSION_HTTP_OPTION_KEYS, 'connect options.http');
 }
 
 function sameScopes(a: readonly string[], b: readonly string[]): boolean {
@@ -81,11 +132,6 @@ function sameScopes(a: readonly string[], b: readonly string[]): boolean {
 
 function grantedOf(token: StoredToken): '*' | readonly string[] {
   return token.scopes.includes('*') ? '*' : token.scopes;
-}
-
-function checkIds(service: ServiceDescription, choice: OperationChoice): void {
-  for (const id of choice.ids ?? []) service.requireOperation(id);
-  if (Array.isArray(choice.exclude)) for (const id of choice.exclude) service.requireOperation(id);
 }
 
 /**
@@ -104,11 +150,15 @@ function checkIds(service: ServiceDescription, choice: OperationChoice): void {
  * await session.close();
  */
 export async function connect(options: ConnectOptions): Promise<Session> {
-  if (!options.service && !options.baseUrl) throw new TypeError('connect() needs baseUrl or service.');
+  rejectUnknownConnectOptions(options);
+  if (!options?.service && !options?.baseUrl) throw new UsageError('connect() needs baseUrl or service.');
   const service = options.service ?? (await discover(options.baseUrl as string | URL, options.discovery));
-  const choice = options.operations ?? DEFAULT_CHOICE;
-  checkIds(service, choice);
-  const chosen = chooseOperations(service.operations, choice);
+  checkOperationChoice(options.operations, {
+    operations: service.operations,
+    requireOperation: (id) => service.requireOperation(id),
+    where: 'connect options.operations',
+  });
+  const chosen = chooseOperations(service.operations, options.operations);
   const trustedOrigins = new Set([
     service.origin,
     ...(options.trustedOrigins ?? []).map((origin) => new URL(origin).origin),
@@ -178,7 +228,12 @@ export async function connect(options: ConnectOptions): Promise<Session> {
         token = stored;
         notices.push('Reused the stored token, which carries exactly the scopes needed.');
       } else {
-        if (!login) throw new Error('The service publishes no login endpoint.');
+        if (!login)
+          throw new GenerationToolkitError({
+            code: 'unsupported_by_service',
+            message:
+              'The service publishes no login endpoint: pass auth: { token } instead of email and password.',
+          });
         token = await controlPlane.login(client, login, {
           email: auth.email,
           password,

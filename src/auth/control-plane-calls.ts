@@ -1,7 +1,18 @@
-import { type HttpClient, isRecord } from '../http/index.js';
+import { type HttpClient, type HttpResponse, isRecord, ResponseFormatError } from '../http/index.js';
 import type { StoredToken } from './token-store.js';
 
 export type TokenExpiry = '1_week' | '1_month' | '3_months' | 'never';
+
+/** An answer of the control plane that lacks what the toolkit needs from it. Control-plane calls are POSTs. */
+function malformed(response: HttpResponse, message: string): ResponseFormatError {
+  return new ResponseFormatError({
+    method: 'POST',
+    url: response.url,
+    httpStatus: response.status,
+    ...(response.requestId ? { requestId: response.requestId } : {}),
+    message,
+  });
+}
 
 /** The `data` of a control-plane envelope, or the body itself when it is not one. */
 export function dataOf(body: unknown): Record<string, unknown> {
@@ -15,14 +26,14 @@ export function dataOf(body: unknown): Record<string, unknown> {
  * `assumedScopes`: what was asked for, which the spec says is exactly what is granted.
  */
 export function readGrant(
-  body: unknown,
+  response: HttpResponse,
   ownedByToolkit: boolean,
   assumedScopes: readonly string[],
 ): StoredToken & { apiKey?: string } {
-  const data = dataOf(body);
+  const data = dataOf(response.body);
   const accessToken = data.access_token;
   if (typeof accessToken !== 'string' || accessToken === '') {
-    throw new TypeError('The service answered a token exchange without an access_token.');
+    throw malformed(response, 'The service answered a token exchange without an access_token.');
   }
   const user = isRecord(data.user) ? data.user : {};
   const scopes = Array.isArray(data.scopes)
@@ -68,7 +79,7 @@ export const controlPlane = {
       sensitive: true,
       operationId: 'login',
     });
-    return readGrant(response.body, true, input.scopes ?? ['*']);
+    return readGrant(response, true, input.scopes ?? ['*']);
   },
 
   async signup(client: HttpClient, url: string, fields: Record<string, unknown>): Promise<void> {
@@ -102,7 +113,7 @@ export const controlPlane = {
       operationId: 'verify-email',
     });
     // The claim token of the historical flow carries every scope; it is revoked once exchanged.
-    return readGrant(response.body, true, ['*']);
+    return readGrant(response, true, ['*']);
   },
 
   async refresh(client: HttpClient, url: string, token: StoredToken): Promise<StoredToken> {
@@ -116,7 +127,7 @@ export const controlPlane = {
       operationId: 'refresh',
     });
     return {
-      ...readGrant(response.body, token.ownedByToolkit, token.scopes),
+      ...readGrant(response, token.ownedByToolkit, token.scopes),
       ...(token.email ? { email: token.email } : {}),
     };
   },
@@ -141,7 +152,8 @@ export const controlPlane = {
       operationId: 'create-api-key',
     });
     const key = dataOf(response.body).key;
-    if (typeof key !== 'string') throw new TypeError('The service created an API key but did not return it.');
+    if (typeof key !== 'string')
+      throw malformed(response, 'The service created an API key but did not return it.');
     return key;
   },
 
@@ -160,6 +172,6 @@ export const controlPlane = {
       idempotency: 'unsafe',
       operationId: 'switch-account',
     });
-    return readGrant(response.body, true, scopes ?? token.scopes);
+    return readGrant(response, true, scopes ?? token.scopes);
   },
 };

@@ -2,11 +2,18 @@ export type { AccessPlan, WithheldOperation, WithheldReason } from './access-pla
 export type { ConnectAuth, ConnectOptions } from './connect.js';
 export { connect } from './connect.js';
 export type { TokenExpiry } from './control-plane-calls.js';
-export type { OperationChoice } from './operation-choice.js';
-export { DEFAULT_CHOICE, isControlPlane } from './operation-choice.js';
+export type { ChoiceContext, OperationChoice } from './operation-choice.js';
+export {
+  checkOperationChoice,
+  chooseOperations,
+  inDefaultChoice,
+  isControlPlane,
+} from './operation-choice.js';
 export type { ClaimHandler, ClaimRequest, RegisterOptions, RegistrationStep } from './registration.js';
 export { RegistrationError } from './registration.js';
 export type { SessionScopes } from './session.js';
 export { OperationNotOfferedError, Session } from './session.js';
 export type { StoredToken, TokenStore } from './token-store.js';
 export { accountsIn, FileTokenStore, MemoryTokenStore, tokenStoreKey } from './token-store.js';
+export type { ChoiceSelector } from './unknown-choice-error.js';
+export { UnknownChoiceError } from './unknown-choice-error.js';

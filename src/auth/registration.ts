@@ -1,5 +1,6 @@
 import type { Runbook, RunbookStep, RunbookStepKind } from '../discovery/documents/auth-runbook.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
+import { GenerationToolkitError, hasMarker, markError, type OptionKeys } from '../errors/index.js';
 import { type HttpClient, isRecord, ServiceError } from '../http/index.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
@@ -34,26 +35,42 @@ export interface RegisterOptions {
   readonly fields?: Readonly<Record<string, unknown>>;
 }
 
+/** The keys of {@link RegisterOptions}. */
+export const REGISTER_OPTION_KEYS: OptionKeys<RegisterOptions> = {
+  email: true,
+  password: true,
+  name: true,
+  claim: ['onClaim', 'readCode'],
+  claimTimeoutMs: ['timeoutMs'],
+  createKey: ['keyName', 'apiKeyName'],
+  fields: true,
+};
+
 export type RegistrationStep = RunbookStepKind | 'runbook';
 
+// The marker's name predates the family's naming; kept so that older copies still recognise it.
 const MARKER = Symbol.for('generation-agent-toolkit.registration-error');
 
 /** A registration that could not go on, with the step, what the runbook says, and what has been done. */
-export class RegistrationError extends Error {
-  readonly code = 'registration_failed';
-  readonly [MARKER] = true;
+export class RegistrationError extends GenerationToolkitError {
+  declare readonly code: 'registration_failed';
 
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(
     readonly step: RegistrationStep,
     message: string,
     options: { cause?: unknown } = {},
   ) {
-    super(message, options);
-    this.name = 'RegistrationError';
+    super({ code: 'registration_failed', message, cause: options.cause });
+    markError(this, MARKER);
   }
 
-  static isInstance(error: unknown): error is RegistrationError {
-    return typeof error === 'object' && error !== null && MARKER in error;
+  static override isInstance(error: unknown): error is RegistrationError {
+    return hasMarker(error, MARKER);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), step: this.step };
   }
 }
 

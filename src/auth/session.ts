@@ -12,6 +12,7 @@ import {
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
+import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError } from '../http/index.js';
 import { problemsMessage } from '../schema/argument-problem.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
@@ -23,23 +24,31 @@ import { stepUpScope } from './step-up-scope.js';
 import type { TokenManager } from './token-manager.js';
 import type { StoredToken } from './token-store.js';
 
+// The marker's name predates the family's naming; kept so that older copies still recognise it.
 const NOT_OFFERED = Symbol.for('generation-agent-toolkit.operation-not-offered');
 
 /** An operation the service publishes but this session does not offer, with the reason. */
-export class OperationNotOfferedError extends Error {
-  readonly code = 'operation_not_offered';
-  readonly [NOT_OFFERED] = true;
+export class OperationNotOfferedError extends GenerationToolkitError {
+  declare readonly code: 'operation_not_offered';
 
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(
     readonly operationId: string,
     readonly reason: string,
   ) {
-    super(`The session does not offer "${operationId}": ${reason}.`);
-    this.name = 'OperationNotOfferedError';
+    super({
+      code: 'operation_not_offered',
+      message: `The session does not offer "${operationId}": ${reason}.`,
+    });
+    markError(this, NOT_OFFERED);
   }
 
-  static isInstance(error: unknown): error is OperationNotOfferedError {
-    return typeof error === 'object' && error !== null && NOT_OFFERED in error;
+  static override isInstance(error: unknown): error is OperationNotOfferedError {
+    return hasMarker(error, NOT_OFFERED);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), operationId: this.operationId, reason: this.reason };
   }
 }
 
@@ -156,7 +165,7 @@ export class Session {
    * result (or returns a {@link PendingCall} to resume when the wait ends first).
    */
   async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CallResult> {
-    if (this.#closed) throw new Error('The session is closed; connect() again.');
+    if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
     const checked = this.checkInput(operation.id, input);
     try {
@@ -170,7 +179,7 @@ export class Session {
 
   /** Continues waiting for a job an earlier call handed back. */
   resume(pending: PendingCall, options: Omit<CallOptions, 'idempotencyKey'> = {}): Promise<CallResult> {
-    if (this.#closed) throw new Error('The session is closed; connect() again.');
+    if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     this.operation(pending.operationId);
     return resumeCall(this.#context(), pending, options);
   }
@@ -243,10 +252,12 @@ export class Session {
   async switchAccount(accountId: string): Promise<void> {
     const tokens = this.#init.tokens;
     const url = authEndpoint(this.service, 'switch-account');
-    if (!tokens || !url)
-      throw new Error(
-        "Switching accounts needs a control-plane token and the service's switch-account operation.",
-      );
+    if (!tokens) throw new UsageError('Switching accounts needs a control-plane token: connect() with auth.');
+    if (!url)
+      throw new GenerationToolkitError({
+        code: 'unsupported_by_service',
+        message: 'The service publishes no switch-account operation.',
+      });
     const operation = this.service.operations.find((candidate) => candidate.url === url);
     if (operation && !this.#offered.has(operation.id)) {
       throw new OperationNotOfferedError(
@@ -262,9 +273,10 @@ export class Session {
     if (wider) {
       const logout = authEndpoint(this.service, 'logout');
       if (logout) await controlPlane.logout(this.client, logout, next.accessToken).catch(() => undefined);
-      throw new Error(
-        `The service widened the token's scopes when switching to ${accountId}; the new token was revoked.`,
-      );
+      throw new GenerationToolkitError({
+        code: 'scope_widened',
+        message: `The service widened the token's scopes when switching to ${accountId}; the new token was revoked.`,
+      });
     }
     await tokens.replace(next);
     this.#granted = next.scopes.includes('*') ? '*' : next.scopes;

@@ -1,3 +1,4 @@
+import { GenerationToolkitError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient } from '../http/index.js';
 import { controlPlane } from './control-plane-calls.js';
 import { keyOnly, type StoredToken, type TokenStore } from './token-store.js';
@@ -77,11 +78,12 @@ export class TokenManager {
     } else if (relogin) {
       next = await relogin();
     } else {
-      throw new Error(
-        expired
+      throw new GenerationToolkitError({
+        code: 'reauthentication_required',
+        message: expired
           ? 'The control-plane token expired and the session cannot log in again; connect again with credentials.'
           : 'The service publishes no refresh endpoint; connect again when the token expires.',
-      );
+      });
     }
     await this.replace(next);
     return next;

@@ -1,5 +1,6 @@
 import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { GenerationToolkitError } from '../errors/index.js';
 
 /** A control-plane token as the toolkit keeps it. Never a password, never a verification code. */
 export interface StoredToken {
@@ -97,7 +98,9 @@ export class FileTokenStore implements TokenStore {
       return tokens;
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-      throw new Error(`The token store ${this.path} could not be read; move it aside to start afresh.`, {
+      throw new GenerationToolkitError({
+        code: 'token_store_unreadable',
+        message: `The token store ${this.path} could not be read; move it aside to start afresh.`,
         cause: error,
       });
     }

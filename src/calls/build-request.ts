@@ -134,7 +134,15 @@ export function buildRequest(
     }
   }
   const unfilled = /\{([^}]+)\}/.exec(path);
-  if (unfilled) throw new TypeError(`${operation.id} needs the path parameter ${unfilled[1]}`);
+  if (unfilled) {
+    const missing: ArgumentProblem = {
+      field: unfilled[1] as string,
+      expected: 'a value (it is part of the path)',
+      received: 'nothing',
+      message: `${unfilled[1]} is required: it is part of the path of ${operation.id}`,
+    };
+    throw new InvalidArgumentsError(operation.id, [missing], problemsMessage([missing]));
+  }
   const hasBody =
     operation.method !== 'GET' &&
     (operation.input.bodyContentType !== undefined || Object.keys(fields).length > 0);

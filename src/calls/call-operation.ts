@@ -1,5 +1,6 @@
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
+import { UsageError } from '../errors/index.js';
 import type { CredentialRef, HttpClient } from '../http/index.js';
 import {
   createFetchStatus,
@@ -184,7 +185,7 @@ export function pendingFromId(
     submittedUrl: operation.url,
     ...(fetch ? { fetch } : {}),
   });
-  if (!target) throw new TypeError(`${operation.id} has no fetch operation to resume a job with.`);
+  if (!target) throw new UsageError(`${operation.id} has no fetch operation to resume a job with.`);
   const now = context.client.clock.now();
   return {
     status: 'processing',

@@ -1,11 +1,20 @@
-import { runCli } from './run.js';
+import { unsupportedNodeMessage } from '../runtime/supported-node.js';
 
-runCli(process.argv.slice(2)).then(
-  (code) => {
-    process.exitCode = code;
-  },
-  (error: unknown) => {
-    process.stderr.write(`gentk: ${error instanceof Error ? error.message : String(error)}\n`);
-    process.exitCode = 1;
-  },
-);
+// The version is checked before the rest of gentk is loaded (hence the dynamic import): on an older
+// Node, loading it fails inside a dependency with an error that says nothing of the version.
+const unsupported = unsupportedNodeMessage();
+if (unsupported) {
+  process.stderr.write(`${unsupported}\n`);
+  process.exitCode = 1;
+} else {
+  const { runCli } = await import('./run.js');
+  runCli(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error: unknown) => {
+      process.stderr.write(`gentk: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

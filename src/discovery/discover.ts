@@ -1,5 +1,7 @@
+import { UsageError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
+import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
 import { type CatalogueEntry, readLinkset } from './documents/api-catalog.js';
 import { type Runbook, readRunbook } from './documents/auth-runbook.js';
 import { type DeprecationPolicy, readDeprecationPolicy } from './documents/deprecation-policy.js';
@@ -302,6 +304,7 @@ export async function discover(
   baseUrl: string | URL,
   options: DiscoverOptions = {},
 ): Promise<ServiceDescription> {
+  rejectUnknownDiscoverOptions(options, 'discover options');
   const now = options.now ?? Date.now;
   const started = now();
   const startedAt = performance.now();
@@ -309,10 +312,10 @@ export async function discover(
   try {
     base = new URL(String(baseUrl));
   } catch {
-    throw new TypeError(`discover() needs an absolute http(s) URL, not ${JSON.stringify(String(baseUrl))}.`);
+    throw new UsageError(`discover() needs an absolute http(s) URL, not ${JSON.stringify(String(baseUrl))}.`);
   }
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
-    throw new TypeError(`discover() needs an http(s) URL, not ${base.protocol} (${base.href}).`);
+    throw new UsageError(`discover() needs an http(s) URL, not ${base.protocol} (${base.href}).`);
   }
   const warnings: DiscoveryWarning[] = [];
   const warn = (warning: DiscoveryWarning) => warnings.push(warning);

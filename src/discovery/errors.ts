@@ -3,7 +3,9 @@
  * @module
  */
 
-const DOCUMENT_ERROR_MARKER = Symbol.for('generation-agent-toolkit.error.DiscoveryDocumentError');
+import { errorMarker, GenerationToolkitError, hasMarker, markError } from '../errors/index.js';
+
+const DOCUMENT_ERROR_MARKER = errorMarker('DiscoveryDocumentError');
 
 export interface DiscoveryDocumentErrorOptions {
   /** URL of the document that could not be used. */
@@ -17,14 +19,23 @@ export interface DiscoveryDocumentErrorOptions {
   readonly message: string;
   /** HTTP status of the answer, when the document was fetched and refused. */
   readonly status?: number;
+  /**
+   * Whether reading the document again may succeed: it could not be fetched, or the server failed.
+   * @default true for a failed fetch and for HTTP 408, 429 and 5xx; false otherwise
+   */
+  readonly retryable?: boolean;
   readonly cause?: unknown;
 }
+
+const retryableStatus = (status: number | undefined) =>
+  status !== undefined && (status === 408 || status === 429 || status >= 500);
 
 /**
  * A discovery document that cannot be used at all: unreachable, not JSON, not the format it claims,
  * or over the size limits. Repairable faults inside a usable document are warnings instead.
  */
-export class DiscoveryDocumentError extends Error {
+export class DiscoveryDocumentError extends GenerationToolkitError {
+  declare readonly code: 'discovery_failed';
   /** URL of the document. */
   readonly document: string;
   /** JSON Pointer of the faulty part, when there is one. */
@@ -34,23 +45,29 @@ export class DiscoveryDocumentError extends Error {
   /** @internal Made by the toolkit; callers read its fields. */
   constructor(options: DiscoveryDocumentErrorOptions) {
     const where = options.at ? `${options.document}, at ${options.at}` : options.document;
-    super(
-      `${options.message} (${where})`,
-      options.cause === undefined ? undefined : { cause: options.cause },
-    );
-    this.name = 'DiscoveryDocumentError';
+    super({
+      code: 'discovery_failed',
+      message: `${options.message} (${where})`,
+      retryable: options.retryable ?? retryableStatus(options.status),
+      cause: options.cause,
+    });
     this.document = options.document;
     this.at = options.at;
     this.status = options.status;
-    Object.defineProperty(this, DOCUMENT_ERROR_MARKER, { value: true, enumerable: false });
+    markError(this, DOCUMENT_ERROR_MARKER);
   }
 
   /** Whether `error` is a DiscoveryDocumentError, even one thrown by another copy of the package. */
-  static isInstance(error: unknown): error is DiscoveryDocumentError {
-    return (
-      typeof error === 'object' &&
-      error !== null &&
-      (error as Record<symbol, unknown>)[DOCUMENT_ERROR_MARKER] === true
-    );
+  static override isInstance(error: unknown): error is DiscoveryDocumentError {
+    return hasMarker(error, DOCUMENT_ERROR_MARKER);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return {
+      ...super.toJSON(),
+      document: this.document,
+      ...(this.at !== undefined ? { at: this.at } : {}),
+      ...(this.status !== undefined ? { status: this.status } : {}),
+    };
   }
 }

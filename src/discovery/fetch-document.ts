@@ -122,6 +122,7 @@ export async function fetchDocument(
       const unanswered = new DiscoveryDocumentError({
         document: current,
         message: `The document could not be read: ${failure.description}.`,
+        retryable: true,
         cause,
       });
       if (!callerAborted) NO_ANSWER.set(unanswered, failure);

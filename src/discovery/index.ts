@@ -2,6 +2,7 @@ export type { CachedDocument, DiscoveryCache } from './cache.js';
 export { FileDiscoveryCache, MemoryDiscoveryCache } from './cache.js';
 export type { DiscoverOptions } from './discover.js';
 export { discover, WELL_KNOWN } from './discover.js';
+export { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
 export type {
   Runbook,
   RunbookError,

@@ -1,3 +1,4 @@
+import { UsageError } from '../errors/index.js';
 import type { Runbook } from './documents/auth-runbook.js';
 import type { DeprecationPolicy } from './documents/deprecation-policy.js';
 import type { LlmsTxt } from './documents/llms-txt.js';
@@ -141,7 +142,7 @@ export class ServiceDescription implements ServiceDescriptionData {
   static fromSnapshot(snapshot: unknown): ServiceDescription {
     const data = snapshot as Partial<ServiceSnapshot> | null;
     if (data?.snapshotVersion !== 1 || !Array.isArray(data.operations) || typeof data.baseUrl !== 'string') {
-      throw new TypeError(
+      throw new UsageError(
         'This is not a service description snapshot (version 1): save one with description.toSnapshot().',
       );
     }

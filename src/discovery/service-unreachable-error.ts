@@ -3,10 +3,12 @@
  * documents that cannot be used.
  * @module
  */
+
+import { errorMarker, hasMarker, markError } from '../errors/index.js';
 import type { ConnectionFailure, ConnectionFailureKind } from '../http/connection-failure.js';
 import { DiscoveryDocumentError } from './errors.js';
 
-const UNREACHABLE_MARKER = Symbol.for('generation-agent-toolkit.error.ServiceUnreachableError');
+const UNREACHABLE_MARKER = errorMarker('ServiceUnreachableError');
 
 /**
  * Nothing answered at the service's address: the connection was refused, the host name does not
@@ -36,6 +38,8 @@ export class ServiceUnreachableError extends DiscoveryDocumentError {
     super({
       document: options.document,
       message: 'The service could not be reached.',
+      // The same read may succeed once the service is up again.
+      retryable: true,
       ...(options.cause === undefined ? {} : { cause: options.cause }),
     });
     this.name = 'ServiceUnreachableError';
@@ -43,15 +47,11 @@ export class ServiceUnreachableError extends DiscoveryDocumentError {
     this.reason = options.failure.kind;
     // The address is the news here; the catalogue's URL that DiscoveryDocumentError appends is not.
     this.message = `Could not connect to ${this.address} (${options.failure.description}).`;
-    Object.defineProperty(this, UNREACHABLE_MARKER, { value: true, enumerable: false });
+    markError(this, UNREACHABLE_MARKER);
   }
 
   /** Whether `error` is a ServiceUnreachableError, even one thrown by another copy of the package. */
   static override isInstance(error: unknown): error is ServiceUnreachableError {
-    return (
-      typeof error === 'object' &&
-      error !== null &&
-      (error as Record<symbol, unknown>)[UNREACHABLE_MARKER] === true
-    );
+    return hasMarker(error, UNREACHABLE_MARKER);
   }
 }

@@ -1,5 +1,7 @@
 import { distance } from 'fastest-levenshtein';
+import { GenerationToolkitError, hasMarker, markError } from '../errors/index.js';
 
+// The marker's name predates the family's naming; kept so that older copies still recognise it.
 const MARKER = Symbol.for('generation-agent-toolkit.unknown-operation-error');
 
 /** The ids most like `wanted`, closest first: what the caller probably meant. */
@@ -18,21 +20,26 @@ export function closeMatches(wanted: string, candidates: readonly string[], limi
 }
 
 /** An operation id that the service does not publish; the message lists the closest ones. */
-export class UnknownOperationError extends Error {
-  readonly code = 'unknown_operation';
-  readonly [MARKER] = true;
+export class UnknownOperationError extends GenerationToolkitError {
+  declare readonly code: 'unknown_operation';
 
+  /** @internal Made by the toolkit; callers read its fields. */
   constructor(
     readonly operationId: string,
     readonly suggestions: readonly string[],
   ) {
-    super(
-      `The service has no operation "${operationId}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`,
-    );
-    this.name = 'UnknownOperationError';
+    super({
+      code: 'unknown_operation',
+      message: `The service has no operation "${operationId}".${suggestions.length ? ` Did you mean ${suggestions.map((s) => `"${s}"`).join(', ')}?` : ''}`,
+    });
+    markError(this, MARKER);
   }
 
-  static isInstance(error: unknown): error is UnknownOperationError {
-    return typeof error === 'object' && error !== null && MARKER in error;
+  static override isInstance(error: unknown): error is UnknownOperationError {
+    return hasMarker(error, MARKER);
+  }
+
+  override toJSON(): Record<string, unknown> {
+    return { ...super.toJSON(), operationId: this.operationId, suggestions: this.suggestions };
   }
 }

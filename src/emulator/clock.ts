@@ -2,6 +2,7 @@
  * The emulator's sense of time. Every duration of the service (jobs, rate-limit windows, token and
  * URL lifetimes) is measured on this clock, so tests can replace real waiting with `advance()`.
  */
+import { UsageError } from '../errors/index.js';
 export interface EmulatorClock {
   /** Milliseconds since the epoch, as the service sees them. */
   now(): number;
@@ -56,13 +57,13 @@ export class ManualClock implements EmulatorClock {
   /** Moves the clock forward by `ms`, running every task that falls due on the way. */
   advance(ms: number): void {
     if (!Number.isFinite(ms) || ms < 0)
-      throw new RangeError(`advance() takes a non-negative duration, not ${ms}`);
+      throw new UsageError(`advance() takes a non-negative duration, not ${ms}`);
     this.set(this.#now + ms);
   }
 
   /** Moves the clock to `ms` (never backwards), running every task that falls due on the way. */
   set(ms: number): void {
-    if (ms < this.#now) throw new RangeError('the clock does not go backwards');
+    if (ms < this.#now) throw new UsageError('the clock does not go backwards');
     for (;;) {
       const due = this.#tasks
         .filter((entry) => entry.atMs <= ms)

@@ -3,6 +3,7 @@ import { serve } from '@hono/node-server';
 import { createEmulatorApp } from './app.js';
 import type { EmulatorClock } from './clock.js';
 import type { EmulatorContext } from './context.js';
+import { rejectUnknownEmulatorOptions } from './emulator-option-keys.js';
 import { FileStore } from './files/file-store.js';
 import { JobStore } from './generation/job-store.js';
 import type { WebhookDelivery } from './generation/webhooks.js';
@@ -155,6 +156,7 @@ function snapshot(ctx: EmulatorContext, account: Account): AccountSnapshot {
 export async function startEmulator(
   options: EmulatorOptions & { log?: (line: string) => void } = {},
 ): Promise<Emulator> {
+  rejectUnknownEmulatorOptions(options);
   const ctx = createEmulatorContext(options, options.log);
   const app = createEmulatorApp(ctx);
   const server = await new Promise<ReturnType<typeof serve>>((resolve, reject) => {

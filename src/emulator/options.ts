@@ -1,3 +1,4 @@
+import { UsageError } from '../errors/index.js';
 import type { GenerationCategory } from './catalogue/types.js';
 import { type EmulatorClock, ManualClock, SystemClock } from './clock.js';
 
@@ -181,14 +182,14 @@ const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 
 function positive(name: string, value: number): number {
   if (!Number.isFinite(value) || value <= 0)
-    throw new RangeError(`${name} must be a positive number, not ${value}`);
+    throw new UsageError(`${name} must be a positive number, not ${value}`);
   return value;
 }
 
 function checkDuration(name: string, duration: ServiceDuration): ServiceDuration {
   const [min, max] = typeof duration === 'number' ? [duration, duration] : duration;
   if (!(Number.isFinite(min) && Number.isFinite(max) && min >= 0 && max >= min)) {
-    throw new RangeError(`jobDurations.${name} must be seconds >= 0 or a [min, max] range`);
+    throw new UsageError(`jobDurations.${name} must be seconds >= 0 or a [min, max] range`);
   }
   return duration;
 }
@@ -197,11 +198,11 @@ function checkDuration(name: string, duration: ServiceDuration): ServiceDuration
 export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorOptions {
   const host = options.host ?? '127.0.0.1';
   if (!LOOPBACK.has(host) && !options.allowNonLoopback) {
-    throw new Error(`host ${host} is not loopback; pass allowNonLoopback: true to expose the emulator`);
+    throw new UsageError(`host ${host} is not loopback; pass allowNonLoopback: true to expose the emulator`);
   }
   const port = options.port ?? 0;
   if (!Number.isInteger(port) || port < 0 || port > 65535)
-    throw new RangeError(`port must be 0-65535, not ${port}`);
+    throw new UsageError(`port must be 0-65535, not ${port}`);
   const clock =
     options.clock === 'manual'
       ? new ManualClock()
@@ -217,7 +218,6 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorO
     RateLimitPolicyName,
     RateLimitQuota,
   ][]) {
-    if (!(name in DEFAULT_RATE_LIMITS)) throw new Error(`rateLimits.${name} is not a policy of the service`);
     rateLimits[name] = {
       limit: positive(`rateLimits.${name}.limit`, quota.limit),
       windowSeconds: positive(`rateLimits.${name}.windowSeconds`, quota.windowSeconds),

@@ -14,6 +14,7 @@ import { originsOf } from './credentials.js';
 import { SunsetError, TimeoutError } from './errors/call-errors.js';
 import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js';
 import { ServiceError } from './errors/service-error.js';
+import { HTTP_CLIENT_OPTION_KEYS, rejectUnknownHttpOptions } from './http-option-keys.js';
 import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-request.js';
 import { type JobSlot, JobSlots } from './rate-limit/job-slots.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
@@ -84,6 +85,7 @@ export class HttpClient {
   readonly clock: Clock;
 
   constructor(options: HttpClientOptions) {
+    rejectUnknownHttpOptions(options, HTTP_CLIENT_OPTION_KEYS, 'HttpClient options');
     this.#options = options;
     const baseUrl = new URL(options.baseUrl);
     this.#urls = new UrlResolver(baseUrl);

@@ -5,6 +5,7 @@
  * made, never when the client is built, and only ever sent to a trusted origin.
  * @module
  */
+import { UsageError } from '../errors/index.js';
 
 /** A secret, or a function that returns the current one (a token store, an environment variable). */
 export type CredentialSource = string | (() => string | undefined | Promise<string | undefined>);
@@ -38,7 +39,7 @@ export async function resolveCredential(
 export function withBodyKey(json: unknown, secret: string): Record<string, unknown> {
   if (json === undefined || json === null) return { key: secret };
   if (typeof json !== 'object' || Array.isArray(json)) {
-    throw new TypeError('a body-key credential needs a JSON object body');
+    throw new UsageError('a body-key credential needs a JSON object body');
   }
   return { ...(json as Record<string, unknown>), key: secret };
 }

@@ -47,6 +47,11 @@ export {
   parseWwwAuthenticate,
   requiredScopeFromChallenges,
 } from './headers/www-authenticate.js';
+export {
+  rejectUnknownHttpOptions,
+  SESSION_HTTP_OPTION_KEYS,
+  type SessionHttpOptions,
+} from './http-option-keys.js';
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,

@@ -4,21 +4,32 @@
  * connection fail in a way that leaves it unknown whether the service acted.
  * @module
  */
+
+import { errorMarker, GenerationToolkitError, hasMarker, markError } from '../errors/index.js';
 import { errorCode } from './connection-failure.js';
+
+const MARKER = errorMarker('TransportFailure');
 
 /**
  * No answer arrived. `requestSent` is false only when the service provably never saw the
  * request; `timedOut` when `timeoutMs` passed without progress.
  */
-export class TransportFailure extends Error {
+export class TransportFailure extends GenerationToolkitError {
+  declare readonly code: 'transport_failed';
+
+  /** Made by transports, the toolkit's and custom ones, to say why no answer came. */
   constructor(
     message: string,
     readonly requestSent: boolean,
     readonly timedOut: boolean,
     options?: { cause?: unknown },
   ) {
-    super(message, options);
-    this.name = 'TransportFailure';
+    super({ code: 'transport_failed', message, retryable: true, cause: options?.cause });
+    markError(this, MARKER);
+  }
+
+  static override isInstance(error: unknown): error is TransportFailure {
+    return hasMarker(error, MARKER);
   }
 }
 

@@ -3,8 +3,10 @@
  * is one, its environment variable.
  * @module
  */
+
 import type { FetchFunction } from '@ai-sdk/provider-utils';
 import type { ServiceDescription } from '../discovery/index.js';
+import type { OptionKeys } from '../errors/index.js';
 import type { Clock, HttpEvent, ServiceWarning, Transport } from '../http/index.js';
 import type { JobProgress } from '../jobs/index.js';
 
@@ -87,3 +89,29 @@ export interface GenerationProviderSettings {
     readonly currentDate?: () => Date;
   };
 }
+
+/** The keys of {@link GenerationProviderSettings}. */
+export const PROVIDER_SETTING_KEYS: OptionKeys<GenerationProviderSettings> = {
+  baseURL: ['baseUrl', 'url'],
+  apiKey: ['key'],
+  headers: true,
+  fetch: true,
+  service: true,
+  pollIntervalMs: ['pollInterval', 'intervalMs'],
+  maxWaitMs: ['timeoutMs', 'waitMs'],
+  onJobProgress: ['onProgress'],
+  onWarning: true,
+  onEvent: true,
+  maxDownloadBytes: true,
+  maxResponseBytes: ['maxBytes'],
+  _internal: true,
+};
+
+/** The keys of the test seams in {@link GenerationProviderSettings}. */
+export const PROVIDER_INTERNAL_SETTING_KEYS: OptionKeys<
+  NonNullable<GenerationProviderSettings['_internal']>
+> = {
+  clock: true,
+  transport: true,
+  currentDate: true,
+};

@@ -4,11 +4,17 @@
  * HTTP client, one rate-limit governor).
  * @module
  */
+
 import { NoSuchModelError, type ProviderV4 } from '@ai-sdk/provider';
 import type { ServiceDescription } from '../discovery/index.js';
+import { rejectUnknownOptions, UsageError } from '../errors/index.js';
 import { GenerationImageModel, type GenerationImageModelId } from './image-model.js';
 import { GenerationLanguageModel, type GenerationLanguageModelId } from './language-model.js';
-import type { GenerationProviderSettings } from './provider-settings.js';
+import {
+  type GenerationProviderSettings,
+  PROVIDER_INTERNAL_SETTING_KEYS,
+  PROVIDER_SETTING_KEYS,
+} from './provider-settings.js';
 import { ServiceConnection } from './service-connection.js';
 import { GenerationSpeechModel, type GenerationSpeechModelId } from './speech-model.js';
 import { GenerationTranscriptionModel, type GenerationTranscriptionModelId } from './transcription-model.js';
@@ -54,6 +60,12 @@ export interface GenerationProvider extends ProviderV4 {
  * const { image } = await generateImage({ model: generation.image('flux-dev'), prompt: 'a lighthouse' });
  */
 export function createGenerationProvider(settings: GenerationProviderSettings = {}): GenerationProvider {
+  rejectUnknownOptions(settings, PROVIDER_SETTING_KEYS, 'createGenerationProvider settings');
+  rejectUnknownOptions(
+    settings._internal,
+    PROVIDER_INTERNAL_SETTING_KEYS,
+    'createGenerationProvider settings._internal',
+  );
   const connection = new ServiceConnection(settings);
   const languageModel = (modelId: GenerationLanguageModelId) =>
     new GenerationLanguageModel(modelId, connection);
@@ -63,7 +75,7 @@ export function createGenerationProvider(settings: GenerationProviderSettings = 
     new GenerationTranscriptionModel(modelId, connection);
   const videoModel = (modelId: GenerationVideoModelId) => new GenerationVideoModel(modelId, connection);
   function provider(modelId: GenerationLanguageModelId) {
-    if (new.target) throw new Error('The generation provider is a function: call it without new.');
+    if (new.target) throw new UsageError('The generation provider is a function: call it without new.');
     return languageModel(modelId);
   }
   return Object.assign(provider, {

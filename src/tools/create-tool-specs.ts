@@ -1,6 +1,7 @@
+import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
 import { type CallResult, type CallSuccess, unaddressableSegment } from '../calls/index.js';
-import type { Operation, OperationEffect } from '../discovery/types.js';
+import type { Operation } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
 import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
@@ -19,20 +20,17 @@ import { describeTool } from './tool-description.js';
 import { assignToolNames, type ToolNames } from './tool-names.js';
 import { pendingResult, type ShapeOptions, successResult, type ToolResult } from './tool-result.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
+import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
 import { type ReturnedSecret, withholdSecrets } from './withhold-secrets.js';
 
 export type ToolMode = 'typed' | 'dynamic' | 'auto';
 
-/** Which of the session's operations become tools; every criterion given must hold. */
-export interface ToolSelection {
-  readonly ids?: readonly string[];
-  readonly categories?: readonly string[];
-  readonly versions?: readonly string[];
-  readonly surfaces?: readonly string[];
-  readonly effects?: readonly OperationEffect[];
-  readonly where?: (operation: Operation) => boolean;
-  readonly exclude?: readonly string[] | ((operation: Operation) => boolean);
-}
+/**
+ * Which of the session's operations become tools, read as {@link OperationChoice} reads: selectors
+ * (`ids`, `categories`, `versions`, `surfaces`) add up, filters (`effects`, `readOnly`, `where`,
+ * `exclude`) narrow. With no selector, the filters narrow every operation the session offers.
+ */
+export type ToolSelection = OperationChoice;
 
 export interface ToolSpecOptions extends ShapeOptions {
   /**
@@ -45,7 +43,10 @@ export interface ToolSpecOptions extends ShapeOptions {
   readonly schema?: SchemaProfile;
   /** Prefix of every tool name (the name stays within 64 characters). @default '' */
   readonly prefix?: string;
-  /** Which operations become tools; the session's offered operations are the most. @default all */
+  /**
+   * Which operations become tools; the session's offered operations are the most. An id the
+   * session does not offer is refused. @default every operation the session offers
+   */
   readonly include?: ToolSelection;
   /** Which calls wait for a person. @default 'default': money and destructive operations */
   readonly approval?: ApprovalRule;
@@ -81,24 +82,6 @@ export interface ToolSet {
   footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
 }
 
-function selected(operations: readonly Operation[], selection: ToolSelection | undefined): Operation[] {
-  if (!selection) return [...operations];
-  const within = <T>(values: readonly T[] | undefined, value: T | undefined) =>
-    values === undefined || (value !== undefined && values.includes(value));
-  const ids = selection.ids ? new Set(selection.ids) : undefined;
-  const exclude = selection.exclude;
-  return operations.filter(
-    (operation) =>
-      (!ids || ids.has(operation.id)) &&
-      within(selection.categories, operation.category) &&
-      within(selection.versions, operation.version) &&
-      within(selection.surfaces, operation.surface) &&
-      within(selection.effects, operation.effect) &&
-      (selection.where?.(operation) ?? true) &&
-      !(typeof exclude === 'function' ? exclude(operation) : exclude?.includes(operation.id)),
-  );
-}
-
 export function annotationsOf(operation: Operation): ToolAnnotations {
   const read = operation.effect === 'read';
   return {
@@ -124,11 +107,12 @@ const META_ANNOTATIONS: ToolAnnotations = {
  * request, waits for jobs, and answers the result envelope of DESIGN.md.
  */
 export function createToolSpecs(session: Session, options: ToolSpecOptions = {}): ToolSet {
+  checkToolOptions(session, options, TOOL_SPEC_OPTION_KEYS, 'createToolSpecs options');
   const mode = options.mode ?? 'auto';
   const profile = options.schema ?? 'default';
   const approval = options.approval;
   const waitMs = options.waitMs ?? 120_000;
-  const operations = selected(session.operations, options.include);
+  const operations = chooseOperations(session.operations, options.include, () => true);
   const resumeName = `${options.prefix ?? ''}${options.resumeToolName ?? 'resume_job'}`;
   const dynamicNames = {
     search: `${options.prefix ?? ''}${DEFAULT_DYNAMIC_TOOL_NAMES.search}`,

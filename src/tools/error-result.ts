@@ -1,6 +1,7 @@
 import { OperationNotOfferedError } from '../auth/session.js';
 import { InvalidArgumentsError } from '../calls/index.js';
 import { UnknownOperationError } from '../discovery/unknown-operation-error.js';
+import { GenerationToolkitError } from '../errors/index.js';
 import {
   InsufficientScopeError,
   PaymentRequiredError,
@@ -86,6 +87,17 @@ export function errorResult(error: unknown): ToolFailure {
       };
     }
     return failure;
+  }
+  if (GenerationToolkitError.isInstance(error)) {
+    // The toolkit's own messages are written for people and hold no secret.
+    return {
+      ok: false,
+      status: 'error',
+      code: error.code,
+      message: error.message,
+      retryable: error.retryable,
+      hint: error.retryable ? 'Trying again later may work.' : 'Do not retry; tell the user.',
+    };
   }
   if (error instanceof Error && error.name === 'AbortError') {
     return {

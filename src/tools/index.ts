@@ -81,4 +81,5 @@ export {
 export type { ShapeOptions, ToolFailure, ToolPending, ToolResult, ToolSuccess } from './tool-result.js';
 export { pendingResult, successResult } from './tool-result.js';
 export type { ToolAnnotations, ToolCallContext, ToolKind, ToolProgress, ToolSpec } from './tool-spec.js';
+export { checkToolOptions, TOOL_SPEC_OPTION_KEYS, toolSpecOptionsOf } from './tool-spec-option-keys.js';
 export type { ReturnedSecret } from './withhold-secrets.js';

@@ -8,6 +8,7 @@ import type { JsonSchema, Operation } from '../discovery/types.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import { type DescribeToolOptions, describeTool } from './tool-description.js';
+import { ToolNameError } from './tool-name-error.js';
 import { type AssignToolNamesOptions, assignToolNames, type ToolNames } from './tool-names.js';
 
 /** What a framework sends a model about one tool. */
@@ -47,7 +48,8 @@ export function typedToolDefinitions(
   const profile = options.profile ?? 'default';
   return operations.map((operation) => {
     const name = names.nameOf(operation.id);
-    if (name === undefined) throw new Error(`No tool name was assigned to the operation '${operation.id}'.`);
+    if (name === undefined)
+      throw new ToolNameError(`No tool name was assigned to the operation '${operation.id}'.`);
     const describeOptions =
       typeof options.describe === 'function' ? options.describe(operation) : (options.describe ?? {});
     const profiled = toProfile(operation.input.schema, profile);

@@ -136,11 +136,7 @@ beforeAll(async () => {
     apiKey: account.apiKey,
     auth: { email: account.email, password: CANARY_PASSWORD },
     tokenExpiry: '1_week',
-    operations: {
-      where: (operation) =>
-        operation.surface === 'generation' ||
-        (CONTROL_PLANE_OPERATIONS as readonly string[]).includes(operation.id),
-    },
+    operations: { surfaces: ['generation'], ids: CONTROL_PLANE_OPERATIONS },
     tokenStore: countingStore(secretRecordingStore(collector)),
     http: {
       clock,

@@ -112,7 +112,7 @@ describe(`discovery documents that lie, ${RUNS} generated publishers`, () => {
               service: discovered.value,
               apiKey: CANARY_KEY,
               auth: authOf(register),
-              operations: { where: () => true },
+              operations: { all: true },
               http: { ...http, onEvent: (event) => collector.record('http event', event) },
             }),
             HANG_MS,

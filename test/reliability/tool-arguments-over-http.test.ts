@@ -71,7 +71,7 @@ beforeAll(async () => {
     service,
     apiKey: account.apiKey,
     auth: { email: account.email, password: CANARY_PASSWORD },
-    operations: { where: () => true },
+    operations: { all: true },
     tokenStore: secretRecordingStore(collector),
     http: { clock, transport: wire.transport, onEvent: (event) => collector.record('http event', event) },
   });

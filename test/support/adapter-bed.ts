@@ -18,9 +18,7 @@ import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
 const CONTROL_PLANE = ['get_wallet_balance', 'post_wallet_fund', 'delete_api_keys_by_id'];
 
 /** Every generation operation, and the wallet and key deletion of the control plane. */
-export const GENERATION_AND_WALLET: OperationChoice = {
-  where: (operation) => !operation.path.startsWith('/api/agents/') || CONTROL_PLANE.includes(operation.id),
-};
+export const GENERATION_AND_WALLET: OperationChoice = { surfaces: ['generation'], ids: CONTROL_PLANE };
 
 export interface AdapterBed {
   readonly emulator: Emulator;

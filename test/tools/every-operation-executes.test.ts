@@ -89,7 +89,7 @@ describe('every operation, as a tool, with a valid sample input', () => {
       service,
       apiKey: account.apiKey,
       auth: { email: account.email, password: account.password },
-      operations: { where: () => true },
+      operations: { all: true },
       http: virtualHttp(emulator),
     });
     expect(owner.operations).toHaveLength(208);
@@ -118,7 +118,7 @@ describe('every operation, as a tool, with a valid sample input', () => {
     const session = await connect({
       service: fixtures,
       apiKey: account.apiKey,
-      operations: { where: () => true },
+      operations: { all: true },
       http: virtualHttp(emulator),
     });
     try {

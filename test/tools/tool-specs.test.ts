@@ -24,9 +24,8 @@ beforeAll(async () => {
     apiKey: account.apiKey,
     auth: { email: account.email, password: account.password },
     operations: {
-      where: (operation) =>
-        !operation.path.startsWith('/api/agents/') ||
-        ['get_wallet_balance', 'post_wallet_fund', 'delete_api_keys_by_id'].includes(operation.id),
+      surfaces: ['generation'],
+      ids: ['get_wallet_balance', 'post_wallet_fund', 'delete_api_keys_by_id'],
     },
     http: virtualHttp(emulator),
   });

@@ -1,7 +1,10 @@
 import type { ToolSet } from 'ai';
 import type { Session } from '../../auth/session.js';
+import type { OptionKeys } from '../../errors/index.js';
 import {
+  checkToolOptions,
   createToolSpecs,
+  TOOL_SPEC_OPTION_KEYS,
   type ToolSpec,
   type ToolSpecOptions,
   type ToolSet as ToolSpecSet,
@@ -24,6 +27,12 @@ export interface CreateAISDKToolsOptions extends ToolSpecOptions {
    */
   readonly strict?: boolean;
 }
+
+const AI_SDK_TOOLS_OPTION_KEYS: OptionKeys<CreateAISDKToolsOptions> = {
+  ...TOOL_SPEC_OPTION_KEYS,
+  streamProgress: ['progress'],
+  strict: true,
+};
 
 /** Whether a tool can wait for an asynchronous job, and so has progress to stream. */
 function canWait(spec: ToolSpec, set: ToolSpecSet, asynchronous: ReadonlySet<string>): boolean {
@@ -92,6 +101,7 @@ function canWait(spec: ToolSpec, set: ToolSpecSet, asynchronous: ReadonlySet<str
  * ```
  */
 export function createAISDKTools(session: Session, options: CreateAISDKToolsOptions = {}): ToolSet {
+  checkToolOptions(session, options, AI_SDK_TOOLS_OPTION_KEYS, 'createAISDKTools options');
   const { streamProgress = true, strict = options.schema === 'openai-strict', ...specOptions } = options;
   const set = createToolSpecs(session, specOptions);
   const asynchronous = new Set(

@@ -1,4 +1,5 @@
 import type { ToolSet } from 'ai';
+import { UsageError } from '../../errors/index.js';
 import { specSetOf } from './tool-registry.js';
 
 /** Tokens the tool definitions take, in all and per tool. */
@@ -13,12 +14,12 @@ export interface AISDKToolFootprint {
  * with it: `typed` grows with the operations, `dynamic` stays small, `auto` keeps to its budget.
  *
  * @param tools The record `createAISDKTools` returned, not a copy or a merge with other tools.
- * @throws TypeError for any other record.
+ * @throws UsageError for any other record.
  */
 export async function getToolFootprint(tools: ToolSet): Promise<AISDKToolFootprint> {
   const set = specSetOf(tools);
   if (!set)
-    throw new TypeError(
+    throw new UsageError(
       'getToolFootprint() takes the record createAISDKTools() returned (not a copy or a merge).',
     );
   return set.footprint();

@@ -4,7 +4,13 @@
  */
 
 import type { Session } from '../../auth/session.js';
-import { createToolSpecs, type ToolSet, type ToolSpecOptions } from '../../tools/index.js';
+import {
+  checkToolOptions,
+  createToolSpecs,
+  TOOL_SPEC_OPTION_KEYS,
+  type ToolSet,
+  type ToolSpecOptions,
+} from '../../tools/index.js';
 import { GenerationTool } from './generation-tool.js';
 import { specMayNeedApproval } from './may-need-approval.js';
 
@@ -59,5 +65,6 @@ export function createLangChainTools(
   session: Session,
   options: LangChainToolsOptions = {},
 ): GenerationTool[] {
+  checkToolOptions(session, options, TOOL_SPEC_OPTION_KEYS, 'createLangChainTools options');
   return toLangChainTools(createToolSpecs(session, options), session, options);
 }

@@ -5,7 +5,7 @@
 
 import { BaseToolkit } from '@langchain/core/tools';
 import type { Session } from '../../auth/session.js';
-import { createToolSpecs, type ToolSet } from '../../tools/index.js';
+import { checkToolOptions, createToolSpecs, TOOL_SPEC_OPTION_KEYS, type ToolSet } from '../../tools/index.js';
 import { type ApprovalsForOptions, approvalsFor, type InterruptOnEntry } from './approvals-for.js';
 import { type LangChainToolsOptions, toLangChainTools } from './create-langchain-tools.js';
 import type { GenerationTool } from './generation-tool.js';
@@ -32,6 +32,7 @@ export class GenerationToolkit extends BaseToolkit {
 
   constructor(session: Session, options: LangChainToolsOptions = {}) {
     super();
+    checkToolOptions(session, options, TOOL_SPEC_OPTION_KEYS, 'GenerationToolkit options');
     this.toolSet = createToolSpecs(session, options);
     this.tools = toLangChainTools(this.toolSet, session, options);
   }

@@ -7,9 +7,15 @@ import {
   McpError,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { Session } from '../../auth/session.js';
+import type { OptionKeys } from '../../errors/index.js';
 import { createToolSpecs } from '../../tools/create-tool-specs.js';
 import { errorResult } from '../../tools/error-result.js';
 import type { ToolCallContext } from '../../tools/tool-spec.js';
+import {
+  checkToolOptions,
+  TOOL_SPEC_OPTION_KEYS,
+  toolSpecOptionsOf,
+} from '../../tools/tool-spec-option-keys.js';
 import { VERSION } from '../../version.js';
 import { approvalGate } from './approval-gate.js';
 import { toCallToolResult } from './call-tool-result.js';
@@ -19,6 +25,16 @@ import { toolListing } from './tool-listing.js';
 
 const INSTRUCTIONS =
   'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job. Tools that move money or delete ask the user first.';
+
+const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
+  ...TOOL_SPEC_OPTION_KEYS,
+  name: ['serverName'],
+  version: true,
+  instructions: true,
+  outputSchema: true,
+  approve: ['onApproval', 'approver'],
+  approvalTimeoutMs: true,
+};
 
 /**
  * An MCP server offering the session's tools: the same tools as `createToolSpecs(session,
@@ -44,8 +60,8 @@ const INSTRUCTIONS =
  * await session.close();
  */
 export function createMcpServer(session: Session, options: McpServerOptions = {}): Server {
-  const toolOptions = { ...options, waitMs: options.waitMs ?? 45_000 };
-  const set = createToolSpecs(session, toolOptions);
+  checkToolOptions(session, options, MCP_SERVER_OPTION_KEYS, 'createMcpServer options');
+  const set = createToolSpecs(session, { ...toolSpecOptionsOf(options), waitMs: options.waitMs ?? 45_000 });
   const server = new Server(
     { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
     { capabilities: { tools: {} }, instructions: options.instructions ?? INSTRUCTIONS },
@@ -68,7 +84,7 @@ export function createMcpServer(session: Session, options: McpServerOptions = {}
       const refusal = await approvalGate(spec, args, {
         server,
         session,
-        options: toolOptions,
+        options,
         requestId: extra.requestId,
         signal: extra.signal,
       });

@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
+import { UsageError } from '../../errors/index.js';
 import {
   createMcpHttpHandler,
   type McpHttpHandlerOptions,
@@ -51,7 +52,7 @@ export async function serveMcpHttp(
 ): Promise<McpHttpListener> {
   const hostname = options.hostname ?? '127.0.0.1';
   if (!LOOPBACK.has(hostname) && !options.allowNonLoopback)
-    throw new Error(
+    throw new UsageError(
       `${hostname} is not loopback; pass allowNonLoopback: true to serve MCP beyond this machine`,
     );
   const path = options.path ?? '/mcp';

@@ -1,4 +1,5 @@
 import { createHash, randomBytes, randomInt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { UsageError } from '../../errors/index.js';
 import type { ControlPlaneScope } from '../catalogue/types.js';
 import type { EmulatorClock } from '../clock.js';
 import { type Micros, toMicros } from '../money.js';
@@ -97,7 +98,7 @@ export class EmulatorState {
 
   createAccount(input: { email: string; password: string; name: string; verified?: boolean }): Account {
     const email = input.email.trim().toLowerCase();
-    if (this.#byEmail.has(email)) throw new Error(`account ${email} exists`);
+    if (this.#byEmail.has(email)) throw new UsageError(`account ${email} exists`);
     const id = this.nextId('usr');
     const account = this.#newAccount(id, 'user', email, input.name, hashPassword(input.password));
     account.verified = input.verified ?? false;

@@ -1,29 +1,18 @@
 /**
- * The one base error of the toolkit's HTTP core. Every failure of a call to the service is a
- * {@link ServiceError} with a stable `code`; subclasses add what their failure needs.
+ * The error of a call to the service. Every failure of a call is a {@link ServiceError} with a
+ * stable `code`; subclasses add what their failure needs.
  * @module
  */
+import {
+  errorMarker,
+  GenerationToolkitError,
+  hasMarker,
+  markError,
+  type ServiceErrorCode,
+} from '../../errors/index.js';
 
-/** Stable codes: tools and LLMs switch on these, never on messages. */
-export type ServiceErrorCode =
-  | 'authentication_failed'
-  | 'insufficient_scope'
-  | 'forbidden'
-  | 'payment_required'
-  | 'rate_limited'
-  | 'validation_failed'
-  | 'not_found'
-  | 'conflict'
-  | 'server_error'
-  | 'network_error'
-  | 'timeout'
-  | 'response_format'
-  | 'response_too_large'
-  | 'unsafe_answer'
-  | 'generation_failed'
-  | 'untrusted_origin'
-  | 'sunset'
-  | 'http_error';
+export type { ServiceErrorCode } from '../../errors/index.js';
+export { hasMarker, markError } from '../../errors/index.js';
 
 /** What every error knows about the call that failed. Strings must already be redacted. */
 export interface ServiceErrorContext {
@@ -51,22 +40,14 @@ export interface ServiceErrorOptions extends ServiceErrorContext {
   readonly retryable: boolean;
 }
 
-const BASE_MARKER = Symbol.for('generation-agent-toolkit.error.ServiceError');
+const SERVICE_ERROR_MARKER = errorMarker('ServiceError');
 
-/** Marks `error` so that `isInstance` works across duplicated copies of the package. */
-export function markError(error: object, marker: symbol): void {
-  Object.defineProperty(error, marker, { value: true, enumerable: false });
-}
-
-/** Whether `error` carries `marker`. */
-export function hasMarker(error: unknown, marker: symbol): boolean {
-  return typeof error === 'object' && error !== null && (error as Record<symbol, unknown>)[marker] === true;
-}
-
-/** A failed call to the service. */
-export class ServiceError extends Error {
-  readonly code: ServiceErrorCode;
-  readonly retryable: boolean;
+/**
+ * A failed call to the service: what it answered (or why no answer came), with the method and URL
+ * in the message. The part of the {@link GenerationToolkitError} family that talks to the service.
+ */
+export class ServiceError extends GenerationToolkitError {
+  declare readonly code: ServiceErrorCode;
   readonly method: string;
   readonly url: string;
   readonly httpStatus: number | undefined;
@@ -77,10 +58,12 @@ export class ServiceError extends Error {
 
   /** @internal Made by the toolkit; callers read its fields. */
   constructor(options: ServiceErrorOptions) {
-    super(`${options.message} (${options.method} ${options.url})`, { cause: options.cause });
-    this.name = new.target.name;
-    this.code = options.code;
-    this.retryable = options.retryable;
+    super({
+      code: options.code,
+      message: `${options.message} (${options.method} ${options.url})`,
+      retryable: options.retryable,
+      cause: options.cause,
+    });
     this.method = options.method;
     this.url = options.url;
     this.httpStatus = options.httpStatus;
@@ -88,16 +71,16 @@ export class ServiceError extends Error {
     this.requestId = options.requestId;
     this.serviceCode = options.serviceCode;
     this.details = options.details;
-    markError(this, BASE_MARKER);
+    markError(this, SERVICE_ERROR_MARKER);
   }
 
   /** Whether `error` is a ServiceError, even from another copy of the package. */
-  static isInstance(error: unknown): error is ServiceError {
-    return hasMarker(error, BASE_MARKER);
+  static override isInstance(error: unknown): error is ServiceError {
+    return hasMarker(error, SERVICE_ERROR_MARKER);
   }
 
   /** A plain, secret-free object for logs and for tool results. */
-  toJSON(): Record<string, unknown> {
+  override toJSON(): Record<string, unknown> {
     return {
       name: this.name,
       code: this.code,

@@ -7,6 +7,7 @@
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import { block, EMPTY_BUCKET, grant, observe, type Plan, plan, rollOver } from './bucket-math.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
+import { RateLimitStoreError } from './rate-limit-store-error.js';
 
 const MAX_CAS_ATTEMPTS = 16;
 
@@ -27,7 +28,12 @@ export class BucketLedger {
       const next = change(current?.state ?? EMPTY_BUCKET);
       if (await this.store.compareAndSet(bucket, current?.version ?? 0, next, this.ttlMs)) return next;
     }
-    throw new Error(`rate-limit store kept changing under bucket ${bucket}`);
+    throw new RateLimitStoreError({
+      store: 'shared',
+      operation: 'compare-and-set',
+      bucket,
+      failure: `the bucket kept changing under other writers (${MAX_CAS_ATTEMPTS} attempts)`,
+    });
   }
 
   /**

@@ -4,10 +4,10 @@
  * errors can quote a connection URL, and those carry passwords.
  * @module
  */
-import { hasMarker, markError } from '../errors/service-error.js';
+import { errorMarker, GenerationToolkitError, hasMarker, markError } from '../../errors/index.js';
 import { REDACTED, Redactor } from '../redact.js';
 
-const MARKER = Symbol.for('generation-agent-toolkit.error.RateLimitStoreError');
+const MARKER = errorMarker('RateLimitStoreError');
 
 /** `redis://user:password@host` -> `redis://user:[REDACTED]@host`, for any scheme. */
 const URL_PASSWORD = /\b([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*):[^\s/@]*@/gi;
@@ -33,7 +33,8 @@ export interface RateLimitStoreErrorOptions {
  * throws it. The backend's own error is not kept as `cause` (it may hold the connection
  * options); its name, `code` and redacted message are.
  */
-export class RateLimitStoreError extends Error {
+export class RateLimitStoreError extends GenerationToolkitError {
+  declare readonly code: 'rate_limit_store_failed';
   readonly store: string;
   readonly operation: 'read' | 'compare-and-set';
   readonly bucket: string;
@@ -43,10 +44,12 @@ export class RateLimitStoreError extends Error {
   /** @internal Made by the toolkit; callers read its fields. */
   constructor(options: RateLimitStoreErrorOptions) {
     const failure = describeFailure(options.failure);
-    super(
-      `The ${options.store} rate-limit store could not ${options.operation === 'read' ? 'read' : 'update'} bucket ${redactStoreMessage(options.bucket)}: ${failure.message}`,
-    );
-    this.name = 'RateLimitStoreError';
+    super({
+      code: 'rate_limit_store_failed',
+      message: `The ${options.store} rate-limit store could not ${options.operation === 'read' ? 'read' : 'update'} bucket ${redactStoreMessage(options.bucket)}: ${failure.message}`,
+      // A backend that is down may come back; the caller decides how long to wait for it.
+      retryable: true,
+    });
     this.store = options.store;
     this.operation = options.operation;
     this.bucket = redactStoreMessage(options.bucket);
@@ -55,7 +58,7 @@ export class RateLimitStoreError extends Error {
   }
 
   /** Whether `error` is a RateLimitStoreError, also from another copy of the package. */
-  static isInstance(error: unknown): error is RateLimitStoreError {
+  static override isInstance(error: unknown): error is RateLimitStoreError {
     return hasMarker(error, MARKER);
   }
 }

@@ -1,6 +1,7 @@
 import { asSchema, generateText, isStepCount } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools, getToolFootprint } from '../../../src/adapters/ai-sdk.js';
+import { UsageError } from '../../../src/index.js';
 import {
   createToolSpecs,
   profileProblems,
@@ -67,7 +68,7 @@ describe('the tool definitions the AI SDK sends', () => {
     expect(typed.tokens).toBeGreaterThan(auto.tokens * 5);
     expect(typed).toEqual(await createToolSpecs(bed.session, { mode: 'typed' }).footprint());
     await expect(getToolFootprint({ ...createAISDKTools(bed.session, { mode: 'dynamic' }) })).rejects.toThrow(
-      TypeError,
+      UsageError,
     );
   });
 

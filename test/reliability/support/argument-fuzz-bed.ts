@@ -50,7 +50,7 @@ export async function startFuzzBed(options: {
     service,
     apiKey: CANARY_KEY,
     auth: { token: CANARY_TOKEN, scopes: ['*'] },
-    operations: { where: () => true },
+    operations: { all: true },
     http: { transport: wire.transport, onEvent: (event) => options.collector.record('http event', event) },
   });
   const tools = createToolSpecs(session, {

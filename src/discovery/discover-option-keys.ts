@@ -1,0 +1,41 @@
+/**
+ * The keys of {@link DiscoverOptions}, and the check that refuses any other.
+ * @module
+ */
+import { type OptionKeys, rejectUnknownOptions } from '../errors/index.js';
+import type { DiscoverOptions } from './discover.js';
+
+const DISCOVER_OPTION_KEYS: OptionKeys<DiscoverOptions> = {
+  fetch: true,
+  signal: true,
+  timeoutMs: ['timeout'],
+  maxDocumentBytes: ['maxBytes'],
+  maxRedirects: true,
+  cache: true,
+  catalog: true,
+  models: true,
+  mcp: true,
+  requiredSurfaces: true,
+  userAgent: true,
+  now: true,
+};
+
+const CATALOG_OPTION_KEYS: OptionKeys<NonNullable<DiscoverOptions['catalog']>> = {
+  maxDepth: true,
+  maxDocuments: true,
+};
+
+const MODELS_OPTION_KEYS: OptionKeys<Exclude<DiscoverOptions['models'], false | undefined>> = {
+  categories: true,
+  maxPages: true,
+};
+
+/**
+ * Throws an {@link UnknownOptionError} for a key of `options`, of its `catalog` or of its `models`
+ * that discovery does not know. `where` names the object: `discover options`.
+ */
+export function rejectUnknownDiscoverOptions(options: DiscoverOptions | undefined, where: string): void {
+  rejectUnknownOptions(options, DISCOVER_OPTION_KEYS, where);
+  rejectUnknownOptions(options?.catalog, CATALOG_OPTION_KEYS, `${where}.catalog`);
+  if (options?.models) rejectUnknownOptions(options.models, MODELS_OPTION_KEYS, `${where}.models`);
+}
