@@ -66,7 +66,7 @@ export class MemoryTokenStore implements TokenStore {
     this.#tokens.delete(key);
   }
 
-  /** The keys tokens are kept under (see {@link tokenStoreKey}). */
+  /** The keys tokens are kept under (`<origin>|<account>`, the account in lower case). */
   async keys(): Promise<string[]> {
     return [...this.#tokens.keys()];
   }
@@ -125,7 +125,7 @@ export class FileTokenStore implements TokenStore {
   }
 
   /**
-   * The keys tokens are kept under (see {@link tokenStoreKey}): which accounts of which services
+   * The keys tokens are kept under (`<origin>|<account>`, the account in lower case): which accounts of which services
    * the file holds.
    *
    * @example
@@ -156,7 +156,7 @@ export function tokenStoreKey(origin: string, account: string): string {
   return `${origin}|${account.toLowerCase()}`;
 }
 
-/** The accounts that `keys` (a store's, see {@link tokenStoreKey}) hold tokens of at `origin`. */
+/** The accounts that `keys` (a store's, `<origin>|<account>`) hold tokens of at `origin`. */
 export function accountsIn(keys: readonly string[], origin: string): string[] {
   const prefix = `${origin}|`;
   return keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));

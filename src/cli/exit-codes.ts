@@ -1,9 +1,11 @@
 import { RegistrationError } from '../auth/registration.js';
 import { OperationNotOfferedError } from '../auth/session.js';
+import { UnknownChoiceError } from '../auth/unknown-choice-error.js';
 import { InvalidArgumentsError } from '../calls/index.js';
 import { DiscoveryDocumentError } from '../discovery/errors.js';
 import { ServiceUnreachableError } from '../discovery/service-unreachable-error.js';
 import { UnknownOperationError } from '../discovery/unknown-operation-error.js';
+import { UnknownOptionError, UsageError } from '../errors/index.js';
 import { NetworkError, ServiceError } from '../http/index.js';
 
 /** Exit codes of gentk: each failure class has its own, so that scripts can tell them apart. */
@@ -54,7 +56,13 @@ export function usageError(message: string): CliError {
 export function exitCodeOf(error: unknown): ExitCode {
   if (error instanceof CliError) return error.exitCode;
   if (InvalidArgumentsError.isInstance(error)) return EXIT.invalidInput;
-  if (UnknownOperationError.isInstance(error)) return EXIT.usage;
+  if (
+    UnknownOperationError.isInstance(error) ||
+    UnknownChoiceError.isInstance(error) ||
+    UsageError.isInstance(error) ||
+    UnknownOptionError.isInstance(error)
+  )
+    return EXIT.usage;
   if (OperationNotOfferedError.isInstance(error)) return EXIT.scope;
   if (RegistrationError.isInstance(error)) return EXIT.auth;
   if (ServiceUnreachableError.isInstance(error) || NetworkError.isInstance(error)) return EXIT.unreachable;
