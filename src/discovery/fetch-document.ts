@@ -65,7 +65,7 @@ async function readCapped(
     const bytes = await readBytesWithinLimit(response, maxBytes);
     return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), bytes: bytes.byteLength };
   } catch (error) {
-    if (!(error instanceof ResponseTooLargeFailure)) throw error;
+    if (!ResponseTooLargeFailure.isInstance(error)) throw error;
     throw new DiscoveryDocumentError({
       document: url,
       message:

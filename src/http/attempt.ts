@@ -152,7 +152,7 @@ export async function sendExchange(services: AttemptServices, exchange: Exchange
     };
   } catch (error) {
     const failedAt = clock.now();
-    if (error instanceof ResponseTooLargeFailure) {
+    if (ResponseTooLargeFailure.isInstance(error)) {
       await permit.complete({ answered: true, status: error.status, observations: [], receivedAt: failedAt });
       throw tooLarge(exchange, redactor.redact(exchange.url.href), error);
     }

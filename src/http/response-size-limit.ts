@@ -6,6 +6,10 @@
  * @module
  */
 
+import { errorMarker, GenerationToolkitError, hasMarker, markError } from '../errors/index.js';
+
+const MARKER = errorMarker('ResponseTooLargeFailure');
+
 /** The largest answer read by default, in bytes: 32 MiB, far above any JSON the service sends. */
 export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
 
@@ -13,7 +17,9 @@ export const DEFAULT_MAX_RESPONSE_BYTES = 32 * 1024 * 1024;
  * Thrown by a transport when an answer is larger than the request's `maxResponseBytes`; the
  * client turns it into a `ResponseTooLargeError`. A custom transport throws it too.
  */
-export class ResponseTooLargeFailure extends Error {
+export class ResponseTooLargeFailure extends GenerationToolkitError {
+  declare readonly code: 'response_too_large';
+
   /**
    * @param limitBytes the limit that was passed
    * @param status the HTTP status of the answer
@@ -24,12 +30,21 @@ export class ResponseTooLargeFailure extends Error {
     readonly status: number,
     readonly declaredBytes?: number,
   ) {
-    super(
-      declaredBytes !== undefined
-        ? `the answer announces ${declaredBytes} bytes, over the limit of ${limitBytes}`
-        : `the answer is longer than the limit of ${limitBytes} bytes`,
-    );
-    this.name = 'ResponseTooLargeFailure';
+    super({
+      code: 'response_too_large',
+      message:
+        declaredBytes !== undefined
+          ? `the answer announces ${declaredBytes} bytes, over the limit of ${limitBytes}`
+          : `the answer is longer than the limit of ${limitBytes} bytes`,
+      // The same call would bring the same body.
+      retryable: false,
+    });
+    markError(this, MARKER);
+  }
+
+  /** Whether `error` is a ResponseTooLargeFailure, even one thrown by another copy of the package. */
+  static override isInstance(error: unknown): error is ResponseTooLargeFailure {
+    return hasMarker(error, MARKER);
   }
 }
 

@@ -90,7 +90,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): {
       return { status: response.status, headers: new RawHeaders(response.headers), body: response.body };
     } catch (error) {
       if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error);
-      if (error instanceof ResponseTooLargeFailure) throw error;
+      if (ResponseTooLargeFailure.isInstance(error)) throw error;
       throw toFailure(error, request.signal);
     }
   };
@@ -117,7 +117,7 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
       );
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
-      if (error instanceof ResponseTooLargeFailure) throw error;
+      if (ResponseTooLargeFailure.isInstance(error)) throw error;
       throw toFailure(error, request.signal);
     }
   };

@@ -95,7 +95,7 @@ export async function downloadOutput(
     } catch (error) {
       if (signal?.aborted) throw signal.reason;
       // Too large will not change by asking again.
-      if (error instanceof ResponseTooLargeFailure) throw tooLarge(connection, url, error);
+      if (ResponseTooLargeFailure.isInstance(error)) throw tooLarge(connection, url, error);
       failure = { cause: error };
     }
   }
