@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 /**
  * One family of errors: every error class the package exports derives from
  * `GenerationToolkitError`, with a stable `code`, so that one catch takes bad input, unknown
@@ -86,6 +87,11 @@ describe('the family', () => {
         errorClass === GenerationToolkitError || errorClass.prototype instanceof GenerationToolkitError;
       expect(inFamily, `${name} is not a GenerationToolkitError`).toBe(true);
     }
+    // The README's Errors section is what users read: every exported class is listed there.
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8');
+    const errorsSection = readme.slice(readme.indexOf('\n## Errors'), readme.indexOf('\n## Configuration'));
+    for (const name of new Set(names))
+      expect(errorsSection, `README's Errors section omits ${name}`).toContain(`\`${name}\``);
   });
 
   it('keeps the service answers in their own subclass', () => {
