@@ -1,9 +1,9 @@
-import { readFileSync } from 'node:fs';
 /**
  * One family of errors: every error class the package exports derives from
  * `GenerationToolkitError`, with a stable `code`, so that one catch takes bad input, unknown
  * operations, discovery failures and the service's answers alike.
  */
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as aiSdk from '../../src/adapters/ai-sdk.js';
