@@ -8,7 +8,7 @@ import type { Clock } from './clock.js';
 import { NetworkError, TimeoutError } from './errors/call-errors.js';
 import { RateLimitedError } from './errors/http-status-errors.js';
 import type { HttpEvent } from './events.js';
-import { parseRateLimitFields } from './headers/rate-limit.js';
+import { parseRateLimitFields, type RateLimitObservation } from './headers/rate-limit.js';
 import type { JobSlots } from './rate-limit/job-slots.js';
 import type { Route } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
@@ -50,6 +50,8 @@ export interface Exchange {
   /** When the call started, on the clock. */
   readonly startedAt: number;
   readonly attempt: number;
+  /** The request submits a job that may queue (its refusal may be the account's job limit). */
+  readonly submitsJob: boolean;
 }
 
 /** A raw answer, and the report the governor is owed about it. */
@@ -57,6 +59,8 @@ export interface SentExchange {
   readonly response: TransportResponse;
   readonly startedAt: number;
   readonly receivedAt: number;
+  /** The rate-limit fields read from the answer (empty when the governor did not want them). */
+  readonly observations: readonly RateLimitObservation[];
   complete(status: number, retryAfterMs?: number): Promise<void>;
 }
 
@@ -110,6 +114,7 @@ export async function sendExchange(services: AttemptServices, exchange: Exchange
       response,
       startedAt,
       receivedAt,
+      observations,
       complete: (status, retryAfterMs) =>
         permit.complete({
           answered: true,

@@ -185,6 +185,7 @@ export class HttpClient {
           deadline,
           startedAt,
           attempt,
+          submitsJob: request.submitsJob === true,
         };
         try {
           const result = await this.#attemptWithRedirects(
@@ -203,8 +204,10 @@ export class HttpClient {
           }
           if (actedUnseen && method === 'DELETE' && NotFoundError.isInstance(error))
             throw deletedUnseen(error);
-          const delayMs = this.#retryDelay(error, request, attempt, deadline, safeUrl);
+          let delayMs = this.#retryDelay(error, request, attempt, deadline, safeUrl);
           if (delayMs === undefined) throw error;
+          // A job limit now known holds the retry until a job ends: no need to wait longer.
+          if (RateLimitedError.isInstance(error) && (error.queueLimit ?? 0) > 1) delayMs = 0;
           if (ServiceError.isInstance(error) && !provablyNotProcessed(error)) actedUnseen = true;
           await this.clock.sleep(delayMs, signal);
         }

@@ -148,6 +148,8 @@ export class RateLimitGovernor {
         return;
       }
       this.#notifyWait(head, decision.bucket, waitMs, decision.reason);
+      if (decision.reason === 'quota' || decision.reason === 'pacing')
+        this.#learner.throttled(decision.bucket);
       await this.#wake.sleep(this.#clock, waitMs, head.signal);
       return;
     }
@@ -181,6 +183,7 @@ export class RateLimitGovernor {
   #permit(route: Route, buckets: readonly string[], probes: readonly string[]): RateLimitPermit {
     for (const probe of probes) this.#probes.add(probe);
     this.#learner.sent(buckets);
+    const sentAt = this.#clock.now();
     let completed = false;
     return {
       buckets,
@@ -190,7 +193,7 @@ export class RateLimitGovernor {
         completed = true;
         this.#learner.answered(buckets);
         try {
-          await this.#learner.learn(route, buckets, outcome);
+          await this.#learner.learn(route, buckets, outcome, sentAt);
         } catch (error) {
           // The answer arrived (and may have cost money): a shared store that cannot record what
           // it taught must not turn it into a failure. The next acquire meets the store's error

@@ -21,7 +21,8 @@ export class BucketLedger {
     private readonly ttlMs: number,
   ) {}
 
-  async #update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
+  /** Applies `change` to the stored state of `bucket` (compare-and-set, retried under contention). */
+  async update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
       const current = await this.store.read(bucket);
       const next = change(current?.state ?? EMPTY_BUCKET);
@@ -72,13 +73,14 @@ export class BucketLedger {
   observe(
     bucket: string,
     observation: RateLimitObservation,
-    receivedAt: number,
-    inFlight: number,
+    answer: { readonly receivedAt: number; readonly sentAt: number; readonly inFlight: number },
   ): Promise<BucketState> {
-    return this.#update(bucket, (state) => observe(state, observation, receivedAt, inFlight));
+    return this.update(bucket, (state) =>
+      observe(state, observation, answer.receivedAt, answer.sentAt, answer.inFlight),
+    );
   }
 
-  block(bucket: string, untilMs: number, quotaSpent: boolean): Promise<BucketState> {
-    return this.#update(bucket, (state) => block(state, untilMs, quotaSpent));
+  block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {
+    return this.update(bucket, (state) => block(state, untilMs, quotaSpent, sentAt));
   }
 }

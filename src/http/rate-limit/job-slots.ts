@@ -45,7 +45,15 @@ export class JobSlots {
     return this.#slots(origin).limit;
   }
 
-  /** Records the limit the service stated ("Maximum 5 queued requests"). */
+  /**
+   * The limit a refusal of a submission teaches when the service names no number: the jobs this
+   * client holds on `origin`, less the refused one (at least one).
+   */
+  learnFromRefusal(origin: string): number {
+    return Math.max(1, this.#slots(origin).held - 1);
+  }
+
+  /** Records the limit the service stated ("Maximum 5 queued requests"), or the one a refusal taught. */
   learnLimit(origin: string, limit: number): void {
     if (Number.isInteger(limit) && limit > 0) this.#slots(origin).limit = limit;
     this.#wake.wake();

@@ -1,7 +1,11 @@
 /**
  * Which quotas apply to which route, as the answers taught it. A route never answered yet is
- * "unknown" but borrows the quotas of its nearest known ancestor path group, so that a new
- * route of a known API is throttled with its siblings while it learns its own.
+ * "unknown" but borrows the quotas of its nearest known relative: its nearest known ancestor
+ * path group, else every quota known on its origin, so that a new route of a known API (a
+ * `v8` route after `v7` ones) is throttled with its siblings while it learns its own.
+ *
+ * Fields that name no policy describe one quota shared by the origin's routes (services
+ * usually count per account), until the answers prove the routes are counted apart.
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
@@ -15,10 +19,9 @@ export interface Resolution {
   readonly queueKey: string;
 }
 
-/** The bucket an observation describes: the named policy and partition, else the route's own. */
-export function bucketOf(route: Route, observation: RateLimitObservation): string {
-  if (observation.policy === undefined) return route.key;
-  return `${route.origin}#${observation.policy}#${observation.partitionKey ?? ''}`;
+/** The bucket of a quota the service never states, learned from its refusals; one per origin. */
+export function learnedBucketOf(route: Route): string {
+  return `${route.origin}#learned`;
 }
 
 function quotaKey(buckets: readonly string[]): string {
@@ -28,15 +31,36 @@ function quotaKey(buckets: readonly string[]): string {
 export class RouteMap {
   readonly #learned = new Map<string, Resolution>();
   readonly #inferred = new Map<string, readonly string[]>();
+  readonly #byOrigin = new Map<string, Set<string>>();
+  readonly #countedPerRoute = new Set<string>();
+
+  /** The bucket an observation describes: the named policy and partition, else the account's (or, once proven, the route's). */
+  bucketOf(route: Route, observation: RateLimitObservation): string {
+    if (observation.policy !== undefined)
+      return `${route.origin}#${observation.policy}#${observation.partitionKey ?? ''}`;
+    return this.#countedPerRoute.has(route.origin) ? route.key : `${route.origin}#account`;
+  }
+
+  /** Whether `bucket` is the shared quota of unnamed fields. */
+  isSharedUnnamed(bucket: string): boolean {
+    return bucket.endsWith('#account');
+  }
+
+  /** The answers proved that the unnamed fields of `origin` count each route apart. */
+  countPerRoute(origin: string): void {
+    this.#countedPerRoute.add(origin);
+  }
 
   resolve(route: Route): Resolution {
     const learned = this.#learned.get(route.key);
     if (learned) return learned;
+    const queueKey = `route:${route.key}`;
     for (const ancestor of route.ancestors) {
       const buckets = this.#inferred.get(ancestor);
-      if (buckets) return { buckets, known: false, queueKey: `route:${route.key}` };
+      if (buckets) return { buckets, known: false, queueKey };
     }
-    return { buckets: [], known: false, queueKey: `route:${route.key}` };
+    const onOrigin = this.#byOrigin.get(route.origin);
+    return { buckets: onOrigin ? [...onOrigin] : [], known: false, queueKey };
   }
 
   isKnown(route: Route): boolean {
@@ -46,5 +70,8 @@ export class RouteMap {
   remember(route: Route, buckets: readonly string[]): void {
     this.#learned.set(route.key, { buckets, known: true, queueKey: quotaKey(buckets) });
     for (const ancestor of route.ancestors) this.#inferred.set(ancestor, buckets);
+    const onOrigin = this.#byOrigin.get(route.origin) ?? new Set();
+    for (const bucket of buckets) onOrigin.add(bucket);
+    this.#byOrigin.set(route.origin, onOrigin);
   }
 }
