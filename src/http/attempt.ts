@@ -52,6 +52,8 @@ export interface Exchange {
   readonly attempt: number;
   /** The request submits a job that may queue (its refusal may be the account's job limit). */
   readonly submitsJob: boolean;
+  /** Aborts the wait for the rate limit (never the request on the wire) when the job slot is revoked. */
+  readonly slotRevoked?: AbortSignal | undefined;
 }
 
 /** A raw answer, and the report the governor is owed about it. */
@@ -65,9 +67,10 @@ export interface SentExchange {
 }
 
 async function acquire(services: AttemptServices, exchange: Exchange): Promise<RateLimitPermit> {
+  const { signal, slotRevoked } = exchange;
   try {
     return await services.governor.acquire(exchange.url, {
-      signal: exchange.signal,
+      signal: slotRevoked && signal ? AbortSignal.any([signal, slotRevoked]) : (slotRevoked ?? signal),
       deadline: exchange.deadline,
     });
   } catch (error) {

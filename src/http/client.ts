@@ -15,7 +15,7 @@ import { SunsetError, TimeoutError } from './errors/call-errors.js';
 import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js';
 import { ServiceError } from './errors/service-error.js';
 import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-request.js';
-import { type JobSlot, JobSlots } from './rate-limit/job-slots.js';
+import { type HeldJobSlot, JobSlots } from './rate-limit/job-slots.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 import { RateLimitGovernor } from './rate-limit-governor.js';
@@ -162,7 +162,7 @@ export class HttpClient {
         timeoutMs: deadlineMs,
         message: `The call did not finish within ${deadlineMs} ms`,
       });
-    let slot: JobSlot | undefined;
+    let slot: HeldJobSlot | undefined;
     // Set once an attempt that failed may still have been carried out by the service.
     let actedUnseen = false;
     try {
@@ -186,6 +186,7 @@ export class HttpClient {
           startedAt,
           attempt,
           submitsJob: request.submitsJob === true,
+          slotRevoked: slot?.revoked,
         };
         try {
           const result = await this.#attemptWithRedirects(
@@ -194,9 +195,17 @@ export class HttpClient {
           );
           // A queued job keeps its place under the queue limit; the poller gives it back.
           const jobSlot = isProcessing(result.body) ? slot : undefined;
+          jobSlot?.markRunning();
           if (jobSlot) slot = undefined;
           return new ServiceResponse<T>({ ...result, body: result.body as T, attempts: attempt, jobSlot });
         } catch (error) {
+          if (slot?.revoked.aborted && error === slot.revoked.reason) {
+            // Nothing was sent: queue again under the limit learned meanwhile, without counting an attempt.
+            slot.release();
+            slot = undefined;
+            attempt -= 1;
+            continue;
+          }
           if (RateLimitedError.isInstance(error) && error.queueLimit !== undefined) {
             // The queue was full: give the place back and wait for one under the limit just learned.
             slot?.release();
@@ -271,7 +280,7 @@ export class HttpClient {
     safeUrl: () => string,
     signal: AbortSignal | undefined,
     deadline: number,
-  ): Promise<JobSlot> {
+  ): Promise<HeldJobSlot> {
     try {
       return await this.#services.jobSlots.acquire(url.origin, { deadline, ...(signal ? { signal } : {}) });
     } catch (error) {

@@ -9,7 +9,7 @@
 import type { BucketState } from './rate-limit-store.js';
 
 /** Requests per second before anything is known. */
-export const INITIAL_RATE = 10;
+export const INITIAL_RATE = 5;
 /** After a refusal: this share of what the server accepted in the last second. */
 const DECREASE = 0.95;
 /** Growth per second while demand fills the rate, as a share of the rate (at least 0.1 a second). */

@@ -16,6 +16,8 @@ export interface RouteQuotaJobLimitOptions {
   readonly maxJobs?: number;
   /** @default 503 */
   readonly queueFullStatus?: 429 | 503;
+  /** @default 'Queue full: too many jobs in progress' */
+  readonly queueFullMessage?: string;
 }
 
 export function routeQuotaJobLimitLimiter(options: RouteQuotaJobLimitOptions = {}): Limiter {
@@ -38,7 +40,7 @@ export function routeQuotaJobLimitLimiter(options: RouteQuotaJobLimitOptions = {
             allowed: false,
             status: options.queueFullStatus ?? 503,
             headers: { ...headers, 'Retry-After': '1' },
-            body: { error: 'Queue full: too many jobs in progress' },
+            body: { error: options.queueFullMessage ?? 'Queue full: too many jobs in progress' },
           }
         : undefined,
   });
