@@ -95,9 +95,10 @@ export function plan(state: BucketState, now: number, burst: number): Plan {
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.limit === undefined) {
     if (state.learnedRate === undefined) return { kind: 'unknown' };
-    // A quota nobody published: paced at the rate learned from the refusals.
+    // A quota nobody published: paced at the rate learned from the refusals, evenly (a burst
+    // on top of a rate found by probing would be refused).
     const rate = state.learnedRate / 1000;
-    const tokens = paceTokens(state, now, burst + 1, rate);
+    const tokens = paceTokens(state, now, 1, rate);
     if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
     return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
   }

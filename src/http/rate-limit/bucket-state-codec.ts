@@ -19,6 +19,7 @@ const OPTIONAL_FIELDS = [
   'paceUpdatedAt',
   'learnedRate',
   'rateChangedAt',
+  'rateCutAt',
   'acceptedSince',
   'accepted',
   'acceptedBefore',

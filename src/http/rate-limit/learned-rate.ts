@@ -9,11 +9,11 @@
 import type { BucketState } from './rate-limit-store.js';
 
 /** Requests per second before anything is known. */
-export const INITIAL_RATE = 5;
+export const INITIAL_RATE = 10;
 /** After a refusal: this share of what the server accepted in the last second. */
-const DECREASE = 0.95;
+const DECREASE = 0.98;
 /** Growth per second while demand fills the rate, as a share of the rate (at least 0.1 a second). */
-const INCREASE = 0.01;
+const INCREASE = 0.005;
 /** Never below this many requests per second. */
 const MIN_RATE = 0.1;
 /** Demand "fills" the rate when the last second accepted at least this share of it. */
@@ -53,16 +53,20 @@ export function accepted(state: BucketState, now: number): BucketState {
 export function refused(state: BucketState, now: number): BucketState {
   const learning = startLearning(state, now);
   // Refusals that crowd in from one burst are one measurement: decrease once a second.
-  if (!learning.rateSlowStart && now - (learning.rateChangedAt ?? 0) < 1_000) return learning;
+  if (now - (learning.rateCutAt ?? Number.NEGATIVE_INFINITY) < 1_000) return learning;
   const counts = acceptedAt(learning, now);
-  const measured = Math.max(counts.accepted ?? 0, counts.acceptedBefore ?? 0);
-  const base = measured > 0 ? Math.min(learning.learnedRate!, measured) : learning.learnedRate! / 2;
+  const rate = learning.learnedRate!;
+  // Slow start overshoots by up to twice: fall back to what the server accepted in the last
+  // second; later, a refusal means the rate is only just too high.
+  const measured = Math.max(counts.accepted ?? 0, counts.acceptedBefore ?? 0, rate / 2);
+  const base = learning.rateSlowStart ? Math.min(rate, measured) : rate;
   return {
     ...learning,
     ...counts,
     learnedRate: Math.max(MIN_RATE, base * DECREASE),
     rateSlowStart: false,
     rateChangedAt: now,
+    rateCutAt: now,
     // No burst right after a refusal: the next request waits its turn at the new rate.
     paceTokens: 0,
     paceUpdatedAt: now,

@@ -33,6 +33,8 @@ export interface BucketState {
   readonly rateSlowStart?: boolean;
   /** When the learned rate last changed. */
   readonly rateChangedAt?: number;
+  /** When a refusal last cut the learned rate. */
+  readonly rateCutAt?: number;
   /** Answers accepted in the second that started at `acceptedSince`, and in the second before. */
   readonly acceptedSince?: number;
   readonly accepted?: number;
