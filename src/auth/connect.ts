@@ -2,7 +2,7 @@ import type { KeyPlacement } from '../calls/index.js';
 import { type DiscoverOptions, discover } from '../discovery/discover.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
-import { HttpClient, type HttpClientOptions } from '../http/index.js';
+import { governedFetch, HttpClient, type HttpClientOptions } from '../http/index.js';
 import { planAccess } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
@@ -75,6 +75,17 @@ export interface ConnectOptions {
   readonly http?: Omit<HttpClientOptions, 'baseUrl' | 'credentials' | 'trustedOrigins'>;
 }
 
+/** The service's base URL: the description's, else the one given when it is an http(s) URL. */
+function serviceBase(options: ConnectOptions): URL | undefined {
+  if (options.service) return new URL(options.service.baseUrl);
+  try {
+    const base = new URL(String(options.baseUrl));
+    return base.protocol === 'http:' || base.protocol === 'https:' ? base : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function sameScopes(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((scope) => b.includes(scope));
 }
@@ -105,19 +116,19 @@ function checkIds(service: ServiceDescription, choice: OperationChoice): void {
  */
 export async function connect(options: ConnectOptions): Promise<Session> {
   if (!options.service && !options.baseUrl) throw new TypeError('connect() needs baseUrl or service.');
-  const service = options.service ?? (await discover(options.baseUrl as string | URL, options.discovery));
-  const choice = options.operations ?? DEFAULT_CHOICE;
-  checkIds(service, choice);
-  const chosen = chooseOperations(service.operations, choice);
+  const base = serviceBase(options);
+  // discover() says what is wrong with a base URL it cannot read.
+  if (!base) await discover(options.baseUrl as string | URL, options.discovery);
+  const baseUrl = base as URL;
   const trustedOrigins = new Set([
-    service.origin,
+    baseUrl.origin,
     ...(options.trustedOrigins ?? []).map((origin) => new URL(origin).origin),
   ]);
   const store = options.tokenStore ?? new MemoryTokenStore();
   const auth = options.auth;
   const account =
     auth && 'email' in auth ? auth.email : auth && 'register' in auth ? auth.register.email : 'token';
-  const storeKey = tokenStoreKey(service.origin, account);
+  const storeKey = tokenStoreKey(baseUrl.origin, account);
 
   let tokens: TokenManager | undefined;
   let storedKey: string | undefined;
@@ -127,7 +138,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   };
   const client = new HttpClient({
     ...options.http,
-    baseUrl: service.baseUrl,
+    baseUrl: baseUrl.href,
     trustedOrigins: [...trustedOrigins],
     credentials: {
       generationKey: apiKey,
@@ -137,6 +148,22 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   // Known from the start, so that even a refusal before the first call cannot quote the key.
   client.redactor.addSecret(apiKey());
   try {
+    // Discovery's documents go through the session's governor too, and teach it what they say.
+    const service =
+      options.service ??
+      (await discover(baseUrl, {
+        ...options.discovery,
+        fetch: governedFetch({
+          fetch: options.discovery?.fetch ?? globalThis.fetch,
+          governor: client.governor,
+          clock: client.clock,
+        }),
+      }));
+    // The quotas the service publishes hold from the first call, before any answer says more.
+    await client.governor.publish(service.origin, service.rateLimits ?? []);
+    const choice = options.operations ?? DEFAULT_CHOICE;
+    checkIds(service, choice);
+    const chosen = chooseOperations(service.operations, choice);
     const controlPlaneOperations = chosen.filter((operation: Operation) => isControlPlane(operation));
     const requested = options.allScopes
       ? ['*']

@@ -29,10 +29,16 @@ export {
 } from './errors/http-status-errors.js';
 export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
+export { type GovernedFetchOptions, governedFetch } from './governed-fetch.js';
 export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
 export { parseHttpDate } from './headers/http-date.js';
 export { linksWithRelation } from './headers/link.js';
 export { type HeaderSource, parseRateLimitFields, type RateLimitObservation } from './headers/rate-limit.js';
+export {
+  type NamedPolicy,
+  type Policies,
+  policiesOf as parseRateLimitPolicy,
+} from './headers/rate-limit-policy.js';
 export { parseRetryAfter, parseRetryAfterMs } from './headers/retry-after.js';
 export { parseSunset } from './headers/sunset.js';
 export {
@@ -56,6 +62,7 @@ export {
 export { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 export {
   type PermitOutcome,
+  type PublishedQuota,
   RateLimitGovernor,
   type RateLimitGovernorOptions,
   type RateLimitPermit,

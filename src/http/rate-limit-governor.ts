@@ -11,7 +11,12 @@
  */
 import { type Clock, systemClock } from './clock.js';
 import { BucketLedger } from './rate-limit/bucket-ledger.js';
-import type { RateLimitGovernorOptions, RateLimitPermit, ThrottleWait } from './rate-limit/governor-types.js';
+import type {
+  PublishedQuota,
+  RateLimitGovernorOptions,
+  RateLimitPermit,
+  ThrottleWait,
+} from './rate-limit/governor-types.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
@@ -23,6 +28,7 @@ import { WakeSignal } from './rate-limit/wake-signal.js';
 
 export type {
   PermitOutcome,
+  PublishedQuota,
   RateLimitGovernorOptions,
   RateLimitPermit,
   ThrottleWait,
@@ -65,6 +71,31 @@ export class RateLimitGovernor {
     this.#onWait = options.onWait;
     this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
     this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations);
+  }
+
+  /**
+   * Keeps the requests to `origin` within the quotas the service published, from the very first
+   * request (no probe): until a route's answers say which quotas apply to it, it draws on the
+   * published quota that covers its path. Call before the first request; calling again adds.
+   *
+   * @example
+   * await governor.publish('https://api.example.com', [
+   *   { name: 'generation', limit: 60, windowMs: 60_000, pathPrefixes: ['/api/v7'] },
+   * ]);
+   */
+  async publish(origin: string, quotas: readonly PublishedQuota[]): Promise<void> {
+    for (const [index, quota] of quotas.entries()) {
+      if (!(quota.limit > 0 && quota.windowMs > 0)) continue;
+      const bucket = `${origin}#published#${quota.name ?? index}`;
+      await this.#ledger.update(bucket, (state) => ({
+        ...state,
+        limit: quota.limit,
+        windowMs: quota.windowMs,
+      }));
+      for (const prefix of quota.pathPrefixes?.length ? quota.pathPrefixes : ['']) {
+        this.#routes.publish(origin, prefix, [bucket]);
+      }
+    }
   }
 
   /**

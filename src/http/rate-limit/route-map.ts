@@ -24,6 +24,12 @@ export function learnedBucketOf(route: Route): string {
   return `${route.origin}#learned`;
 }
 
+/** Whether `path` is `prefix` or below it (`/api/v7` covers `/api/v7/images`, not `/api/v70`). */
+function isUnder(path: string, prefix: string): boolean {
+  const trimmed = prefix.replace(/\/+$/, '');
+  return trimmed === '' || path === trimmed || path.startsWith(`${trimmed}/`);
+}
+
 function quotaKey(buckets: readonly string[]): string {
   return buckets.length === 1 ? `quota:${buckets[0]}` : `quota:${[...buckets].sort().join('|')}`;
 }
@@ -33,6 +39,22 @@ export class RouteMap {
   readonly #inferred = new Map<string, readonly string[]>();
   readonly #byOrigin = new Map<string, Set<string>>();
   readonly #countedPerRoute = new Set<string>();
+  /** Published quotas by origin: path prefix and buckets, longest prefix first. */
+  readonly #published = new Map<
+    string,
+    Array<{ readonly prefix: string; readonly buckets: readonly string[] }>
+  >();
+
+  /** Routes of `origin` under `prefix` keep to `buckets` until their answers say otherwise. */
+  publish(origin: string, prefix: string, buckets: readonly string[]): void {
+    const entries = this.#published.get(origin) ?? [];
+    const existing = entries.find((entry) => entry.prefix === prefix);
+    if (existing)
+      entries.splice(entries.indexOf(existing), 1, { prefix, buckets: [...existing.buckets, ...buckets] });
+    else entries.push({ prefix, buckets });
+    entries.sort((a, b) => b.prefix.length - a.prefix.length);
+    this.#published.set(origin, entries);
+  }
 
   /** The bucket an observation describes: the named policy and partition, else the account's (or, once proven, the route's). */
   bucketOf(route: Route, observation: RateLimitObservation): string {
@@ -54,6 +76,10 @@ export class RouteMap {
   resolve(route: Route): Resolution {
     const learned = this.#learned.get(route.key);
     if (learned) return learned;
+    const path = route.key.slice(route.origin.length);
+    const published = this.#published.get(route.origin)?.find((entry) => isUnder(path, entry.prefix));
+    // A published quota is known from the first request: no probe, the first burst keeps to it.
+    if (published) return { buckets: published.buckets, known: true, queueKey: quotaKey(published.buckets) };
     const queueKey = `route:${route.key}`;
     for (const ancestor of route.ancestors) {
       const buckets = this.#inferred.get(ancestor);
