@@ -89,6 +89,7 @@ export type {
   BucketState,
   CallEvent,
   Clock,
+  CountedRequests,
   CredentialPlacement as RequestCredentialPlacement,
   CredentialRef,
   CredentialSource,

@@ -49,6 +49,7 @@ export {
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,
+  type CountedRequests,
   MemoryRateLimitStore,
   type RateLimitStore,
   type VersionedBucketState,
