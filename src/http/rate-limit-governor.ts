@@ -58,6 +58,7 @@ export class RateLimitGovernor {
   readonly #pumping = new Set<string>();
   readonly #wake = new WakeSignal();
   #sequence = 0;
+  #lastStamp = 0;
 
   constructor(options: RateLimitGovernorOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -112,8 +113,14 @@ export class RateLimitGovernor {
     const key = resolution.queueKey;
     // Fast path: a known quota nobody is waiting for is granted without queueing.
     if (resolution.known && !this.#queues.has(key) && !options.signal?.aborted) {
-      const decision = await this.#ledger.tryGrant(resolution.buckets, this.#clock.now(), this.#burst);
-      if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, []);
+      const sentAt = this.#stamp();
+      const decision = await this.#ledger.tryGrant(
+        resolution.buckets,
+        this.#clock.now(),
+        this.#burst,
+        sentAt,
+      );
+      if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, [], sentAt);
     }
     return new Promise<RateLimitPermit>((resolve, reject) => {
       this.#enqueue(key, {
@@ -169,7 +176,8 @@ export class RateLimitGovernor {
       return;
     }
     const now = this.#clock.now();
-    const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst);
+    const sentAt = this.#stamp();
+    const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt);
     if (decision.kind === 'wait') {
       const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs / 10);
       const waitMs = decision.waitMs + jitter;
@@ -191,7 +199,7 @@ export class RateLimitGovernor {
     }
     queue.shift();
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
-    head.resolve(this.#permit(head.route, resolution.buckets, probes));
+    head.resolve(this.#permit(head.route, resolution.buckets, probes, sentAt));
   }
 
   /** Waits for the answer of the request probing `bucket`, but not past the head's deadline. */
@@ -211,10 +219,24 @@ export class RateLimitGovernor {
     this.#onWait?.({ url: waiter.route.key, bucket, waitMs, reason });
   }
 
-  #permit(route: Route, buckets: readonly string[], probes: readonly string[]): RateLimitPermit {
+  /**
+   * When a request is granted: the clock's time, but later than any stamp before, by a
+   * microsecond. Answers are matched with the grants before them by this moment, and many
+   * requests go within one millisecond (always, on a virtual clock).
+   */
+  #stamp(): number {
+    this.#lastStamp = Math.max(this.#clock.now(), this.#lastStamp + 0.001);
+    return this.#lastStamp;
+  }
+
+  #permit(
+    route: Route,
+    buckets: readonly string[],
+    probes: readonly string[],
+    sentAt: number,
+  ): RateLimitPermit {
     for (const probe of probes) this.#probes.add(probe);
     this.#learner.sent(buckets);
-    const sentAt = this.#clock.now();
     let completed = false;
     return {
       buckets,

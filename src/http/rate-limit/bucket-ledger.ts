@@ -35,7 +35,12 @@ export class BucketLedger {
    * Grants one request on every bucket when all allow it at `now`; otherwise says how long to
    * wait (the longest wait among them) or which buckets are still unknown.
    */
-  async tryGrant(buckets: readonly string[], now: number, burst: number): Promise<GrantDecision> {
+  async tryGrant(
+    buckets: readonly string[],
+    now: number,
+    burst: number,
+    grantedAt: number = now,
+  ): Promise<GrantDecision> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
       const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
       for (const bucket of buckets) reads.push(await this.store.read(bucket));
@@ -59,7 +64,7 @@ export class BucketLedger {
       let allWritten = true;
       for (const [index, bucket] of buckets.entries()) {
         const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
-        const next = grant(states[index]!, now, decision.paceTokens);
+        const next = grant(states[index]!, now, decision.paceTokens, grantedAt);
         if (!(await this.store.compareAndSet(bucket, reads[index]?.version ?? 0, next, this.ttlMs))) {
           allWritten = false;
           break;

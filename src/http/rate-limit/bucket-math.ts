@@ -126,8 +126,11 @@ function bounded(groups: CountedRequests[]): CountedRequests[] {
   return groups;
 }
 
-/** The state after granting one request at `now` (which `plan` allowed with `tokens`). */
-export function grant(state: BucketState, now: number, tokens: number): BucketState {
+/**
+ * The state after granting one request at `now` (which `plan` allowed with `tokens`), recorded
+ * in the ledger as sent at `grantedAt` (the governor's stamp, unique per request).
+ */
+export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
   const paced = { ...state, paceTokens: tokens - 1, paceUpdatedAt: now };
   if (state.limit === undefined) return paced;
   const expiresAt = Math.min(
@@ -135,10 +138,7 @@ export function grant(state: BucketState, now: number, tokens: number): BucketSt
     now + windowOf(state) + WINDOW_MARGIN_MS,
   );
   const counted = live(state, now);
-  const last = counted.at(-1);
-  if (last && last[0] === now && last[1] === expiresAt)
-    counted[counted.length - 1] = [now, expiresAt, last[2] + 1];
-  else counted.push([now, expiresAt, 1]);
+  counted.push([grantedAt, expiresAt, 1]);
   return { ...paced, counted: bounded(counted) };
 }
 
