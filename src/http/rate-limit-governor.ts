@@ -187,8 +187,6 @@ export class RateLimitGovernor {
         return;
       }
       this.#notifyWait(head, decision.bucket, waitMs, decision.reason);
-      if (decision.reason === 'quota' || decision.reason === 'pacing')
-        this.#learner.throttled(decision.bucket);
       await this.#wake.sleep(this.#clock, waitMs, head.signal);
       return;
     }

@@ -14,18 +14,12 @@ import type { ObservationSchedule } from './observation-schedule.js';
 import type { Route } from './route-key.js';
 import { learnedBucketOf, type RouteMap } from './route-map.js';
 
-/** Evidence about a quota of unnamed fields that is taken to be the account's. */
-interface SharedScope {
-  answers: number;
-  /** Answers came from these routes. */
-  readonly routes: Set<string>;
-  /** The governor held requests back for this quota since the last low reading. */
-  throttled: boolean;
-}
+/** When each route last opened a window of a quota of unnamed fields that is taken to be the account's. */
+type FreshWindows = Map<string, number>;
 
 export class QuotaLearner {
   readonly #inFlight = new Map<string, number>();
-  readonly #shared = new Map<string, SharedScope>();
+  readonly #fresh = new Map<string, FreshWindows>();
 
   constructor(
     private readonly ledger: BucketLedger,
@@ -44,12 +38,6 @@ export class QuotaLearner {
 
   answered(buckets: readonly string[]): void {
     for (const bucket of buckets) this.#inFlight.set(bucket, Math.max(0, this.inFlight(bucket) - 1));
-  }
-
-  /** The governor held a request back for `bucket` (quota or pacing). */
-  throttled(bucket: string): void {
-    const scope = this.#shared.get(bucket);
-    if (scope) scope.throttled = true;
   }
 
   async learn(
@@ -72,7 +60,7 @@ export class QuotaLearner {
         inFlight: this.inFlight(bucket),
       });
       this.observations.record(bucket, state, outcome.receivedAt);
-      this.#weighScope(route, bucket, observation);
+      this.#weighScope(route, bucket, observation, outcome.receivedAt);
     }
     const stated = buckets.length > 0 || granted.some((bucket) => !this.#isLearned(bucket, route));
     if (!stated) {
@@ -104,25 +92,24 @@ export class QuotaLearner {
   }
 
   /**
-   * Unnamed fields are taken as the account's one quota until the answers prove otherwise:
-   * while the governor holds a crowd back for it, a shared quota's readings fall to its last
-   * request or two in every window; readings from several routes that stay well above that
-   * for two windows' worth of answers mean each route is counted apart.
+   * Unnamed fields are taken as the account's one quota until the answers prove otherwise. A
+   * shared counter opens one window at a time: only one request in a window reads
+   * `remaining = limit - 1`. Two routes reading it less than half a window apart have counters
+   * of their own.
    */
-  #weighScope(route: Route, bucket: string, observation: RateLimitObservation): void {
+  #weighScope(route: Route, bucket: string, observation: RateLimitObservation, receivedAt: number): void {
     const { limit, remaining } = observation;
-    if (!this.routes.isSharedUnnamed(bucket) || limit === undefined || remaining === undefined) return;
-    let scope = this.#shared.get(bucket);
-    if (!scope || remaining <= 1) {
-      scope = { answers: 0, routes: new Set(), throttled: false };
-      this.#shared.set(bucket, scope);
-      if (remaining <= 1) return;
+    if (!this.routes.isSharedUnnamed(bucket) || limit === undefined || remaining !== limit - 1) return;
+    const windowMs = observation.windowMs ?? observation.resetMs ?? 1_000;
+    const fresh = this.#fresh.get(bucket) ?? new Map<string, number>();
+    this.#fresh.set(bucket, fresh);
+    for (const [other, openedAt] of fresh) {
+      if (other !== route.key && Math.abs(receivedAt - openedAt) < windowMs / 2) {
+        this.routes.countPerRoute(route.origin);
+        this.#fresh.delete(bucket);
+        return;
+      }
     }
-    scope.answers += 1;
-    scope.routes.add(route.key);
-    if (scope.throttled && scope.routes.size > 1 && scope.answers >= 2 * limit + 2) {
-      this.routes.countPerRoute(route.origin);
-      this.#shared.delete(bucket);
-    }
+    fresh.set(route.key, receivedAt);
   }
 }
