@@ -188,8 +188,9 @@ function countUntil(
 
 /**
  * The state after an answer arrived at `receivedAt`, for a request granted at `sentAt`, saying
- * `observation`. A reset is measured from the answer; its window is learned when not declared
- * (a window is at least as long as any reset announced right after a request).
+ * `observation`. A reset is measured from the answer. A window the fields do not declare is
+ * learned from the answers to requests that opened one (`remaining = limit - 1`): their reset
+ * is the whole window, rounded up.
  */
 export function observe(
   state: BucketState,
