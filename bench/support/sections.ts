@@ -28,6 +28,7 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'discovery', title: 'Discovery', load: () => import('../discovery.js') },
   { id: 'throughput', title: 'Throughput under a quota', load: () => import('../throughput.js') },
   { id: 'polling', title: 'Polling', load: () => import('../polling.js') },
+  { id: 'dialects', title: 'Dialects', load: () => import('../dialects.js') },
   { id: 'overhead', title: 'Overhead', load: () => import('../overhead.js') },
   { id: 'imports', title: 'Import cost', load: () => import('../imports.js') },
   {

@@ -10,6 +10,7 @@ import {
   UsageError,
 } from '../errors/index.js';
 import {
+  governedFetch,
   HttpClient,
   rejectUnknownHttpOptions,
   SESSION_HTTP_OPTION_KEYS,
@@ -126,6 +127,17 @@ function rejectUnknownConnectOptions(options: ConnectOptions): void {
   rejectUnknownHttpOptions(options.http, SESSION_HTTP_OPTION_KEYS, 'connect options.http');
 }
 
+/** The service's base URL: the description's, else the one given when it is an http(s) URL. */
+function serviceBase(options: ConnectOptions): URL | undefined {
+  if (options.service) return new URL(options.service.baseUrl);
+  try {
+    const base = new URL(String(options.baseUrl));
+    return base.protocol === 'http:' || base.protocol === 'https:' ? base : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 function sameScopes(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((scope) => b.includes(scope));
 }
@@ -152,22 +164,19 @@ function grantedOf(token: StoredToken): '*' | readonly string[] {
 export async function connect(options: ConnectOptions): Promise<Session> {
   rejectUnknownConnectOptions(options);
   if (!options?.service && !options?.baseUrl) throw new UsageError('connect() needs baseUrl or service.');
-  const service = options.service ?? (await discover(options.baseUrl as string | URL, options.discovery));
-  checkOperationChoice(options.operations, {
-    operations: service.operations,
-    requireOperation: (id) => service.requireOperation(id),
-    where: 'connect options.operations',
-  });
-  const chosen = chooseOperations(service.operations, options.operations);
+  const base = serviceBase(options);
+  // discover() says what is wrong with a base URL it cannot read.
+  if (!base) await discover(options.baseUrl as string | URL, options.discovery);
+  const baseUrl = base as URL;
   const trustedOrigins = new Set([
-    service.origin,
+    baseUrl.origin,
     ...(options.trustedOrigins ?? []).map((origin) => new URL(origin).origin),
   ]);
   const store = options.tokenStore ?? new MemoryTokenStore();
   const auth = options.auth;
   const account =
     auth && 'email' in auth ? auth.email : auth && 'register' in auth ? auth.register.email : 'token';
-  const storeKey = tokenStoreKey(service.origin, account);
+  const storeKey = tokenStoreKey(baseUrl.origin, account);
 
   let tokens: TokenManager | undefined;
   let storedKey: string | undefined;
@@ -178,7 +187,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   };
   const client = new HttpClient({
     ...options.http,
-    baseUrl: service.baseUrl,
+    baseUrl: baseUrl.href,
     trustedOrigins: [...trustedOrigins],
     credentials: {
       generationKey: apiKey,
@@ -188,6 +197,25 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   // Known from the start, so that even a refusal before the first call cannot quote the key.
   client.redactor.addSecret(apiKey());
   try {
+    // Discovery's documents go through the session's governor too, and teach it what they say.
+    const service =
+      options.service ??
+      (await discover(baseUrl, {
+        ...options.discovery,
+        fetch: governedFetch({
+          fetch: options.discovery?.fetch ?? globalThis.fetch,
+          governor: client.governor,
+          clock: client.clock,
+        }),
+      }));
+    // The quotas the service publishes hold from the first call, before any answer says more.
+    await client.governor.publish(service.origin, service.rateLimits ?? []);
+    checkOperationChoice(options.operations, {
+      operations: service.operations,
+      requireOperation: (id) => service.requireOperation(id),
+      where: 'connect options.operations',
+    });
+    const chosen = chooseOperations(service.operations, options.operations);
     const controlPlaneOperations = chosen.filter((operation: Operation) => isControlPlane(operation));
     // A document's `*` or list is never asked for on its word: those operations are withheld.
     const requested = options.allScopes

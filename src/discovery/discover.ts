@@ -19,6 +19,11 @@ import {
 } from './fetch-document.js';
 import type { McpInspector } from './mcp-inspector.js';
 import { readOpenApiSurface } from './openapi/index.js';
+import {
+  type PublishedRateLimit,
+  rateLimitsFromMcp,
+  rateLimitsFromOpenApi,
+} from './published-rate-limits.js';
 import { reconcileScopes, type ScopeListing } from './scopes.js';
 import { type McpReference, ServiceDescription } from './service-description.js';
 import { ServiceUnreachableError } from './service-unreachable-error.js';
@@ -106,6 +111,18 @@ function createLoader(options: DiscoverOptions, now: () => number): Loader {
       return pending;
     },
   };
+}
+
+/** The path of an OpenAPI document's first server (`/api/v7` of `https://host/api/v7`), or ''. */
+function serverPathOf(document: unknown, documentUrl: string): string {
+  const servers = (document as { servers?: unknown } | null)?.servers;
+  const first = Array.isArray(servers) ? (servers[0] as { url?: unknown } | undefined)?.url : undefined;
+  if (typeof first !== 'string') return '';
+  try {
+    return new URL(first, documentUrl).pathname.replace(/\/+$/, '');
+  } catch {
+    return '';
+  }
 }
 
 /** `https://host/base/` + `auth.md`, keeping the base's path. */
@@ -435,6 +452,8 @@ export async function discover(
   await optionalDocuments;
 
   const taken = new Set<string>();
+  // The quotas the documents publish, for the governor to keep to before the first answer.
+  const published: PublishedRateLimit[] = [];
   const read = await Promise.all(
     surfaceEntries.map(async (entry, index) => {
       try {
@@ -452,6 +471,7 @@ export async function discover(
           serviceOrigin: base.origin,
         });
         warnings.push(...surface.warnings);
+        published.push(...rateLimitsFromOpenApi(parsed, serverPathOf(parsed, document.url)));
         const apiSurface: ApiSurface = {
           id,
           title: surface.title,
@@ -529,6 +549,10 @@ export async function discover(
     mcpServers = inspected;
   }
 
+  for (const resource of mcpReference) {
+    if (/rate-?limit/i.test(resource.uri)) published.push(...rateLimitsFromMcp(resource.text));
+  }
+
   const listings: ScopeListing[] = [];
   if (metadata)
     listings.push({ source: 'oauth-metadata', scopes: metadata.scopesSupported.map((name) => ({ name })) });
@@ -553,6 +577,7 @@ export async function discover(
     ...(metadata ? { authorization: metadata as AuthorizationMetadata } : {}),
     mcpServers,
     mcpReference,
+    ...(published.length > 0 ? { rateLimits: published } : {}),
     ...(llms ? { llmsTxt: llms as LlmsTxt } : {}),
     models: modelList,
     ...(policy ? { deprecationPolicy: policy as DeprecationPolicy } : {}),

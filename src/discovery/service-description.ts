@@ -5,6 +5,7 @@ import type { LlmsTxt } from './documents/llms-txt.js';
 import type { McpServerInfo } from './documents/mcp-manifest.js';
 import type { ModelInfo } from './documents/models-feed.js';
 import type { AuthorizationMetadata } from './documents/oauth-metadata.js';
+import type { PublishedRateLimit } from './published-rate-limits.js';
 import type { ScopeInfo } from './scopes.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 import { closeMatches, UnknownOperationError } from './unknown-operation-error.js';
@@ -42,6 +43,8 @@ export interface ServiceDescriptionData {
   readonly authorization?: AuthorizationMetadata;
   readonly mcpServers: readonly McpServerInfo[];
   readonly mcpReference: readonly McpReference[];
+  /** The quotas the documents publish (OpenAPI rate-limit extensions and declared policies, the MCP rate-limit policy). */
+  readonly rateLimits?: readonly PublishedRateLimit[];
   readonly llmsTxt?: LlmsTxt;
   readonly models: readonly ModelInfo[];
   readonly deprecationPolicy?: DeprecationPolicy;
@@ -68,6 +71,7 @@ export class ServiceDescription implements ServiceDescriptionData {
   readonly authorization?: AuthorizationMetadata;
   readonly mcpServers!: readonly McpServerInfo[];
   readonly mcpReference!: readonly McpReference[];
+  readonly rateLimits?: readonly PublishedRateLimit[];
   readonly llmsTxt?: LlmsTxt;
   readonly models!: readonly ModelInfo[];
   readonly deprecationPolicy?: DeprecationPolicy;
@@ -126,6 +130,7 @@ export class ServiceDescription implements ServiceDescriptionData {
       ...(this.authorization ? { authorization: this.authorization } : {}),
       mcpServers: this.mcpServers,
       mcpReference: this.mcpReference,
+      ...(this.rateLimits ? { rateLimits: this.rateLimits } : {}),
       ...(this.llmsTxt ? { llmsTxt: this.llmsTxt } : {}),
       models: this.models,
       ...(this.deprecationPolicy ? { deprecationPolicy: this.deprecationPolicy } : {}),

@@ -20,6 +20,7 @@ import {
   type ParsedBody,
   parseBody,
   queueLimitOf,
+  speaksOfJobLimit,
 } from './response-body.js';
 import type { ResponseHeaders } from './transport.js';
 
@@ -55,6 +56,18 @@ function redactedHeader(services: AttemptServices, value: string | null): string
   return value === null ? null : services.redactor.maskKnown(value);
 }
 
+/**
+ * Whether a refusal of a job submission is the account's limit on jobs in flight rather than
+ * its request rate: its words say so ("Queue full: too many jobs in progress", "Maximum 5
+ * queued requests"), or it is a 429 while the rate fields say the quota has room.
+ */
+function jobLimitRefusal(exchange: Exchange, sent: SentExchange, fields: ErrorFields): boolean {
+  const { status } = sent.response;
+  if (!exchange.submitsJob || (status !== 429 && status !== 503 && status !== 200)) return false;
+  if (queueLimitOf(fields.message) !== undefined || speaksOfJobLimit(fields.message)) return true;
+  return status === 429 && sent.observations.some((observation) => (observation.remaining ?? 0) > 0);
+}
+
 /** Learns from the answer, then returns it or throws its typed error. */
 export async function readAnswer(
   services: AttemptServices,
@@ -72,13 +85,16 @@ export async function readAnswer(
     ? errorFieldsOf(services.redactor.redactValue(parsed.ok ? parsed.value : parsed.text))
     : {};
   const retryAfterMs = failed || status === 503 ? retryAfterOf(headers, receivedAt, fields) : undefined;
-  const queueLimit = failed ? queueLimitOf(fields.message) : undefined;
+  const queueLimit = jobLimitRefusal(exchange, sent, fields)
+    ? (queueLimitOf(fields.message) ?? services.jobSlots.learnFromRefusal(exchange.url.origin))
+    : undefined;
   // A full job queue is the job slots' business: blocking the quota would also stop the polls that empty it.
-  const blocksQuota = (status === 429 && queueLimit === undefined) || status === 503;
+  const blocksQuota = (status === 429 || status === 503) && queueLimit === undefined;
   await sent.complete(status, blocksQuota ? retryAfterMs : undefined);
   if (queueLimit !== undefined) {
     services.jobSlots.learnLimit(exchange.url.origin, queueLimit);
-    services.jobSlots.block(exchange.url.origin, receivedAt + (retryAfterMs ?? 1000));
+    // Held submissions wait for a job to end; only a limit of one cannot tell when that is.
+    if (queueLimit <= 1) services.jobSlots.block(exchange.url.origin, receivedAt + (retryAfterMs ?? 1000));
   }
   const url = services.redactor.redact(exchange.url.href);
   const notice = services.versions.inspect(headers, exchange.route, exchange.operationId);
@@ -112,8 +128,9 @@ export async function readAnswer(
     challenges: failed ? parseWwwAuthenticate(redactedHeader(services, headers.get('www-authenticate'))) : [],
     retryAfterMs,
     requestId,
+    ...(queueLimit !== undefined ? { queueLimit } : {}),
   };
-  if (status >= 400) throw errorFromStatus(answer);
+  if (status >= 400) throw errorFromStatus(answer, queueLimit !== undefined ? 429 : status);
   if (!parsed.ok)
     throw new ResponseFormatError({ ...context, message: `The answer is not valid JSON (${parsed.reason})` });
   if (

@@ -9,7 +9,7 @@ import { NetworkError, TimeoutError } from './errors/call-errors.js';
 import { RateLimitedError } from './errors/http-status-errors.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import type { HttpEvent } from './events.js';
-import { parseRateLimitFields } from './headers/rate-limit.js';
+import { parseRateLimitFields, type RateLimitObservation } from './headers/rate-limit.js';
 import type { JobSlots } from './rate-limit/job-slots.js';
 import type { Route } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
@@ -58,6 +58,10 @@ export interface Exchange {
   /** When the call started, on the clock. */
   readonly startedAt: number;
   readonly attempt: number;
+  /** The request submits a job that may queue (its refusal may be the account's job limit). */
+  readonly submitsJob: boolean;
+  /** Aborts the wait for the rate limit (never the request on the wire) when the job slot is revoked. */
+  readonly slotRevoked?: AbortSignal | undefined;
 }
 
 /** A raw answer, and the report the governor is owed about it. */
@@ -65,13 +69,16 @@ export interface SentExchange {
   readonly response: TransportResponse;
   readonly startedAt: number;
   readonly receivedAt: number;
+  /** The rate-limit fields read from the answer (empty when the governor did not want them). */
+  readonly observations: readonly RateLimitObservation[];
   complete(status: number, retryAfterMs?: number): Promise<void>;
 }
 
 async function acquire(services: AttemptServices, exchange: Exchange): Promise<RateLimitPermit> {
+  const { signal, slotRevoked } = exchange;
   try {
     return await services.governor.acquire(exchange.url, {
-      signal: exchange.signal,
+      signal: slotRevoked && signal ? AbortSignal.any([signal, slotRevoked]) : (slotRevoked ?? signal),
       deadline: exchange.deadline,
     });
   } catch (error) {
@@ -141,6 +148,7 @@ export async function sendExchange(services: AttemptServices, exchange: Exchange
       response,
       startedAt,
       receivedAt,
+      observations,
       complete: (status, retryAfterMs) =>
         permit.complete({
           answered: true,

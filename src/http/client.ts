@@ -16,7 +16,7 @@ import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js'
 import { ServiceError } from './errors/service-error.js';
 import { HTTP_CLIENT_OPTION_KEYS, rejectUnknownHttpOptions } from './http-option-keys.js';
 import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-request.js';
-import { type JobSlot, JobSlots } from './rate-limit/job-slots.js';
+import { type HeldJobSlot, JobSlots } from './rate-limit/job-slots.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 import { RateLimitGovernor } from './rate-limit-governor.js';
@@ -165,7 +165,7 @@ export class HttpClient {
         timeoutMs: deadlineMs,
         message: `The call did not finish within ${deadlineMs} ms`,
       });
-    let slot: JobSlot | undefined;
+    let slot: HeldJobSlot | undefined;
     // Set once an attempt that failed may still have been carried out by the service.
     let actedUnseen = false;
     try {
@@ -189,6 +189,8 @@ export class HttpClient {
           deadline,
           startedAt,
           attempt,
+          submitsJob: request.submitsJob === true,
+          slotRevoked: slot?.revoked,
         };
         try {
           const result = await this.#attemptWithRedirects(
@@ -197,9 +199,17 @@ export class HttpClient {
           );
           // A queued job keeps its place under the queue limit; the poller gives it back.
           const jobSlot = isProcessing(result.body) ? slot : undefined;
+          jobSlot?.markRunning();
           if (jobSlot) slot = undefined;
           return new ServiceResponse<T>({ ...result, body: result.body as T, attempts: attempt, jobSlot });
         } catch (error) {
+          if (slot?.revoked.aborted && error === slot.revoked.reason) {
+            // Nothing was sent: queue again under the limit learned meanwhile, without counting an attempt.
+            slot.release();
+            slot = undefined;
+            attempt -= 1;
+            continue;
+          }
           if (RateLimitedError.isInstance(error) && error.queueLimit !== undefined) {
             // The queue was full: give the place back and wait for one under the limit just learned.
             slot?.release();
@@ -207,8 +217,10 @@ export class HttpClient {
           }
           if (actedUnseen && method === 'DELETE' && NotFoundError.isInstance(error))
             throw deletedUnseen(error);
-          const delayMs = this.#retryDelay(error, request, attempt, deadline, safeUrl);
+          let delayMs = this.#retryDelay(error, request, attempt, deadline, safeUrl);
           if (delayMs === undefined) throw error;
+          // A job limit now known holds the retry until a job ends: no need to wait longer.
+          if (RateLimitedError.isInstance(error) && (error.queueLimit ?? 0) > 1) delayMs = 0;
           if (ServiceError.isInstance(error) && !provablyNotProcessed(error)) actedUnseen = true;
           await this.clock.sleep(delayMs, signal);
         }
@@ -272,7 +284,7 @@ export class HttpClient {
     safeUrl: () => string,
     signal: AbortSignal | undefined,
     deadline: number,
-  ): Promise<JobSlot> {
+  ): Promise<HeldJobSlot> {
     try {
       return await this.#services.jobSlots.acquire(url.origin, { deadline, ...(signal ? { signal } : {}) });
     } catch (error) {

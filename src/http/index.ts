@@ -36,10 +36,16 @@ export { ResponseTooLargeError } from './errors/response-too-large-error.js';
 export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
 export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
+export { type GovernedFetchOptions, governedFetch } from './governed-fetch.js';
 export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
 export { parseHttpDate } from './headers/http-date.js';
 export { linksWithRelation } from './headers/link.js';
 export { type HeaderSource, parseRateLimitFields, type RateLimitObservation } from './headers/rate-limit.js';
+export {
+  type NamedPolicy,
+  type Policies,
+  policiesOf as parseRateLimitPolicy,
+} from './headers/rate-limit-policy.js';
 export { parseRetryAfter, parseRetryAfterMs } from './headers/retry-after.js';
 export { parseSunset } from './headers/sunset.js';
 export {
@@ -55,6 +61,7 @@ export {
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,
+  type CountedRequests,
   MemoryRateLimitStore,
   type RateLimitStore,
   type VersionedBucketState,
@@ -68,6 +75,7 @@ export {
 export { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 export {
   type PermitOutcome,
+  type PublishedQuota,
   RateLimitGovernor,
   type RateLimitGovernorOptions,
   type RateLimitPermit,

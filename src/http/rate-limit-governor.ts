@@ -11,7 +11,12 @@
  */
 import { type Clock, systemClock } from './clock.js';
 import { BucketLedger } from './rate-limit/bucket-ledger.js';
-import type { RateLimitGovernorOptions, RateLimitPermit, ThrottleWait } from './rate-limit/governor-types.js';
+import type {
+  PublishedQuota,
+  RateLimitGovernorOptions,
+  RateLimitPermit,
+  ThrottleWait,
+} from './rate-limit/governor-types.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
@@ -23,6 +28,7 @@ import { WakeSignal } from './rate-limit/wake-signal.js';
 
 export type {
   PermitOutcome,
+  PublishedQuota,
   RateLimitGovernorOptions,
   RateLimitPermit,
   ThrottleWait,
@@ -52,6 +58,7 @@ export class RateLimitGovernor {
   readonly #pumping = new Set<string>();
   readonly #wake = new WakeSignal();
   #sequence = 0;
+  #lastStamp = 0;
 
   constructor(options: RateLimitGovernorOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -68,6 +75,31 @@ export class RateLimitGovernor {
   }
 
   /**
+   * Keeps the requests to `origin` within the quotas the service published, from the very first
+   * request (no probe): until a route's answers say which quotas apply to it, it draws on the
+   * published quota that covers its path. Call before the first request; calling again adds.
+   *
+   * @example
+   * await governor.publish('https://api.example.com', [
+   *   { name: 'generation', limit: 60, windowMs: 60_000, pathPrefixes: ['/api/v7'] },
+   * ]);
+   */
+  async publish(origin: string, quotas: readonly PublishedQuota[]): Promise<void> {
+    for (const [index, quota] of quotas.entries()) {
+      if (!(quota.limit > 0 && quota.windowMs > 0)) continue;
+      const bucket = `${origin}#published#${quota.name ?? index}`;
+      await this.#ledger.update(bucket, (state) => ({
+        ...state,
+        limit: quota.limit,
+        windowMs: quota.windowMs,
+      }));
+      for (const prefix of quota.pathPrefixes?.length ? quota.pathPrefixes : ['']) {
+        this.#routes.publish(origin, prefix, [bucket]);
+      }
+    }
+  }
+
+  /**
    * Waits until a request to `url` may be sent, in arrival order. Rejects with the signal's
    * reason on abort, and with {@link ThrottleDeadlineError} when the wait would pass `deadline`.
    */
@@ -81,8 +113,14 @@ export class RateLimitGovernor {
     const key = resolution.queueKey;
     // Fast path: a known quota nobody is waiting for is granted without queueing.
     if (resolution.known && !this.#queues.has(key) && !options.signal?.aborted) {
-      const decision = await this.#ledger.tryGrant(resolution.buckets, this.#clock.now(), this.#burst);
-      if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, []);
+      const sentAt = this.#stamp();
+      const decision = await this.#ledger.tryGrant(
+        resolution.buckets,
+        this.#clock.now(),
+        this.#burst,
+        sentAt,
+      );
+      if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, [], sentAt);
     }
     return new Promise<RateLimitPermit>((resolve, reject) => {
       this.#enqueue(key, {
@@ -138,7 +176,8 @@ export class RateLimitGovernor {
       return;
     }
     const now = this.#clock.now();
-    const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst);
+    const sentAt = this.#stamp();
+    const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt);
     if (decision.kind === 'wait') {
       const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs / 10);
       const waitMs = decision.waitMs + jitter;
@@ -158,7 +197,7 @@ export class RateLimitGovernor {
     }
     queue.shift();
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
-    head.resolve(this.#permit(head.route, resolution.buckets, probes));
+    head.resolve(this.#permit(head.route, resolution.buckets, probes, sentAt));
   }
 
   /** Waits for the answer of the request probing `bucket`, but not past the head's deadline. */
@@ -178,7 +217,22 @@ export class RateLimitGovernor {
     this.#onWait?.({ url: waiter.route.key, bucket, waitMs, reason });
   }
 
-  #permit(route: Route, buckets: readonly string[], probes: readonly string[]): RateLimitPermit {
+  /**
+   * When a request is granted: the clock's time, but later than any stamp before, by a
+   * microsecond. Answers are matched with the grants before them by this moment, and many
+   * requests go within one millisecond (always, on a virtual clock).
+   */
+  #stamp(): number {
+    this.#lastStamp = Math.max(this.#clock.now(), this.#lastStamp + 0.001);
+    return this.#lastStamp;
+  }
+
+  #permit(
+    route: Route,
+    buckets: readonly string[],
+    probes: readonly string[],
+    sentAt: number,
+  ): RateLimitPermit {
     for (const probe of probes) this.#probes.add(probe);
     this.#learner.sent(buckets);
     let completed = false;
@@ -190,7 +244,7 @@ export class RateLimitGovernor {
         completed = true;
         this.#learner.answered(buckets);
         try {
-          await this.#learner.learn(route, buckets, outcome);
+          await this.#learner.learn(route, buckets, outcome, sentAt);
         } catch (error) {
           // The answer arrived (and may have cost money): a shared store that cannot record what
           // it taught must not turn it into a failure. The next acquire meets the store's error

@@ -67,6 +67,20 @@ export function errorFieldsOf(body: unknown): ErrorFields {
   };
 }
 
+/**
+ * Whether a refusal's words are about jobs in flight rather than the request rate: a full
+ * queue, jobs in progress, concurrency ("Queue full: too many jobs in progress", "Maximum 5
+ * queued requests allowed.", "Too many concurrent tasks").
+ */
+export function speaksOfJobLimit(message: string | undefined): boolean {
+  return (
+    message !== undefined &&
+    /\b(queue\w*|in progress|in flight|concurren\w*|parallel|simultaneous|(running|active|pending) (jobs|tasks))\b/i.test(
+      message,
+    )
+  );
+}
+
 /** The queue limit a refusal names ("Maximum 5 queued requests allowed."), if any. */
 export function queueLimitOf(message: string | undefined): number | undefined {
   const match = message ? /maximum\s+(\d+)\s+queued/i.exec(message) : null;

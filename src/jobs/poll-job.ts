@@ -75,11 +75,24 @@ function failure(answer: JobAnswer, target: FetchTarget | undefined): Generation
 
 /** Waits for a job to finish; see {@link PollJobOptions}. */
 export async function pollJob(options: PollJobOptions): Promise<JobOutcome> {
+  const jobSlot = options.jobSlot && once(options.jobSlot);
   try {
-    return await pollUntilDone(options);
+    return await pollUntilDone({ ...options, ...(jobSlot ? { jobSlot } : {}) });
   } finally {
-    options.jobSlot?.release();
+    jobSlot?.release();
   }
+}
+
+/** `slot`, released at most once (at the job's eta, or when the wait ends, whichever is first). */
+function once(slot: JobSlot): JobSlot {
+  let released = false;
+  return {
+    release: () => {
+      if (released) return;
+      released = true;
+      slot.release();
+    },
+  };
 }
 
 async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
@@ -91,6 +104,8 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
   let answeredAt = clock.now();
   let polls = 0;
   let lastPollTaken = false;
+  // After a failed poll the last eta is stale: back off instead of following it.
+  let lastPollFailed = false;
   const report = () =>
     options.onProgress?.({
       status: answer.state,
@@ -119,7 +134,10 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
       );
     const now = clock.now();
     // The eta counts from when the answer came, not from now: a failed poll leaves an old answer.
-    const etaLeft = answer.etaMs === undefined ? undefined : Math.max(0, answer.etaMs - (now - answeredAt));
+    const etaLeft =
+      answer.etaMs === undefined || lastPollFailed
+        ? undefined
+        : Math.max(0, answer.etaMs - (now - answeredAt));
     const delayMs =
       polls === 0 && options.firstDelayMs !== undefined
         ? options.firstDelayMs
@@ -145,12 +163,21 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
         ...(etaLeft !== undefined ? { etaMs: etaLeft } : {}),
       };
     }
-    await clock.sleep(late ? left : delayMs, options.signal);
+    const sleepMs = late ? left : delayMs;
+    if (options.jobSlot && etaLeft !== undefined && etaLeft < sleepMs) {
+      // The job ends when its eta says: its place under the account's job limit is free from
+      // then, not from whenever the poll that confirms it comes back.
+      await clock.sleep(etaLeft, options.signal);
+      options.jobSlot.release();
+      await clock.sleep(sleepMs - etaLeft, options.signal);
+    } else await clock.sleep(sleepMs, options.signal);
     polls += 1;
     try {
       answer = readJobAnswer(await options.fetchStatus(target, options.signal));
       answeredAt = clock.now();
+      lastPollFailed = false;
     } catch (error) {
+      lastPollFailed = true;
       // A transient failure of one poll loses nothing: the job runs on, the next poll may answer.
       if (GenerationFailedError.isInstance(error) || !ServiceError.isInstance(error) || !error.retryable)
         throw error;

@@ -1,7 +1,8 @@
 /**
  * When to poll. Each family starts from the spec's recommendation (images every 5 s, voice
- * every 3 s; video, 3D and training much longer), then adapts: the first poll lands just after
- * the answer's `eta`, never before, and later polls back off geometrically.
+ * every 3 s; video, 3D and training much longer), then adapts: every poll lands just after the
+ * latest answer's `eta`, kept between a floor (no tight loop on an eta of 0) and a ceiling;
+ * without an eta, polls back off geometrically.
  * @module
  */
 
@@ -11,8 +12,12 @@ export interface PollSchedule {
   /** Second poll's delay; each later one is `backoffFactor` times the previous. */
   readonly intervalMs: number;
   readonly backoffFactor: number;
-  /** Longest delay between polls. */
+  /** Longest delay between polls without an eta. */
   readonly maxIntervalMs: number;
+  /** Shortest delay between polls after the first, whatever the eta says (the floor). */
+  readonly minIntervalMs: number;
+  /** Longest delay an eta may ask for after the first poll (the ceiling). */
+  readonly maxEtaMs: number;
   /** Added to `eta` so that the poll comes just after the work is due, not just before. */
   readonly etaMarginMs: number;
 }
@@ -26,6 +31,8 @@ export const POLL_SCHEDULES: Readonly<Record<PollCategory, PollSchedule>> = {
     intervalMs: 5_000,
     backoffFactor: 1.5,
     maxIntervalMs: 15_000,
+    minIntervalMs: 1_000,
+    maxEtaMs: 300_000,
     etaMarginMs: 500,
   },
   audio: {
@@ -33,6 +40,8 @@ export const POLL_SCHEDULES: Readonly<Record<PollCategory, PollSchedule>> = {
     intervalMs: 3_000,
     backoffFactor: 1.5,
     maxIntervalMs: 10_000,
+    minIntervalMs: 1_000,
+    maxEtaMs: 300_000,
     etaMarginMs: 500,
   },
   video: {
@@ -40,6 +49,8 @@ export const POLL_SCHEDULES: Readonly<Record<PollCategory, PollSchedule>> = {
     intervalMs: 10_000,
     backoffFactor: 1.5,
     maxIntervalMs: 30_000,
+    minIntervalMs: 2_000,
+    maxEtaMs: 900_000,
     etaMarginMs: 1_000,
   },
   '3d': {
@@ -47,6 +58,8 @@ export const POLL_SCHEDULES: Readonly<Record<PollCategory, PollSchedule>> = {
     intervalMs: 15_000,
     backoffFactor: 1.5,
     maxIntervalMs: 60_000,
+    minIntervalMs: 5_000,
+    maxEtaMs: 1_800_000,
     etaMarginMs: 1_000,
   },
   training: {
@@ -54,6 +67,8 @@ export const POLL_SCHEDULES: Readonly<Record<PollCategory, PollSchedule>> = {
     intervalMs: 60_000,
     backoffFactor: 1.5,
     maxIntervalMs: 300_000,
+    minIntervalMs: 15_000,
+    maxEtaMs: 7_200_000,
     etaMarginMs: 5_000,
   },
   default: {
@@ -61,6 +76,8 @@ export const POLL_SCHEDULES: Readonly<Record<PollCategory, PollSchedule>> = {
     intervalMs: 5_000,
     backoffFactor: 1.5,
     maxIntervalMs: 30_000,
+    minIntervalMs: 1_000,
+    maxEtaMs: 600_000,
     etaMarginMs: 500,
   },
 };
@@ -85,15 +102,12 @@ export function scheduleFor(
 
 /**
  * Milliseconds until the next poll. `polls` is how many fetches were already made; `etaMs` the
- * latest answer's estimate. The first poll follows `eta` when there is one; later polls wait for
- * the eta or the backed-off interval, whichever is longer.
+ * latest answer's estimate. Every poll follows the latest `eta` when there is one (the first
+ * exactly, later ones within the floor and the ceiling); without one, polls back off.
  */
 export function nextPollDelay(schedule: PollSchedule, polls: number, etaMs: number | undefined): number {
   const eta = etaMs === undefined ? undefined : etaMs + schedule.etaMarginMs;
   if (polls === 0) return eta ?? schedule.initialDelayMs;
-  const backedOff = Math.min(
-    schedule.maxIntervalMs,
-    schedule.intervalMs * schedule.backoffFactor ** (polls - 1),
-  );
-  return Math.max(backedOff, eta ?? 0);
+  if (eta !== undefined) return Math.min(schedule.maxEtaMs, Math.max(schedule.minIntervalMs, eta));
+  return Math.min(schedule.maxIntervalMs, schedule.intervalMs * schedule.backoffFactor ** (polls - 1));
 }

@@ -41,6 +41,14 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Fri, 31 Dec 1999 23:59:59 GMT', { date, receivedAt })).toBe(59_000);
   });
 
+  it('measures an HTTP-date against the arrival when Date agrees within its whole second', () => {
+    const arrival = receivedAt + 300;
+    const date = new Date(arrival).toUTCString(); // the same second, truncated
+    expect(parseRetryAfter(new Date(receivedAt + 1_000).toUTCString(), { date, receivedAt: arrival })).toBe(
+      700,
+    );
+  });
+
   it('falls back to the arrival time when there is no Date', () => {
     expect(parseRetryAfter(new Date(receivedAt + 30_000).toUTCString(), { receivedAt })).toBe(30_000);
   });

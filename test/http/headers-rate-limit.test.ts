@@ -120,6 +120,17 @@ describe('X-RateLimit-*', () => {
     expect(observation?.resetMs).toBe(30_000);
   });
 
+  it('reads a reset of epoch seconds against the arrival when Date agrees within its whole second', () => {
+    // Answered 300 ms into a second: Date says the second, truncated; the window ends at the next.
+    const receivedAt = at.receivedAt + 300;
+    const headers = new Headers({
+      Date: new Date(receivedAt).toUTCString(),
+      'X-RateLimit-Remaining': '5',
+      'X-RateLimit-Reset': String(at.receivedAt / 1000 + 1),
+    });
+    expect(parseRateLimitFields(headers, { receivedAt })[0]?.resetMs).toBe(700);
+  });
+
   it('reads a reset of epoch milliseconds', () => {
     const reset = at.receivedAt + 12_000;
     expect(parse({ 'X-RateLimit-Remaining': '5', 'X-RateLimit-Reset': String(reset) })[0]?.resetMs).toBe(

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore } from '../../src/http/index.js';
-import { observe, rollOver } from '../../src/http/rate-limit/bucket-math.js';
+import { grant, observe, remainingAt, rollOver } from '../../src/http/rate-limit/bucket-math.js';
 import { describeGovernorSuite, quota } from './support/governor-suite.js';
 
 // The store-dependent tests are one suite, run here in memory and in `redis/` against a real Redis.
@@ -12,30 +12,71 @@ describeGovernorSuite({
   },
 });
 
-describe('bucket arithmetic', () => {
+describe('bucket arithmetic: a ledger of counted requests', () => {
   const base = { blockedUntil: 0 };
 
-  it('ignores a late answer from an older window', () => {
-    const state = { ...base, limit: 10, windowMs: 60_000, remaining: 9, resetAt: 120_000 };
-    expect(observe(state, quota(10, 0, 1), 61_000, 0)).toMatchObject({ remaining: 9, resetAt: 120_000 });
+  it('counts the requests the server counted until the reset it announced, ours the most recent', () => {
+    // Three of ours, granted at 1, 2 and 3 s; the answer to the one at 3 s says 7 left of 10 until 60 s.
+    const state = {
+      ...base,
+      limit: 10,
+      windowMs: 60_000,
+      counted: [
+        [1_000, 61_025, 1],
+        [2_000, 61_025, 1],
+        [3_000, 61_025, 1],
+      ] as const,
+    };
+    const after = observe(state, quota(10, 7, 57), 3_000, 3_000);
+    expect(after.counted).toEqual([
+      [1_000, 60_000, 1],
+      [2_000, 60_000, 1],
+      [3_000, 60_000, 1],
+    ]);
+    expect(remainingAt(after, 59_999)).toBe(7);
+    expect(remainingAt(after, 60_000)).toBe(10);
   });
 
-  it('adopts a newer window, counting requests still in flight against it', () => {
-    const state = { ...base, limit: 10, windowMs: 60_000, remaining: 1, resetAt: 60_000 };
-    expect(observe(state, quota(10, 8, 59), 10_000, 2)).toMatchObject({ remaining: 6, resetAt: 69_000 });
+  it('counts requests of others (another process) at the send, until the reset', () => {
+    const state = { ...base, limit: 10, windowMs: 60_000, counted: [[5_000, 65_025, 1]] as const };
+    const after = observe(state, quota(10, 4, 30), 5_000, 5_000);
+    expect(remainingAt(after, 6_000)).toBe(4);
+    expect(remainingAt(after, 35_000)).toBe(10);
   });
 
-  it('keeps the lower count and the earlier reset within one window', () => {
-    const state = { ...base, limit: 10, windowMs: 60_000, remaining: 5, resetAt: 60_500 };
-    expect(observe(state, quota(10, 3, 50), 10_000, 0)).toMatchObject({ remaining: 3, resetAt: 60_000 });
-    expect(observe(state, quota(10, 7, 50), 10_000, 0)).toMatchObject({ remaining: 5 });
+  it('leaves alone what was granted after the answered request, so a late answer changes no newer window', () => {
+    const state = {
+      ...base,
+      limit: 10,
+      windowMs: 1_000,
+      counted: [
+        [900, 1_000, 1],
+        [1_100, 2_125, 1],
+      ] as const,
+    };
+    // The answer to the request of 900 ms arrives at 1.2 s, from the window that ended at 1 s.
+    const after = observe(state, quota(10, 0, 0, 1), 1_200, 900);
+    expect(after.counted).toContainEqual([1_100, 2_125, 1]);
+    expect(remainingAt(after, 1_200)).toBe(9);
   });
 
-  it('rolls a known quota over into the next window at the reset', () => {
-    const state = { ...base, limit: 10, windowMs: 60_000, remaining: 0, resetAt: 60_000 };
-    expect(rollOver(state, 59_999)).toBe(state);
-    expect(rollOver(state, 60_000)).toMatchObject({ remaining: 10, resetAt: 120_000 });
-    expect(rollOver(state, 185_000)).toMatchObject({ remaining: 10, resetAt: 240_000 });
-    expect(rollOver({ ...base, remaining: 0, resetAt: 5 }, 6)).toEqual(base);
+  it('assumes no window after a reset: a request sent then counts a whole window from its send', () => {
+    const state = {
+      ...base,
+      limit: 2,
+      windowMs: 60_000,
+      resetAt: 60_000,
+      counted: [[0, 60_000, 2]] as const,
+    };
+    expect(rollOver(state, 60_000).counted).toEqual([]);
+    const granted = grant(rollOver(state, 61_000), 61_000, 3);
+    expect(granted.counted).toEqual([[61_000, 121_025, 1]]);
+  });
+
+  it('never counts a request longer than a known window after its send, whatever rounded reset was announced', () => {
+    const state = { ...base, limit: 10, windowMs: 1_000, counted: [[10_400, 11_425, 1]] as const };
+    // A reset in whole seconds, rounded up: 1 s from 10.4 s, though the aligned window ends at 11 s.
+    const after = observe(state, quota(10, 9, 1, 1), 10_400, 10_400);
+    expect(after.counted).toEqual([[10_400, 11_400, 1]]);
   });
 });

@@ -22,9 +22,14 @@ describe('polling schedule', () => {
     expect(delays).toEqual([5_000, 7_500, 11_250, 15_000, 15_000]);
   });
 
-  it('waits for a later eta rather than the interval when the eta is longer', () => {
-    expect(nextPollDelay(scheduleFor('image'), 2, 40_000)).toBe(40_500);
-    expect(nextPollDelay(scheduleFor('image'), 2, 1_000)).toBe(7_500);
+  it('follows each new eta after the first poll, between a floor and a ceiling', () => {
+    const image = scheduleFor('image');
+    expect(nextPollDelay(image, 2, 40_000)).toBe(40_500);
+    // A shorter eta is followed too, not a fixed back-off...
+    expect(nextPollDelay(image, 2, 1_000)).toBe(1_500);
+    // ...but never into a tight loop, nor past the ceiling on an absurd estimate.
+    expect(nextPollDelay(image, 5, 0)).toBe(image.minIntervalMs);
+    expect(nextPollDelay(image, 2, 86_400_000)).toBe(image.maxEtaMs);
   });
 
   it('takes overrides', () => {

@@ -29,6 +29,8 @@ export interface FailedAnswer {
   readonly challenges: readonly AuthChallenge[];
   readonly retryAfterMs?: number | undefined;
   readonly requestId?: string | undefined;
+  /** Jobs the account may have in flight, as the toolkit learned from this refusal. */
+  readonly queueLimit?: number | undefined;
 }
 
 function fieldProblems(details: unknown): FieldProblem[] {
@@ -80,7 +82,11 @@ export function errorFromStatus(answer: FailedAnswer, status: number = answer.st
   if (status === 403) return new ForbiddenError(context);
   if (status === 402)
     return new PaymentRequiredError({ ...context, declineCode: detail(fields.details, 'decline_code') });
-  if (status === 429) return new RateLimitedError({ ...context, queueLimit: queueLimitOf(fields.message) });
+  if (status === 429)
+    return new RateLimitedError({
+      ...context,
+      queueLimit: answer.queueLimit ?? queueLimitOf(fields.message),
+    });
   if (status === 400 || status === 422)
     return new ValidationError({ ...context, fields: fieldProblems(fields.details) });
   if (status === 404 || status === 410) return new NotFoundError(context);

@@ -51,3 +51,17 @@ export function parseHttpDate(value: string | null | undefined): number | undefi
   }
   return undefined;
 }
+
+/**
+ * How far the server's clock runs ahead of ours (negative: behind), from an answer's `Date`
+ * received at `receivedAt`; 0 when they agree within what `Date` can tell. `Date` has whole
+ * seconds (truncated) and the answer took time to arrive, so a reading up to two seconds behind
+ * or one ahead is agreement: measuring a reset or a `Retry-After` date against it would add up
+ * to a second to every wait.
+ */
+export function serverClockOffset(date: string | null | undefined, receivedAt: number): number {
+  const serverNow = parseHttpDate(date);
+  if (serverNow === undefined) return 0;
+  const offset = serverNow - receivedAt;
+  return offset > -2_000 && offset <= 1_000 ? 0 : offset;
+}

@@ -5,7 +5,7 @@
  * @module
  */
 import { type BareItem, parseList } from 'structured-headers';
-import { parseHttpDate } from './http-date.js';
+import { serverClockOffset } from './http-date.js';
 import type { HeaderSource, RateLimitContext, RateLimitObservation } from './rate-limit.js';
 import type { NamedPolicy } from './rate-limit-policy.js';
 
@@ -39,9 +39,10 @@ function resetDelay(
   const number = parsed.value;
   if (number < EPOCH_SECONDS_THRESHOLD) return Math.ceil(number * 1000);
   const atMs = number >= EPOCH_MS_THRESHOLD ? number : number * 1000;
-  // A moment on the server's clock: measure it against the server's Date when there is one.
-  const serverNow = parseHttpDate(headers.get('date')) ?? context.receivedAt;
-  return Math.max(0, Math.ceil(atMs - serverNow));
+  // A moment on the server's clock: measured against ours, corrected by how far its Date says
+  // it runs ahead or behind.
+  const offset = serverClockOffset(headers.get('date'), context.receivedAt);
+  return Math.max(0, Math.ceil(atMs - offset - context.receivedAt));
 }
 
 /** One observation from `<prefix>limit`, `<prefix>remaining` and `<prefix>reset`, or undefined. */

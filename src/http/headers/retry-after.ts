@@ -3,7 +3,7 @@
  * response's own `Date` so that a skewed local clock does not stretch or shrink the wait.
  * @module
  */
-import { parseHttpDate } from './http-date.js';
+import { parseHttpDate, serverClockOffset } from './http-date.js';
 
 export interface RetryAfterContext {
   /** The response's `Date` field, when it had one. */
@@ -30,8 +30,7 @@ export function parseRetryAfter(
   }
   const at = parseHttpDate(text);
   if (at === undefined) return undefined;
-  const reference = parseHttpDate(context.date) ?? context.receivedAt;
-  return Math.max(0, at - reference);
+  return Math.max(0, at - serverClockOffset(context.date, context.receivedAt) - context.receivedAt);
 }
 
 /**

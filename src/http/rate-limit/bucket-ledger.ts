@@ -22,7 +22,8 @@ export class BucketLedger {
     private readonly ttlMs: number,
   ) {}
 
-  async #update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
+  /** Applies `change` to the stored state of `bucket` (compare-and-set, retried under contention). */
+  async update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
       const current = await this.store.read(bucket);
       const next = change(current?.state ?? EMPTY_BUCKET);
@@ -40,7 +41,12 @@ export class BucketLedger {
    * Grants one request on every bucket when all allow it at `now`; otherwise says how long to
    * wait (the longest wait among them) or which buckets are still unknown.
    */
-  async tryGrant(buckets: readonly string[], now: number, burst: number): Promise<GrantDecision> {
+  async tryGrant(
+    buckets: readonly string[],
+    now: number,
+    burst: number,
+    grantedAt: number = now,
+  ): Promise<GrantDecision> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
       const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
       for (const bucket of buckets) reads.push(await this.store.read(bucket));
@@ -64,7 +70,7 @@ export class BucketLedger {
       let allWritten = true;
       for (const [index, bucket] of buckets.entries()) {
         const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
-        const next = grant(states[index]!, now, decision.paceTokens);
+        const next = grant(states[index]!, now, decision.paceTokens, grantedAt);
         if (!(await this.store.compareAndSet(bucket, reads[index]?.version ?? 0, next, this.ttlMs))) {
           allWritten = false;
           break;
@@ -78,13 +84,14 @@ export class BucketLedger {
   observe(
     bucket: string,
     observation: RateLimitObservation,
-    receivedAt: number,
-    inFlight: number,
+    answer: { readonly receivedAt: number; readonly sentAt: number; readonly inFlight: number },
   ): Promise<BucketState> {
-    return this.#update(bucket, (state) => observe(state, observation, receivedAt, inFlight));
+    return this.update(bucket, (state) =>
+      observe(state, observation, answer.receivedAt, answer.sentAt, answer.inFlight),
+    );
   }
 
-  block(bucket: string, untilMs: number, quotaSpent: boolean): Promise<BucketState> {
-    return this.#update(bucket, (state) => block(state, untilMs, quotaSpent));
+  block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {
+    return this.update(bucket, (state) => block(state, untilMs, quotaSpent, sentAt));
   }
 }

@@ -1,6 +1,14 @@
 /**
  * The arithmetic of one quota, as pure functions over {@link BucketState}: when the next request
- * may go, what granting it changes, and what a response teaches.
+ * may go, what granting it changes, and what an answer teaches.
+ *
+ * A quota is a ledger of the requests that count against it, each until its own expiry, not a
+ * window the client imagines: no alignment on the clock and no contiguity of windows is assumed.
+ * A request granted while the server's current window is known counts until that window's reset;
+ * otherwise until a whole window after it was sent (a window that starts with the first request,
+ * as `INCR` + `EXPIRE` limiters keep them, ends no later). Each answer corrects the ledger: the
+ * server counted `limit - remaining` requests in the window that ends at its reset, so the most
+ * recent that many of ours count until then, however early or late we had guessed.
  *
  * Pacing is a small token bucket in front of the quota: it holds `burst + 1` requests and
  * refills at `requests left / time left`, so a quiet client sends at once while a crowd is
@@ -9,12 +17,14 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
-import type { BucketState } from './rate-limit-store.js';
+import type { BucketState, CountedRequests } from './rate-limit-store.js';
 
-/** Two conservative estimates of one reset differ by rounding and latency; beyond this they are two windows. */
-const SAME_WINDOW_TOLERANCE_MS = 2_000;
-/** When a response gives a remaining count but no reset, assume the quota may stay spent this long. */
-const UNKNOWN_RESET_MS = 1_000;
+/** A request whose window is unknown counts this much longer than a window, for latency. */
+const WINDOW_MARGIN_MS = 25;
+/** Without any idea of the window, a request counts this long. */
+const UNKNOWN_WINDOW_MS = 1_000;
+/** The ledger keeps at most this many groups; older ones merge (each keeps the later expiry). */
+const MAX_GROUPS = 48;
 
 export const EMPTY_BUCKET: BucketState = { blockedUntil: 0 };
 
@@ -23,19 +33,55 @@ export type Plan =
   | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: 'retry-after' | 'quota' | 'pacing' }
   | { readonly kind: 'unknown' };
 
-/** The state once every reset that fell due before `now` has happened. */
-export function rollOver(state: BucketState, now: number): BucketState {
-  if (state.resetAt === undefined || now < state.resetAt) return state;
-  const { remaining: _spent, resetAt: _passed, ...rest } = state;
-  if (state.windowMs === undefined || state.limit === undefined) return rest;
-  const windows = Math.floor((now - state.resetAt) / state.windowMs) + 1;
-  return { ...rest, remaining: state.limit, resetAt: state.resetAt + windows * state.windowMs };
+/** The groups of `state` still counting at `now`. */
+function live(state: BucketState, now: number): CountedRequests[] {
+  return (state.counted ?? []).filter(([, expiresAt]) => expiresAt > now);
 }
 
-/** Requests per millisecond that spend what is left of the quota evenly until the reset. */
-function paceRate(state: BucketState, now: number): number {
-  if (state.remaining === undefined || state.resetAt === undefined) return Number.POSITIVE_INFINITY;
-  return state.remaining / Math.max(1, state.resetAt - now);
+function countOf(groups: readonly CountedRequests[]): number {
+  return groups.reduce((sum, [, , count]) => sum + count, 0);
+}
+
+/** Requests the quota still allows at `now`; undefined while its limit is unknown. */
+export function remainingAt(state: BucketState, now: number): number | undefined {
+  if (state.limit === undefined) return undefined;
+  return state.limit - countOf(live(state, now));
+}
+
+/** The state without the groups that stopped counting before `now`. */
+export function rollOver(state: BucketState, now: number): BucketState {
+  const counted = live(state, now);
+  return counted.length === (state.counted?.length ?? 0) ? state : { ...state, counted };
+}
+
+/** The moment at which `excess` of the live groups will have expired. */
+function freedAt(groups: readonly CountedRequests[], excess: number): number {
+  const byExpiry = [...groups].sort((a, b) => a[1] - b[1]);
+  let freed = 0;
+  for (const [, expiresAt, count] of byExpiry) {
+    freed += count;
+    if (freed >= excess) return expiresAt;
+  }
+  return byExpiry.at(-1)?.[1] ?? 0;
+}
+
+/** The end of the server's window as last reported, while it is still ahead of `now`. */
+function windowEnd(state: BucketState, now: number): number | undefined {
+  return state.resetAt !== undefined && state.resetAt > now ? state.resetAt : undefined;
+}
+
+/** The window length to count a request for: declared, else learned, else a guess. */
+function windowOf(state: BucketState): number {
+  return state.windowMs ?? UNKNOWN_WINDOW_MS;
+}
+
+/**
+ * How long after it is sent a request may count at most: a window's length (plus latency),
+ * whichever way the server keeps its windows, once that length is known. Resets in whole
+ * seconds are rounded up by servers, so on short windows this is tighter than their resets.
+ */
+function longestCount(state: BucketState): number {
+  return state.windowMs === undefined ? Number.POSITIVE_INFINITY : state.windowMs + WINDOW_MARGIN_MS;
 }
 
 function paceTokens(state: BucketState, now: number, capacity: number, rate: number): number {
@@ -47,66 +93,159 @@ function paceTokens(state: BucketState, now: number, capacity: number, rate: num
 export function plan(state: BucketState, now: number, burst: number): Plan {
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
-  if (state.remaining === undefined) return { kind: 'unknown' };
-  if (state.remaining <= 0) {
-    const resetAt = state.resetAt ?? now + UNKNOWN_RESET_MS;
-    return { kind: 'wait', waitMs: Math.max(1, resetAt - now), reason: 'quota' };
+  if (state.limit === undefined) {
+    if (state.learnedRate === undefined) return { kind: 'unknown' };
+    // A quota nobody published: paced at the rate learned from the refusals, evenly (a burst
+    // on top of a rate found by probing would be refused).
+    const rate = state.learnedRate / 1000;
+    const tokens = paceTokens(state, now, 1, rate);
+    if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
+    return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
   }
-  const rate = paceRate(state, now);
+  const counted = live(state, now);
+  const remaining = state.limit - countOf(counted);
+  if (remaining <= 0) {
+    return { kind: 'wait', waitMs: Math.max(1, freedAt(counted, 1 - remaining) - now), reason: 'quota' };
+  }
+  // Spread what is left until the window ends (or, not knowing it, until the next request frees
+  // up), but never slower than the quota's own rate: requests keep freeing up as they expire.
+  const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
+  const sustained = state.windowMs === undefined ? 0 : state.limit / state.windowMs;
+  const rate = Math.max(sustained, remaining / Math.max(1, horizon - now));
   const tokens = paceTokens(state, now, burst + 1, rate);
   if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
   return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
 }
 
-/** The state after granting one request at `now` (which `plan` allowed with `tokens`). */
-export function grant(state: BucketState, now: number, tokens: number): BucketState {
-  return {
-    ...state,
-    ...(state.remaining !== undefined ? { remaining: state.remaining - 1 } : {}),
-    paceTokens: tokens - 1,
-    paceUpdatedAt: now,
-  };
+/** `groups` with at most MAX_GROUPS entries: the oldest neighbours merge, keeping the later expiry. */
+function bounded(groups: CountedRequests[]): CountedRequests[] {
+  while (groups.length > MAX_GROUPS) {
+    const [first, second] = groups as [CountedRequests, CountedRequests];
+    groups.splice(0, 2, [second[0], Math.max(first[1], second[1]), first[2] + second[2]]);
+  }
+  return groups;
 }
 
 /**
- * The state after a response arrived at `receivedAt` saying `observation`. `inFlight` is the
- * number of this process's requests to the bucket still unanswered: when the response shows a
- * newer window, they may yet count in it.
+ * The state after granting one request at `now` (which `plan` allowed with `tokens`), recorded
+ * in the ledger as sent at `grantedAt` (the governor's stamp, unique per request).
+ */
+export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
+  const paced = { ...state, paceTokens: tokens - 1, paceUpdatedAt: now };
+  if (state.limit === undefined) return paced;
+  const expiresAt = Math.min(
+    windowEnd(state, now) ?? Number.POSITIVE_INFINITY,
+    now + windowOf(state) + WINDOW_MARGIN_MS,
+  );
+  const counted = live(state, now);
+  counted.push([grantedAt, expiresAt, 1]);
+  return { ...paced, counted: bounded(counted) };
+}
+
+/**
+ * The ledger once the server said it counted `used` requests in the window that ends at
+ * `resetAt` and began at `windowStart`: the most recent `used` of ours granted at or before
+ * `sentAt` count until then (however early or late we had guessed), and any it counted beyond
+ * ours were someone else's (another process, another client of the account). Ours of that
+ * window it did not count, other than the `inFlight` it may not have seen yet, never counted.
+ */
+function countUntil(
+  groups: readonly CountedRequests[],
+  sentAt: number,
+  window: {
+    readonly used: number;
+    readonly resetAt: number;
+    readonly windowStart: number;
+    readonly inFlight: number;
+    /** No request counts longer than this after it was sent, when the window is known. */
+    readonly longestMs: number;
+  },
+): CountedRequests[] {
+  const result: CountedRequests[] = [];
+  let left = window.used;
+  let unseen = window.inFlight;
+  for (let index = groups.length - 1; index >= 0; index -= 1) {
+    const [grantedAt, expiresAt, count] = groups[index]!;
+    if (grantedAt > sentAt) {
+      result.push([grantedAt, expiresAt, count]);
+      continue;
+    }
+    const moved = Math.min(count, left);
+    left -= moved;
+    if (moved > 0) result.push([grantedAt, Math.min(window.resetAt, grantedAt + window.longestMs), moved]);
+    let rest = count - moved;
+    if (rest > 0 && grantedAt >= window.windowStart) {
+      // In the server's window but not counted there: only those still on their way may be.
+      const kept = Math.min(rest, unseen);
+      unseen -= kept;
+      rest = kept;
+    }
+    if (rest > 0) result.push([grantedAt, expiresAt, rest]);
+  }
+  if (left > 0) result.push([sentAt, window.resetAt, left]);
+  return result.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * The state after an answer arrived at `receivedAt`, for a request granted at `sentAt`, saying
+ * `observation`. A reset is measured from the answer. A window the fields do not declare is
+ * learned from the answers to requests that opened one (`remaining = limit - 1`): their reset
+ * is the whole window, rounded up.
  */
 export function observe(
   state: BucketState,
   observation: RateLimitObservation,
   receivedAt: number,
-  inFlight: number,
+  sentAt: number,
+  inFlight = 0,
 ): BucketState {
-  const shape: Partial<{ limit: number; windowMs: number }> = {};
   const limit = observation.limit ?? state.limit;
-  const windowMs = observation.windowMs ?? state.windowMs;
-  if (limit !== undefined) shape.limit = limit;
-  if (windowMs !== undefined) shape.windowMs = windowMs;
-  const base: BucketState = { ...state, ...shape };
-  if (observation.remaining === undefined) return base;
-  const impliedReset = receivedAt + (observation.resetMs ?? windowMs ?? UNKNOWN_RESET_MS);
-  const current = rollOver(base, receivedAt);
-  if (current.remaining === undefined || current.resetAt === undefined) {
-    return { ...current, remaining: Math.max(0, observation.remaining - inFlight), resetAt: impliedReset };
+  let windowMs = observation.windowMs ?? state.windowMs;
+  const { remaining, resetMs } = observation;
+  if (
+    observation.windowMs === undefined &&
+    resetMs !== undefined &&
+    limit !== undefined &&
+    remaining === limit - 1
+  ) {
+    // Undeclared window: a request that opened one saw it whole (rounded up).
+    windowMs = Math.max(state.windowMs ?? 0, resetMs);
   }
-  if (impliedReset < current.resetAt - SAME_WINDOW_TOLERANCE_MS) return current; // a late answer from an older window
-  if (impliedReset > current.resetAt + SAME_WINDOW_TOLERANCE_MS) {
-    return { ...current, remaining: Math.max(0, observation.remaining - inFlight), resetAt: impliedReset };
-  }
+  const base: BucketState = {
+    ...rollOver(state, receivedAt),
+    ...(limit !== undefined ? { limit } : {}),
+    ...(windowMs !== undefined ? { windowMs } : {}),
+  };
+  if (remaining === undefined || limit === undefined) return base;
+  const resetAt = receivedAt + (resetMs ?? windowOf(base));
+  const used = Math.max(0, limit - remaining);
   return {
-    ...current,
-    remaining: Math.min(current.remaining, observation.remaining),
-    resetAt: Math.min(current.resetAt, impliedReset),
+    ...base,
+    remaining,
+    resetAt,
+    counted: bounded(
+      countUntil(base.counted ?? [], sentAt, {
+        used,
+        resetAt,
+        windowStart: resetAt - windowOf(base),
+        inFlight,
+        longestMs: longestCount(base),
+      }),
+    ),
   };
 }
 
-/** The state after the service refused with 429 or 503 and asked to wait `retryAfterMs`. */
-export function block(state: BucketState, untilMs: number, quotaSpent: boolean): BucketState {
-  return {
-    ...state,
-    blockedUntil: Math.max(state.blockedUntil, untilMs),
-    ...(quotaSpent ? { remaining: 0, resetAt: Math.max(state.resetAt ?? 0, untilMs) } : {}),
+/** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */
+export function block(state: BucketState, untilMs: number, quotaSpent: boolean, sentAt: number): BucketState {
+  const blocked = { ...state, blockedUntil: Math.max(state.blockedUntil, untilMs) };
+  if (!quotaSpent || state.limit === undefined) return blocked;
+  // A refusal is a measurement: the whole quota counts until then.
+  const window = {
+    used: state.limit,
+    resetAt: untilMs,
+    windowStart: untilMs,
+    inFlight: 0,
+    longestMs: Number.POSITIVE_INFINITY,
   };
+  return { ...blocked, counted: bounded(countUntil(state.counted ?? [], sentAt, window)) };
 }

@@ -5,20 +5,35 @@
  * a bucket state reads as "nothing known" under its version, so that the next write replaces it.
  * @module
  */
-import type { BucketState, VersionedBucketState } from './rate-limit-store.js';
+import type { BucketState, CountedRequests, VersionedBucketState } from './rate-limit-store.js';
 
 /** Versions beyond this many digits are not exact as doubles (in Lua or JavaScript): treated as absent. */
 export const MAX_VERSION_DIGITS = 15;
 const VERSIONED = new RegExp(`^(\\d{1,${MAX_VERSION_DIGITS}}):`);
-const OPTIONAL_FIELDS = ['limit', 'windowMs', 'remaining', 'resetAt', 'paceTokens', 'paceUpdatedAt'] as const;
+const OPTIONAL_FIELDS = [
+  'limit',
+  'windowMs',
+  'remaining',
+  'resetAt',
+  'paceTokens',
+  'paceUpdatedAt',
+  'learnedRate',
+  'rateChangedAt',
+  'rateCutAt',
+  'acceptedSince',
+  'accepted',
+  'acceptedBefore',
+] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
 export function encodeBucketState(state: BucketState): string {
-  const fields: Record<string, number> = { blockedUntil: state.blockedUntil };
+  const fields: Record<string, unknown> = { blockedUntil: state.blockedUntil };
   for (const name of OPTIONAL_FIELDS) {
     const value = state[name];
     if (value !== undefined) fields[name] = value;
   }
+  if (state.rateSlowStart !== undefined) fields.rateSlowStart = state.rateSlowStart;
+  if (state.counted !== undefined) fields.counted = state.counted;
   return JSON.stringify(fields);
 }
 
@@ -48,7 +63,16 @@ function decodeState(json: string): BucketState | undefined {
     if (!isFiniteNumber(value)) return undefined;
     state[name] = value;
   }
+  if (typeof record.rateSlowStart === 'boolean') state.rateSlowStart = record.rateSlowStart;
+  if (record.counted !== undefined) {
+    if (!Array.isArray(record.counted) || !record.counted.every(isCountedRequests)) return undefined;
+    state.counted = record.counted;
+  }
   return state;
+}
+
+function isCountedRequests(value: unknown): value is CountedRequests {
+  return Array.isArray(value) && value.length === 3 && value.every(isFiniteNumber);
 }
 
 function isFiniteNumber(value: unknown): value is number {

@@ -36,6 +36,21 @@ export interface RateLimitGovernorOptions {
   readonly onWait?: (wait: ThrottleWait) => void;
 }
 
+/**
+ * A quota the service published before any call (a documented policy, a rate-limit extension
+ * of its OpenAPI document, its MCP `rate-limit-policy` resource): the governor keeps to it from
+ * the first request until answers say what the quotas are.
+ */
+export interface PublishedQuota {
+  /** Requests allowed per window. */
+  readonly limit: number;
+  readonly windowMs: number;
+  /** The policy's name, when it has one. */
+  readonly name?: string;
+  /** Paths it counts (`/api/v7`); every path of the origin when absent. */
+  readonly pathPrefixes?: readonly string[];
+}
+
 /** A wait the governor imposes before sending. */
 export interface ThrottleWait {
   readonly url: string;

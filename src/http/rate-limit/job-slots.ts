@@ -15,9 +15,32 @@ export interface JobSlot {
   release(): void;
 }
 
+/** A slot as the client holds it: it also says when its submission started a job. */
+export interface HeldJobSlot extends JobSlot {
+  /** The submission was accepted: a job of the account is running under this slot. */
+  markRunning(): void;
+  /**
+   * Aborts when a limit learned after the slot was taken leaves no room for it: a submission
+   * still waiting for the rate limit gives its place back and queues again.
+   */
+  readonly revoked: AbortSignal;
+}
+
+/** The reason of a held slot's `revoked` signal. */
+export class JobSlotRevoked extends Error {
+  constructor() {
+    super('the job limit learned since leaves no room for this submission');
+    this.name = 'JobSlotRevoked';
+  }
+}
+
 interface OriginSlots {
   limit: number | undefined;
   held: number;
+  /** Held slots whose submission started a job. */
+  running: number;
+  /** Held slots whose submission has not started a job yet, oldest first, to revoke past a new limit. */
+  readonly pending: Array<{ readonly revoke: () => void }>;
   blockedUntil: number;
   readonly waiters: Array<{ signal: AbortSignal | undefined }>;
 }
@@ -34,7 +57,7 @@ export class JobSlots {
   #slots(origin: string): OriginSlots {
     let slots = this.#origins.get(origin);
     if (!slots) {
-      slots = { limit: this.configuredLimit, held: 0, blockedUntil: 0, waiters: [] };
+      slots = { limit: this.configuredLimit, held: 0, running: 0, pending: [], blockedUntil: 0, waiters: [] };
       this.#origins.set(origin, slots);
     }
     return slots;
@@ -45,9 +68,23 @@ export class JobSlots {
     return this.#slots(origin).limit;
   }
 
-  /** Records the limit the service stated ("Maximum 5 queued requests"). */
+  /**
+   * The limit a refusal of a submission teaches when the service names no number: the jobs of
+   * this client running on `origin` (at least one).
+   */
+  learnFromRefusal(origin: string): number {
+    return Math.max(1, this.#slots(origin).running);
+  }
+
+  /** Records the limit the service stated ("Maximum 5 queued requests"), or the one a refusal taught. */
   learnLimit(origin: string, limit: number): void {
-    if (Number.isInteger(limit) && limit > 0) this.#slots(origin).limit = limit;
+    const slots = this.#slots(origin);
+    if (Number.isInteger(limit) && limit > 0) {
+      slots.limit = limit;
+      // Places taken while the limit was unknown: those beyond it queue again.
+      const room = Math.max(0, limit - slots.running);
+      for (const holder of slots.pending.slice(room)) holder.revoke();
+    }
     this.#wake.wake();
   }
 
@@ -58,7 +95,10 @@ export class JobSlots {
   }
 
   /** Waits for a free slot on `origin`, in arrival order. */
-  async acquire(origin: string, options: { signal?: AbortSignal; deadline?: number } = {}): Promise<JobSlot> {
+  async acquire(
+    origin: string,
+    options: { signal?: AbortSignal; deadline?: number } = {},
+  ): Promise<HeldJobSlot> {
     const slots = this.#slots(origin);
     const me = { signal: options.signal };
     slots.waiters.push(me);
@@ -83,11 +123,28 @@ export class JobSlots {
     }
     slots.held += 1;
     let released = false;
+    let running = false;
+    const revocation = new AbortController();
+    const holder = { revoke: () => revocation.abort(new JobSlotRevoked()) };
+    slots.pending.push(holder);
+    const settle = () => {
+      const index = slots.pending.indexOf(holder);
+      if (index >= 0) slots.pending.splice(index, 1);
+    };
     return {
+      revoked: revocation.signal,
+      markRunning: () => {
+        if (running || released) return;
+        running = true;
+        slots.running += 1;
+        settle();
+      },
       release: () => {
         if (released) return;
         released = true;
         slots.held -= 1;
+        if (running) slots.running -= 1;
+        settle();
         this.#wake.wake();
       },
     };

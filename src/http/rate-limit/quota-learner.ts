@@ -1,18 +1,25 @@
 /**
  * What the governor learns from an answer: which quotas the route draws on (the route map),
- * what each has left (the ledger), whether it is worth reading the next answer's fields, and,
- * after a refusal, how long each quota is blocked.
+ * what each has counted (the ledger), whether it is worth reading the next answer's fields,
+ * after a refusal how long each quota is blocked, and, for a service that states no quota at
+ * all, the rate it sustains (`learned-rate.ts`).
  * @module
  */
 
+import type { RateLimitObservation } from '../headers/rate-limit.js';
 import type { BucketLedger } from './bucket-ledger.js';
 import type { PermitOutcome } from './governor-types.js';
+import { accepted, refused } from './learned-rate.js';
 import type { ObservationSchedule } from './observation-schedule.js';
 import type { Route } from './route-key.js';
-import { bucketOf, type RouteMap } from './route-map.js';
+import { learnedBucketOf, type RouteMap } from './route-map.js';
+
+/** When each route last opened a window of a quota of unnamed fields that is taken to be the account's. */
+type FreshWindows = Map<string, number>;
 
 export class QuotaLearner {
   readonly #inFlight = new Map<string, number>();
+  readonly #fresh = new Map<string, FreshWindows>();
 
   constructor(
     private readonly ledger: BucketLedger,
@@ -33,31 +40,76 @@ export class QuotaLearner {
     for (const bucket of buckets) this.#inFlight.set(bucket, Math.max(0, this.inFlight(bucket) - 1));
   }
 
-  async learn(route: Route, granted: readonly string[], outcome: PermitOutcome): Promise<void> {
+  async learn(
+    route: Route,
+    granted: readonly string[],
+    outcome: PermitOutcome,
+    sentAt: number,
+  ): Promise<void> {
     if (!outcome.answered) return;
-    const buckets = outcome.observations.map((observation) => bucketOf(route, observation));
-    const refusal = outcome.status === 429 || (outcome.status !== undefined && outcome.status >= 500);
-    // An answer without fields teaches "no quota here" only about a route that taught nothing yet.
+    const buckets = outcome.observations.map((observation) => this.routes.bucketOf(route, observation));
+    const refusal = outcome.status === 429 || outcome.status === 503;
     if (buckets.length > 0) this.routes.remember(route, [...new Set(buckets)]);
-    else if (!refusal && !this.routes.isKnown(route)) this.routes.remember(route, []);
+    else if (!this.routes.isKnown(route) && !granted.some((bucket) => !this.#isLearned(bucket, route)))
+      this.routes.remember(route, [learnedBucketOf(route)]);
     for (const [index, observation] of outcome.observations.entries()) {
       const bucket = buckets[index]!;
-      const state = await this.ledger.observe(bucket, observation, outcome.receivedAt, this.inFlight(bucket));
+      const state = await this.ledger.observe(bucket, observation, {
+        receivedAt: outcome.receivedAt,
+        sentAt,
+        inFlight: this.inFlight(bucket),
+      });
       this.observations.record(bucket, state, outcome.receivedAt);
+      this.#weighScope(route, bucket, observation, outcome.receivedAt);
+    }
+    const stated = buckets.length > 0 || granted.some((bucket) => !this.#isLearned(bucket, route));
+    if (!stated) {
+      // A service that states no quota: its refusals and acceptances teach the rate.
+      const learned = learnedBucketOf(route);
+      const wasRefused = refusal && outcome.retryAfterMs !== undefined;
+      await this.ledger.update(learned, (state) =>
+        wasRefused ? refused(state, outcome.receivedAt) : accepted(state, outcome.receivedAt),
+      );
+      return;
     }
     if (outcome.retryAfterMs === undefined) return;
-    // A refusal with nothing learned still blocks something: the route's own bucket.
-    const blocked = buckets.length > 0 ? buckets : granted.length > 0 ? granted : [route.key];
-    if (buckets.length === 0 && granted.length === 0) this.routes.remember(route, blocked);
+    // A refusal whose fields named no quota still blocks the quotas the request was granted on.
+    const blocked = buckets.length > 0 ? buckets : granted;
     const quotaSpent =
       outcome.status === 429 && !outcome.observations.some((observation) => (observation.remaining ?? 0) > 0);
     const until = outcome.receivedAt + outcome.retryAfterMs;
     for (const bucket of blocked) {
       this.observations.record(
         bucket,
-        await this.ledger.block(bucket, until, quotaSpent),
+        await this.ledger.block(bucket, until, quotaSpent, sentAt),
         outcome.receivedAt,
       );
     }
+  }
+
+  #isLearned(bucket: string, route: Route): boolean {
+    return bucket === learnedBucketOf(route);
+  }
+
+  /**
+   * Unnamed fields are taken as the account's one quota until the answers prove otherwise. A
+   * shared counter opens one window at a time: only one request in a window reads
+   * `remaining = limit - 1`. Two routes reading it less than half a window apart have counters
+   * of their own.
+   */
+  #weighScope(route: Route, bucket: string, observation: RateLimitObservation, receivedAt: number): void {
+    const { limit, remaining } = observation;
+    if (!this.routes.isSharedUnnamed(bucket) || limit === undefined || remaining !== limit - 1) return;
+    const windowMs = observation.windowMs ?? observation.resetMs ?? 1_000;
+    const fresh = this.#fresh.get(bucket) ?? new Map<string, number>();
+    this.#fresh.set(bucket, fresh);
+    for (const [other, openedAt] of fresh) {
+      if (other !== route.key && Math.abs(receivedAt - openedAt) < windowMs / 2) {
+        this.routes.countPerRoute(route.origin);
+        this.#fresh.delete(bucket);
+        return;
+      }
+    }
+    fresh.set(route.key, receivedAt);
   }
 }

@@ -6,16 +6,39 @@
  * @module
  */
 
+/**
+ * Requests that count against a quota: `[granted at, counts until, how many]`, granted at the
+ * same moment and counting until the same moment.
+ */
+export type CountedRequests = readonly [grantedAt: number, expiresAt: number, count: number];
+
 /** What the governor knows of one quota. Times are on the governor's clock, in milliseconds. */
 export interface BucketState {
   /** Quota units per window, when a response said. */
   readonly limit?: number;
-  /** Window length, when a response said. */
+  /** Window length: declared by a response, else the longest reset seen after a request. */
   readonly windowMs?: number;
-  /** Requests still allowed before `resetAt`, net of requests already granted; unknown when absent. */
+  /** What the server's last reading said was left (the ledger in `counted` is what decides). */
   readonly remaining?: number;
-  /** When the quota is restored; a conservative (never early) estimate. */
+  /** When the server's current window ends, as its last reading said. */
   readonly resetAt?: number;
+  /** The ledger: the requests that count against the quota, each until its own expiry. */
+  readonly counted?: readonly CountedRequests[];
+  /**
+   * For a quota the service never states: the sustainable rate, in requests per second,
+   * learned from its refusals (additive increase, multiplicative decrease).
+   */
+  readonly learnedRate?: number;
+  /** Still doubling the learned rate: no refusal seen yet. */
+  readonly rateSlowStart?: boolean;
+  /** When the learned rate last changed. */
+  readonly rateChangedAt?: number;
+  /** When a refusal last cut the learned rate. */
+  readonly rateCutAt?: number;
+  /** Answers accepted in the second that started at `acceptedSince`, and in the second before. */
+  readonly acceptedSince?: number;
+  readonly accepted?: number;
+  readonly acceptedBefore?: number;
   /** Nothing is sent before this moment (`Retry-After`). */
   readonly blockedUntil: number;
   /** Pacing: requests that may go back to back now (a token bucket refilled at the quota's pace). */

@@ -1,7 +1,11 @@
 /**
  * Which quotas apply to which route, as the answers taught it. A route never answered yet is
- * "unknown" but borrows the quotas of its nearest known ancestor path group, so that a new
- * route of a known API is throttled with its siblings while it learns its own.
+ * "unknown" but borrows the quotas of its nearest known relative: its nearest known ancestor
+ * path group, else every quota known on its origin, so that a new route of a known API (a
+ * `v8` route after `v7` ones) is throttled with its siblings while it learns its own.
+ *
+ * Fields that name no policy describe one quota shared by the origin's routes (services
+ * usually count per account), until the answers prove the routes are counted apart.
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
@@ -15,10 +19,15 @@ export interface Resolution {
   readonly queueKey: string;
 }
 
-/** The bucket an observation describes: the named policy and partition, else the route's own. */
-export function bucketOf(route: Route, observation: RateLimitObservation): string {
-  if (observation.policy === undefined) return route.key;
-  return `${route.origin}#${observation.policy}#${observation.partitionKey ?? ''}`;
+/** The bucket of a quota the service never states, learned from its refusals; one per origin. */
+export function learnedBucketOf(route: Route): string {
+  return `${route.origin}#learned`;
+}
+
+/** Whether `path` is `prefix` or below it (`/api/v7` covers `/api/v7/images`, not `/api/v70`). */
+function isUnder(path: string, prefix: string): boolean {
+  const trimmed = prefix.replace(/\/+$/, '');
+  return trimmed === '' || path === trimmed || path.startsWith(`${trimmed}/`);
 }
 
 function quotaKey(buckets: readonly string[]): string {
@@ -28,15 +37,56 @@ function quotaKey(buckets: readonly string[]): string {
 export class RouteMap {
   readonly #learned = new Map<string, Resolution>();
   readonly #inferred = new Map<string, readonly string[]>();
+  readonly #byOrigin = new Map<string, Set<string>>();
+  readonly #countedPerRoute = new Set<string>();
+  /** Published quotas by origin: path prefix and buckets, longest prefix first. */
+  readonly #published = new Map<
+    string,
+    Array<{ readonly prefix: string; readonly buckets: readonly string[] }>
+  >();
+
+  /** Routes of `origin` under `prefix` keep to `buckets` until their answers say otherwise. */
+  publish(origin: string, prefix: string, buckets: readonly string[]): void {
+    const entries = this.#published.get(origin) ?? [];
+    const existing = entries.find((entry) => entry.prefix === prefix);
+    if (existing)
+      entries.splice(entries.indexOf(existing), 1, { prefix, buckets: [...existing.buckets, ...buckets] });
+    else entries.push({ prefix, buckets });
+    entries.sort((a, b) => b.prefix.length - a.prefix.length);
+    this.#published.set(origin, entries);
+  }
+
+  /** The bucket an observation describes: the named policy and partition, else the account's (or, once proven, the route's). */
+  bucketOf(route: Route, observation: RateLimitObservation): string {
+    if (observation.policy !== undefined)
+      return `${route.origin}#${observation.policy}#${observation.partitionKey ?? ''}`;
+    return this.#countedPerRoute.has(route.origin) ? route.key : `${route.origin}#account`;
+  }
+
+  /** Whether `bucket` is the shared quota of unnamed fields. */
+  isSharedUnnamed(bucket: string): boolean {
+    return bucket.endsWith('#account');
+  }
+
+  /** The answers proved that the unnamed fields of `origin` count each route apart. */
+  countPerRoute(origin: string): void {
+    this.#countedPerRoute.add(origin);
+  }
 
   resolve(route: Route): Resolution {
     const learned = this.#learned.get(route.key);
     if (learned) return learned;
+    const path = route.key.slice(route.origin.length);
+    const published = this.#published.get(route.origin)?.find((entry) => isUnder(path, entry.prefix));
+    // A published quota is known from the first request: no probe, the first burst keeps to it.
+    if (published) return { buckets: published.buckets, known: true, queueKey: quotaKey(published.buckets) };
+    const queueKey = `route:${route.key}`;
     for (const ancestor of route.ancestors) {
       const buckets = this.#inferred.get(ancestor);
-      if (buckets) return { buckets, known: false, queueKey: `route:${route.key}` };
+      if (buckets) return { buckets, known: false, queueKey };
     }
-    return { buckets: [], known: false, queueKey: `route:${route.key}` };
+    const onOrigin = this.#byOrigin.get(route.origin);
+    return { buckets: onOrigin ? [...onOrigin] : [], known: false, queueKey };
   }
 
   isKnown(route: Route): boolean {
@@ -46,5 +96,8 @@ export class RouteMap {
   remember(route: Route, buckets: readonly string[]): void {
     this.#learned.set(route.key, { buckets, known: true, queueKey: quotaKey(buckets) });
     for (const ancestor of route.ancestors) this.#inferred.set(ancestor, buckets);
+    const onOrigin = this.#byOrigin.get(route.origin) ?? new Set();
+    for (const bucket of buckets) onOrigin.add(bucket);
+    this.#byOrigin.set(route.origin, onOrigin);
   }
 }

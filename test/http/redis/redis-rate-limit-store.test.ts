@@ -45,6 +45,17 @@ const FULL_STATE: BucketState = {
   blockedUntil: 1_767_225_601_000,
   paceTokens: 1.25,
   paceUpdatedAt: 1_767_225_600_123.25,
+  counted: [
+    [1_767_225_600_000, 1_767_225_660_000, 3],
+    [1_767_225_600_500.5, 1_767_225_660_525.5, 1],
+  ],
+  learnedRate: 9.75,
+  rateSlowStart: false,
+  rateChangedAt: 1_767_225_599_000,
+  rateCutAt: 1_767_225_598_000,
+  acceptedSince: 1_767_225_600_000,
+  accepted: 4,
+  acceptedBefore: 10,
 };
 
 /** Reads, changes and writes `bucket` until the write wins, as the governor's ledger does. */
@@ -148,6 +159,7 @@ describe('RedisRateLimitStore', () => {
       ['a version with JSON that is not a state', ['SET', '{key}', '3:[1,2,3]']],
       ['a state with a field of the wrong type', ['SET', '{key}', '4:{"blockedUntil":0,"remaining":"many"}']],
       ['a state without blockedUntil', ['SET', '{key}', '5:{"remaining":3}']],
+      ['a ledger that is not a list of triples', ['SET', '{key}', '6:{"blockedUntil":0,"counted":[[1,2]]}']],
       ['version 0', ['SET', '{key}', '0:{"blockedUntil":0}']],
       ['a version too long to be exact', ['SET', '{key}', '1234567890123456789:{"blockedUntil":0}']],
       ['an empty string', ['SET', '{key}', '']],
