@@ -5,6 +5,7 @@ import { briefJson } from '../schema/schema-node.js';
 import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
 import { errorResult } from './error-result.js';
+import { actsOn, genericOperationIds } from './generic-operation-ids.js';
 import { createOperationIndex } from './operation-search.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
@@ -140,9 +141,11 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     reserved: [resumeName, ...Object.values(dynamicNames)],
   });
   const anyAsync = operations.some((operation) => operation.async);
+  const generic = genericOperationIds(operations);
   const describeOptions = (operation: Operation) => ({
     approval: mayNeedApproval(approval, operation),
     resumeToolName: resumeName,
+    ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
   });
 
   const succeeded = successFor(session, options);

@@ -29,6 +29,12 @@ export interface DescribeToolOptions {
    * @default 'resume_job'
    */
   readonly resumeToolName?: string;
+  /**
+   * What the operation acts on, said when its name alone does not tell (see `genericOperationIds`):
+   * `the modelslab-3d API (POST /api/v6/3d/restart_server)`.
+   * @default not said
+   */
+  readonly actsOn?: string;
 }
 
 /**
@@ -52,6 +58,7 @@ export function describeTool(operation: Operation, options: DescribeToolOptions 
     .slice(1)
     .filter((sentence) => !(/^on success\b/i.test(sentence) && returned !== 'json' && returned !== 'reply'));
   const statements = (statesCost: boolean) => [
+    ...(options.actsOn ? [`Acts on ${options.actsOn}.`] : []),
     effectStatement(operation, statesCost),
     describeReturned(returned),
     ...(operation.async
