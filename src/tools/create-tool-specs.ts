@@ -16,6 +16,7 @@ import {
   serialiseToolDefinition,
   toolFootprint,
 } from './token-footprint.js';
+import { TOOL_COUNT_LIMITS, type ToolSetWarning, toolCountWarning } from './tool-count-limits.js';
 import { describeTool } from './tool-description.js';
 import { assignToolNames, type ToolNames } from './tool-names.js';
 import { pendingResult, type ShapeOptions, successResult, type ToolResult } from './tool-result.js';
@@ -77,6 +78,11 @@ export interface ToolSet {
   /** Operations with a typed tool, and those reached through the dynamic tools. */
   readonly typedOperationIds: readonly string[];
   readonly dynamicOperationIds: readonly string[];
+  /**
+   * What the caller should act on, such as more tools than the model family accepts in one
+   * request (`too-many-tools`). Each is also emitted as a process warning where there is one.
+   */
+  readonly warnings: readonly ToolSetWarning[];
   tool(name: string): ToolSpec | undefined;
   /** Tokens the tool definitions take, counted with a real tokenizer (o200k_base). */
   footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
@@ -217,9 +223,11 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     const resumeTokens = anyAsync
       ? sum([resumeSpec(session, operations, names, resumeName, waitMs, profile, options)])
       : 0;
+    const limit = TOOL_COUNT_LIMITS[profile];
     const selection = selectWithinBudget({
       operations,
       budget: (options.tokenBudget ?? 8000) - resumeTokens,
+      ...(limit ? { maxTools: limit.maxTools - (anyAsync ? 1 : 0) } : {}),
       toolTokens: (operation) => tokensOf(typedSpec(operation)),
       dynamicTokens: sum(
         dynamicSpecs(
@@ -248,9 +256,13 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   if (anyAsync) tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options));
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const tooMany = toolCountWarning(tools.length, profile);
+  const warnings = tooMany ? [tooMany] : [];
+  for (const warning of warnings) emitWarning(warning);
   return {
     tools,
     mode,
+    warnings,
     typedOperationIds: typed.map((operation) => operation.id),
     dynamicOperationIds: dynamic.map((operation) => operation.id),
     tool: (name) => byName.get(name),
@@ -263,6 +275,13 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       return { tokens: measured.tokens, perTool: measured.perTool };
     },
   };
+}
+
+/** A warning a person sees without looking for it: Node's process warnings, where there are some. */
+function emitWarning(warning: ToolSetWarning): void {
+  const runtime = (globalThis as { process?: { emitWarning?: (message: string, options: object) => void } })
+    .process;
+  runtime?.emitWarning?.(warning.message, { code: `GENTK_${warning.code.toUpperCase().replace(/-/g, '_')}` });
 }
 
 type Run = (operation: Operation, args: unknown, context?: ToolCallContext) => Promise<ToolResult>;

@@ -65,6 +65,12 @@ export {
   toolFootprint,
 } from './token-footprint.js';
 export {
+  TOOL_COUNT_LIMITS,
+  type ToolCountLimit,
+  type ToolSetWarning,
+  toolCountWarning,
+} from './tool-count-limits.js';
+export {
   type ToolDefinition,
   type TypedToolDefinition,
   type TypedToolDefinitionsOptions,
