@@ -15,6 +15,7 @@ import {
   loadTokenCounter,
   serialiseToolDefinition,
   toolFootprint,
+  WIRE_FORMAT_OF_PROFILE,
 } from './token-footprint.js';
 import { TOOL_COUNT_LIMITS, type ToolSetWarning, toolCountWarning } from './tool-count-limits.js';
 import { describeTool } from './tool-description.js';
@@ -84,7 +85,11 @@ export interface ToolSet {
    */
   readonly warnings: readonly ToolSetWarning[];
   tool(name: string): ToolSpec | undefined;
-  /** Tokens the tool definitions take, counted with a real tokenizer (o200k_base). */
+  /**
+   * Tokens the tool definitions take, counted with a real tokenizer (o200k_base) on the wire
+   * format of the set's schema profile (OpenAI's for `default` and `openai-strict`, Anthropic's,
+   * Gemini's function declarations).
+   */
   footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
 }
 
@@ -213,11 +218,10 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     // profile), and resume_job, which is offered whatever the choice, comes off the budget first.
     const tokensOf = (spec: ToolSpec) =>
       count(
-        serialiseToolDefinition({
-          name: spec.name,
-          description: spec.description,
-          inputSchema: spec.inputSchema,
-        }),
+        serialiseToolDefinition(
+          { name: spec.name, description: spec.description, inputSchema: spec.inputSchema },
+          WIRE_FORMAT_OF_PROFILE[profile],
+        ),
       );
     const sum = (specs: readonly ToolSpec[]) => specs.reduce((total, spec) => total + tokensOf(spec), 0);
     const resumeTokens = anyAsync
@@ -270,7 +274,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       const countTokens = await loadTokenCounter();
       const measured = toolFootprint(
         tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
-        { countTokens },
+        { countTokens, wire: WIRE_FORMAT_OF_PROFILE[profile] },
       );
       return { tokens: measured.tokens, perTool: measured.perTool };
     },

@@ -63,6 +63,7 @@ export {
   type ToolFootprintOptions,
   type ToolWireFormat,
   toolFootprint,
+  WIRE_FORMAT_OF_PROFILE,
 } from './token-footprint.js';
 export {
   TOOL_COUNT_LIMITS,

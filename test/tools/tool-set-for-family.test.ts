@@ -2,7 +2,16 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import { type Emulator, startEmulator } from '../../src/emulator/index.js';
-import { createToolSpecs, selectWithinBudget, TOOL_COUNT_LIMITS } from '../../src/tools/index.js';
+import {
+  createToolSpecs,
+  loadTokenCounter,
+  type SchemaProfile,
+  selectWithinBudget,
+  serialiseToolDefinition,
+  TOOL_COUNT_LIMITS,
+  type ToolWireFormat,
+  toolFootprint,
+} from '../../src/tools/index.js';
 import { virtualHttp } from '../support/virtual-http.js';
 
 let emulator: Emulator;
@@ -68,5 +77,53 @@ describe('selectWithinBudget() with a tool limit', () => {
     const capped = select(8);
     expect(capped.typed).toHaveLength(5);
     expect(capped.dynamic).toHaveLength(5);
+  });
+});
+
+describe('the footprint of a tool set', () => {
+  it.each<[SchemaProfile, ToolWireFormat]>([
+    ['default', 'openai'],
+    ['openai-strict', 'openai'],
+    ['gemini', 'gemini'],
+    ['anthropic', 'anthropic'],
+  ])('of the %s profile is counted on the %s wire format', async (profile, wire) => {
+    const set = createToolSpecs(session, { mode: 'typed', schema: profile });
+    const definitions = set.tools.map(({ name, description, inputSchema }) => ({
+      name,
+      description,
+      inputSchema,
+    }));
+    const countTokens = await loadTokenCounter();
+    const footprint = await set.footprint();
+    expect(footprint.tokens).toBe(toolFootprint(definitions, { countTokens, wire }).tokens);
+    if (wire !== 'openai')
+      expect(footprint.tokens).toBeLessThan(
+        toolFootprint(definitions, { countTokens, wire: 'openai' }).tokens,
+      );
+  });
+
+  it('is what the auto mode spends its budget on, on the profile’s wire format', () => {
+    const count = (text: string) => text.length;
+    for (const [profile, wire] of [
+      ['gemini', 'gemini'],
+      ['anthropic', 'anthropic'],
+    ] as const) {
+      const typed = createToolSpecs(session, { mode: 'typed', schema: profile });
+      const onWire = typed.tools.reduce((sum, tool) => sum + count(serialiseToolDefinition(tool, wire)), 0);
+      const onOpenAi = typed.tools.reduce(
+        (sum, tool) => sum + count(serialiseToolDefinition(tool, 'openai')),
+        0,
+      );
+      expect(onOpenAi).toBeGreaterThan(onWire);
+      // A budget the whole typed set fits on its own wire, and would not fit on OpenAI's.
+      const auto = createToolSpecs(session, {
+        mode: 'auto',
+        schema: profile,
+        tokenBudget: onWire,
+        countTokens: count,
+      });
+      expect(auto.dynamicOperationIds).toEqual([]);
+      expect(auto.typedOperationIds).toHaveLength(session.operations.length);
+    }
   });
 });
