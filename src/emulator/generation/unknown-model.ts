@@ -13,8 +13,11 @@ import type { Account } from '../state/records.js';
 import { generationError } from './respond.js';
 import { trainedModelId } from './training.js';
 
-const takesModelId = (operation: GenerationOperation): boolean =>
-  [...operation.required, ...operation.optional].includes('model_id');
+/** The fields that name a model of the feed: the model to run, and the model a training starts from. */
+const MODEL_FIELDS = ['model_id', 'base_model'] as const;
+
+const modelFieldsOf = (operation: GenerationOperation): string[] =>
+  MODEL_FIELDS.filter((field) => [...operation.required, ...operation.optional].includes(field));
 
 /** A model the account may name: one of the feed's, or one it trained. */
 function isKnownModel(ctx: EmulatorContext, account: Account, modelId: string): boolean {
@@ -37,8 +40,8 @@ function suggestionsFor(operation: GenerationOperation, modelId: string): string
 }
 
 /**
- * The refusal of an unknown `model_id` (404 `model_not_found`, naming the closest ids), or
- * undefined when the operation takes no model or names a known one.
+ * The refusal of an unknown `model_id` or `base_model` (404 `model_not_found`, naming the closest
+ * ids), or undefined when the operation takes no model or names known ones.
  */
 export function refuseUnknownModel(
   c: RequestContext,
@@ -47,16 +50,18 @@ export function refuseUnknownModel(
   account: Account,
   input: Record<string, unknown>,
 ): Response | undefined {
-  const modelId = input.model_id;
-  if (!takesModelId(operation) || typeof modelId !== 'string' || isKnownModel(ctx, account, modelId))
-    return undefined;
-  const suggestions = suggestionsFor(operation, modelId);
-  return generationError(
-    c,
-    ctx,
-    operation,
-    404,
-    `Model ${JSON.stringify(modelId.slice(0, 100))} was not found. Did you mean ${suggestions.join(', ')}? The model feed (/models-feed) lists every model.`,
-    { code: 'model_not_found', param: 'model_id', suggestions },
-  );
+  for (const field of modelFieldsOf(operation)) {
+    const modelId = input[field];
+    if (typeof modelId !== 'string' || isKnownModel(ctx, account, modelId)) continue;
+    const suggestions = suggestionsFor(operation, modelId);
+    return generationError(
+      c,
+      ctx,
+      operation,
+      404,
+      `Model ${JSON.stringify(modelId.slice(0, 100))} was not found. Did you mean ${suggestions.join(', ')}? The model feed (/models-feed) lists every model.`,
+      { code: 'model_not_found', param: field, suggestions },
+    );
+  }
+  return undefined;
 }
