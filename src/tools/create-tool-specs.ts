@@ -281,8 +281,15 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   };
 }
 
-/** A warning a person sees without looking for it: Node's process warnings, where there are some. */
+const emittedWarnings = new Set<string>();
+
+/**
+ * A warning a person sees without looking for it: Node's process warnings, where there are some,
+ * once per process for each message (an agent that rebuilds its tools each turn is told once).
+ */
 function emitWarning(warning: ToolSetWarning): void {
+  if (emittedWarnings.has(warning.message)) return;
+  emittedWarnings.add(warning.message);
   const runtime = (globalThis as { process?: { emitWarning?: (message: string, options: object) => void } })
     .process;
   runtime?.emitWarning?.(warning.message, { code: `GENTK_${warning.code.toUpperCase().replace(/-/g, '_')}` });
