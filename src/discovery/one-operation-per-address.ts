@@ -40,10 +40,18 @@ export function oneOperationPerAddress(
     if (group) group.push(operation);
     else byAddress.set(addressOf(operation), [operation]);
   }
+  for (const [first, ...others] of byAddress.values() as Iterable<[Operation, ...Operation[]]>)
+    for (const other of others) renamed.set(`${other.surface} ${other.id}`, first.id);
+  // The fetch operation a description names, by the id it now has.
+  const fetchOf = (operation: Operation): AsyncBehaviour | undefined => {
+    const async = operation.async;
+    const target = async?.fetchOperationId;
+    if (async === undefined || target === undefined) return async;
+    return { ...async, fetchOperationId: renamed.get(`${operation.surface} ${target}`) ?? target };
+  };
   const merged = [...byAddress.values()].map((group) => {
     const [first, ...others] = group as [Operation, ...Operation[]];
     if (others.length === 0) return first;
-    for (const other of others) renamed.set(`${other.surface} ${other.id}`, first.id);
     const documents = [...new Set(group.map((operation) => documentOf(operation.surface)))];
     const input = mergeInputs(
       group.map((operation) => operation.input) as [OperationInput, ...OperationInput[]],
@@ -56,7 +64,17 @@ export function oneOperationPerAddress(
       document: documentOf(first.surface),
       message: `${addressOf(first)} is described by ${group.length} documents (${documents.join(', ')}); it is offered once, as ${first.id}, accepting the fields of all of them${added.length > 0 ? ` (${added.join(', ')} from the others)` : ''}.`,
     });
-    return { ...first, input };
+    // What any description promises holds for the one operation: it may answer "processing"
+    // (fetched as the first description that says so names it) or take an Idempotency-Key; it is
+    // deprecated only when every description says so.
+    const async = group.map(fetchOf).find((behaviour) => behaviour !== undefined);
+    return {
+      ...first,
+      input,
+      ...(async ? { async } : {}),
+      idempotencyKey: group.some((operation) => operation.idempotencyKey),
+      deprecated: group.every((operation) => operation.deprecated),
+    };
   });
 
   const holders = new Map<string, number>();

@@ -198,6 +198,18 @@ describe('discover() when several documents describe one operation', () => {
     });
   });
 
+  it('is deprecated only when every document says so', async () => {
+    const deprecatedCopy = JSON.parse(communityModels) as {
+      paths: Record<string, { post: { deprecated?: boolean } }>;
+    };
+    (deprecatedCopy.paths['/images/text2img'] as { post: { deprecated?: boolean } }).post.deprecated = true;
+    const service = await discoverDocuments({
+      'community.json': JSON.stringify(deprecatedCopy),
+      'generation.json': imageGeneration,
+    });
+    expect(service.requireOperation('v6_images_text2img').deprecated).toBe(false);
+  });
+
   it('gives two different operations that share an id distinct, stable names', async () => {
     const threeD = document('3D API', {
       '/3d/restart_server': { id: 'restart_server', body: { type: 'object', properties: {} } },
