@@ -4,20 +4,11 @@
  * @module
  */
 
+import { canonicalJson } from '../schema/canonical-json.js';
 import type { InputLocation, JsonSchema, OperationInput } from './types.js';
 
 /** Keywords that tell a person about a field without changing which values it accepts. */
 const ANNOTATIONS = new Set(['description', 'title', 'example', 'examples', 'default', 'deprecated']);
-
-/** JSON with sorted keys: two schemas that say the same thing give the same text. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : 1));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value) ?? 'null';
-}
 
 /** What a field accepts, its annotations left out at the top. */
 function acceptanceOf(schema: JsonSchema): string {
