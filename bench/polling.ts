@@ -44,7 +44,7 @@ const KINDS: readonly JobKind[] = [
     label: 'image',
     category: 'image',
     operationId: 'v7_images_text_to_image',
-    job: { path: '/api/v7/images/text-to-image', input: { model_id: 'flux', prompt: 'a kite' } },
+    job: { path: '/api/v7/images/text-to-image', input: { model_id: 'flux-dev', prompt: 'a kite' } },
     count: 8,
   },
   {

@@ -16,9 +16,9 @@ import {
   loadTokenCounter,
   naiveToolFootprint,
   SCHEMA_PROFILES,
-  type ToolWireFormat,
   toolFootprint,
   typedToolDefinitions,
+  WIRE_FORMAT_OF_PROFILE,
 } from '../src/tools/index.js';
 import { rawInputSchemas } from '../test/tools/support/raw-input-schemas.js';
 import { fixtureOperations } from '../test/tools/support/tool-operations.js';
@@ -29,12 +29,6 @@ import { runDirectly } from './support/run-directly.js';
 const AUTO_BUDGET = 8_000;
 
 /** How each family's tools travel: the wire format its API uses. */
-const WIRE_OF: Readonly<Record<SchemaProfile, ToolWireFormat>> = {
-  default: 'openai',
-  'openai-strict': 'openai',
-  anthropic: 'anthropic',
-  gemini: 'gemini',
-};
 
 /** Each operation's request schema as the emulator's OpenAPI documents publish it. */
 async function rawSchemasOf(session: Session) {
@@ -48,7 +42,7 @@ async function rawSchemasOf(session: Session) {
 }
 
 function profileFigures(session: Session, profile: SchemaProfile, countTokens: CountTokens, naive: number) {
-  const wire = WIRE_OF[profile];
+  const wire = WIRE_FORMAT_OF_PROFILE[profile];
   const tokensOf = (mode: 'typed' | 'dynamic' | 'auto') => {
     const set = createToolSpecs(session, {
       mode,
@@ -124,7 +118,7 @@ export async function run(): Promise<BenchSection> {
       const naive = naiveToolFootprint(session.operations, {
         countTokens,
         rawInputSchemas: raw,
-        wire: WIRE_OF[profile],
+        wire: WIRE_FORMAT_OF_PROFILE[profile],
       }).tokens;
       figures.push(...profileFigures(session, profile, countTokens, naive));
     }

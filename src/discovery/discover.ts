@@ -18,6 +18,7 @@ import {
   parseJsonDocument,
 } from './fetch-document.js';
 import type { McpInspector } from './mcp-inspector.js';
+import { oneOperationPerAddress } from './one-operation-per-address.js';
 import { readOpenApiSurface } from './openapi/index.js';
 import {
   type PublishedRateLimit,
@@ -512,17 +513,12 @@ export async function discover(
       message: `No API description could be read from ${base.href}: neither the catalogue nor the well-known OpenAPI addresses (${WELL_KNOWN.openapi.join(', ')}) gave a usable document.`,
     });
   }
-  const operations: Operation[] = surfaces.flatMap((item) => item.operations);
-  const duplicates = new Set<string>();
-  const ids = new Set<string>();
-  for (const operation of operations) (ids.has(operation.id) ? duplicates : ids).add(operation.id);
-  for (const id of duplicates) {
-    warn({
-      code: 'duplicate-operation-id',
-      document: base.href,
-      message: `two surfaces publish an operation with id ${id}`,
-    });
-  }
+  const merged = oneOperationPerAddress(
+    surfaces.flatMap((item) => item.operations),
+    surfaces.map((item) => item.surface),
+  );
+  warnings.push(...merged.warnings);
+  const operations: Operation[] = merged.operations;
 
   const [metadata, manifestServers, cardServers, runbookRead, llms, policy, modelList] =
     await optionalDocuments;

@@ -60,7 +60,7 @@ function deletedUnseen(error: NotFoundError): NotFoundError {
  * const response = await client.request({
  *   method: 'POST',
  *   url: '/api/v7/images/text-to-image',
- *   json: { model_id: 'flux', prompt: 'a lighthouse at dusk' },
+ *   json: { model_id: 'flux-dev', prompt: 'a lighthouse at dusk' },
  *   credential: { name: 'generationKey', placement: 'body-key' },
  *   idempotency: 'unsafe',
  *   submitsJob: true,

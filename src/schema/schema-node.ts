@@ -4,6 +4,7 @@
  */
 
 import type { JsonSchema } from '../discovery/types.js';
+import { cutAtWord } from './cut-at-word.js';
 import { printable } from './printable-text.js';
 
 /** The JSON types a schema's `type` may name. */
@@ -122,5 +123,5 @@ export function briefJson(value: unknown, maxLength = 40): string {
   text = printable(typeof value === 'string' ? `'${value}'` : text);
   if (text.length <= maxLength) return text;
   const size = typeof value === 'string' ? `${value.length} characters` : `${text.length} characters of JSON`;
-  return `${text.slice(0, maxLength - 1)}… (${size})`;
+  return `${cutAtWord(text, maxLength)} (${size})`;
 }

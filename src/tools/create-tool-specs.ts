@@ -6,6 +6,7 @@ import { briefJson } from '../schema/schema-node.js';
 import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
 import { errorResult } from './error-result.js';
+import { actsOn, genericOperationIds } from './generic-operation-ids.js';
 import { createOperationIndex } from './operation-search.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
@@ -15,7 +16,9 @@ import {
   loadTokenCounter,
   serialiseToolDefinition,
   toolFootprint,
+  WIRE_FORMAT_OF_PROFILE,
 } from './token-footprint.js';
+import { TOOL_COUNT_LIMITS, type ToolSetWarning, toolCountWarning } from './tool-count-limits.js';
 import { describeTool } from './tool-description.js';
 import { assignToolNames, type ToolNames } from './tool-names.js';
 import { pendingResult, type ShapeOptions, successResult, type ToolResult } from './tool-result.js';
@@ -77,8 +80,17 @@ export interface ToolSet {
   /** Operations with a typed tool, and those reached through the dynamic tools. */
   readonly typedOperationIds: readonly string[];
   readonly dynamicOperationIds: readonly string[];
+  /**
+   * What the caller should act on, such as more tools than the model family accepts in one
+   * request (`too-many-tools`). Each is also emitted as a process warning where there is one.
+   */
+  readonly warnings: readonly ToolSetWarning[];
   tool(name: string): ToolSpec | undefined;
-  /** Tokens the tool definitions take, counted with a real tokenizer (o200k_base). */
+  /**
+   * Tokens the tool definitions take, counted with a real tokenizer (o200k_base) on the wire
+   * format of the set's schema profile (OpenAI's for `default` and `openai-strict`, Anthropic's,
+   * Gemini's function declarations).
+   */
   footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
 }
 
@@ -124,9 +136,11 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     reserved: [resumeName, ...Object.values(dynamicNames)],
   });
   const anyAsync = operations.some((operation) => operation.async);
+  const generic = genericOperationIds(operations);
   const describeOptions = (operation: Operation) => ({
     approval: mayNeedApproval(approval, operation),
     resumeToolName: resumeName,
+    ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
   });
 
   const succeeded = successFor(session, options);
@@ -188,19 +202,20 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     // profile), and resume_job, which is offered whatever the choice, comes off the budget first.
     const tokensOf = (spec: ToolSpec) =>
       count(
-        serialiseToolDefinition({
-          name: spec.name,
-          description: spec.description,
-          inputSchema: spec.inputSchema,
-        }),
+        serialiseToolDefinition(
+          { name: spec.name, description: spec.description, inputSchema: spec.inputSchema },
+          WIRE_FORMAT_OF_PROFILE[profile],
+        ),
       );
     const sum = (specs: readonly ToolSpec[]) => specs.reduce((total, spec) => total + tokensOf(spec), 0);
     const resumeTokens = anyAsync
       ? sum([resumeSpec(session, operations, names, resumeName, waitMs, profile, options)])
       : 0;
+    const limit = TOOL_COUNT_LIMITS[profile];
     const selection = selectWithinBudget({
       operations,
       budget: (options.tokenBudget ?? 8000) - resumeTokens,
+      ...(limit ? { maxTools: limit.maxTools - (anyAsync ? 1 : 0) } : {}),
       toolTokens: (operation) => tokensOf(typedSpec(operation)),
       dynamicTokens: sum(
         dynamicSpecs(
@@ -229,9 +244,13 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   if (anyAsync) tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options));
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const tooMany = toolCountWarning(tools.length, profile);
+  const warnings = tooMany ? [tooMany] : [];
+  for (const warning of warnings) emitWarning(warning);
   return {
     tools,
     mode,
+    warnings,
     typedOperationIds: typed.map((operation) => operation.id),
     dynamicOperationIds: dynamic.map((operation) => operation.id),
     tool: (name) => byName.get(name),
@@ -239,11 +258,25 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       const countTokens = await loadTokenCounter();
       const measured = toolFootprint(
         tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
-        { countTokens },
+        { countTokens, wire: WIRE_FORMAT_OF_PROFILE[profile] },
       );
       return { tokens: measured.tokens, perTool: measured.perTool };
     },
   };
+}
+
+const emittedWarnings = new Set<string>();
+
+/**
+ * A warning a person sees without looking for it: Node's process warnings, where there are some,
+ * once per process for each message (an agent that rebuilds its tools each turn is told once).
+ */
+function emitWarning(warning: ToolSetWarning): void {
+  if (emittedWarnings.has(warning.message)) return;
+  emittedWarnings.add(warning.message);
+  const runtime = (globalThis as { process?: { emitWarning?: (message: string, options: object) => void } })
+    .process;
+  runtime?.emitWarning?.(warning.message, { code: `GENTK_${warning.code.toUpperCase().replace(/-/g, '_')}` });
 }
 
 type Run = (operation: Operation, args: unknown, context?: ToolCallContext) => Promise<ToolResult>;

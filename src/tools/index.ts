@@ -63,7 +63,14 @@ export {
   type ToolFootprintOptions,
   type ToolWireFormat,
   toolFootprint,
+  WIRE_FORMAT_OF_PROFILE,
 } from './token-footprint.js';
+export {
+  TOOL_COUNT_LIMITS,
+  type ToolCountLimit,
+  type ToolSetWarning,
+  toolCountWarning,
+} from './tool-count-limits.js';
 export {
   type ToolDefinition,
   type TypedToolDefinition,

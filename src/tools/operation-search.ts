@@ -6,6 +6,7 @@
 
 import type { JsonSchema, Operation, OperationEffect } from '../discovery/types.js';
 import { createBm25Index, type WeightedTerms } from './bm25-index.js';
+import { actsOn, genericOperationIds } from './generic-operation-ids.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import { QUERY_EXPANSIONS, searchTerms } from './search-terms.js';
@@ -97,6 +98,7 @@ export function createOperationIndex(
   const names = options.names ?? assignToolNames(operations);
   const profile = options.profile ?? 'default';
   const documents = operations.map(documentTerms);
+  const generic = genericOperationIds(operations);
   const bm25 = createBm25Index(documents);
   const newest = versionRanks(operations);
   const byKey = new Map<string, Operation>();
@@ -143,8 +145,10 @@ export function createOperationIndex(
     describe(nameOrOperationId) {
       const operation = typeof nameOrOperationId === 'string' ? byKey.get(nameOrOperationId) : undefined;
       if (!operation) return undefined;
-      const describeOptions =
-        typeof options.describe === 'function' ? options.describe(operation) : (options.describe ?? {});
+      const describeOptions = {
+        ...(typeof options.describe === 'function' ? options.describe(operation) : options.describe),
+        ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
+      };
       return {
         ...entry(operation),
         description: describeTool(operation, describeOptions),

@@ -25,6 +25,14 @@ export interface SelectWithinBudgetOptions {
    * version first, non-deprecated first)
    */
   readonly priority?: readonly OperationComparator[];
+  /**
+   * Most tools the model family takes in one request (see `TOOL_COUNT_LIMITS`), the typed and
+   * the dynamic ones together: past it, operations go to the dynamic tools even when their tokens fit.
+   * @default no limit
+   */
+  readonly maxTools?: number;
+  /** How many dynamic tools reach the operations left out. @default 3 */
+  readonly dynamicToolCount?: number;
 }
 
 export interface BudgetSelection {
@@ -41,9 +49,10 @@ export interface BudgetSelection {
 }
 
 /**
- * Chooses the typed operations: all of them when they fit; otherwise, with the dynamic tools'
- * cost set aside, the operations in priority order that still fit (one that does not fit is
- * skipped and a smaller one after it may still be taken). Pure and deterministic.
+ * Chooses the typed operations: all of them when they fit (in tokens and in number); otherwise,
+ * with the dynamic tools' cost set aside, the operations in priority order that still fit (one that
+ * does not fit is skipped and a smaller one after it may still be taken), no more than `maxTools`
+ * less the dynamic tools. Pure and deterministic.
  */
 export function selectWithinBudget(options: SelectWithinBudgetOptions): BudgetSelection {
   const { operations, budget } = options;
@@ -51,12 +60,15 @@ export function selectWithinBudget(options: SelectWithinBudgetOptions): BudgetSe
     operations.map((operation) => [operation, Math.max(0, options.toolTokens(operation))]),
   );
   const total = [...cost.values()].reduce((sum, tokens) => sum + tokens, 0);
-  if (total <= budget)
+  const maxTools = options.maxTools ?? Number.POSITIVE_INFINITY;
+  if (total <= budget && operations.length <= maxTools)
     return { typed: [...operations], dynamic: [], typedTokens: total, dynamicTokens: 0, fits: true };
+  const maxTyped = maxTools - (options.dynamicToolCount ?? 3);
 
   let room = budget - options.dynamicTokens;
   const chosen = new Set<Operation>();
   for (const operation of sortByPriority(operations, options.priority ?? DEFAULT_OPERATION_PRIORITY)) {
+    if (chosen.size >= maxTyped) break;
     const tokens = cost.get(operation) as number;
     if (tokens > room) continue;
     chosen.add(operation);

@@ -5,6 +5,7 @@
  */
 
 import type { JsonSchema, Operation } from '../discovery/types.js';
+import type { SchemaProfile } from './schema-profiles/types.js';
 import type { ToolDefinition } from './tool-definitions.js';
 
 /** Counts the tokens of a text. */
@@ -17,6 +18,17 @@ export type CountTokens = (text: string) => number;
  * - `gemini`: `{ name, description, parameters }` (a function declaration)
  */
 export type ToolWireFormat = 'openai' | 'anthropic' | 'gemini';
+
+/**
+ * The wire format each schema profile's tools travel in: the profile names the family, and the
+ * family its request shape. `default` goes as OpenAI's, the shape most frameworks send.
+ */
+export const WIRE_FORMAT_OF_PROFILE: Readonly<Record<SchemaProfile, ToolWireFormat>> = {
+  default: 'openai',
+  'openai-strict': 'openai',
+  anthropic: 'anthropic',
+  gemini: 'gemini',
+};
 
 export interface ToolFootprint {
   /** Tokens of all the definitions sent together. */

@@ -5,6 +5,7 @@
  */
 
 import type { JsonSchema, Operation } from '../discovery/types.js';
+import { actsOn, genericOperationIds } from './generic-operation-ids.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import { type DescribeToolOptions, describeTool } from './tool-description.js';
@@ -46,12 +47,15 @@ export function typedToolDefinitions(
 ): TypedToolDefinition[] {
   const names = options.names ?? assignToolNames(operations, options.naming);
   const profile = options.profile ?? 'default';
+  const generic = genericOperationIds(operations);
   return operations.map((operation) => {
     const name = names.nameOf(operation.id);
     if (name === undefined)
       throw new ToolNameError(`No tool name was assigned to the operation '${operation.id}'.`);
-    const describeOptions =
-      typeof options.describe === 'function' ? options.describe(operation) : (options.describe ?? {});
+    const describeOptions = {
+      ...(typeof options.describe === 'function' ? options.describe(operation) : options.describe),
+      ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
+    };
     const profiled = toProfile(operation.input.schema, profile);
     return {
       operationId: operation.id,

@@ -6,6 +6,7 @@
  */
 
 import type { Operation } from '../discovery/types.js';
+import { cutAtWord } from '../schema/cut-at-word.js';
 import { isHandledByTheTool, splitSentences, withoutReferences } from './description-sentences.js';
 import { describeReturned, returnedContent } from './returned-content.js';
 
@@ -29,6 +30,12 @@ export interface DescribeToolOptions {
    * @default 'resume_job'
    */
   readonly resumeToolName?: string;
+  /**
+   * What the operation acts on, said when its name alone does not tell (see `genericOperationIds`):
+   * `the modelslab-3d API (POST /api/v6/3d/restart_server)`.
+   * @default not said
+   */
+  readonly actsOn?: string;
 }
 
 /**
@@ -52,6 +59,7 @@ export function describeTool(operation: Operation, options: DescribeToolOptions 
     .slice(1)
     .filter((sentence) => !(/^on success\b/i.test(sentence) && returned !== 'json' && returned !== 'reply'));
   const statements = (statesCost: boolean) => [
+    ...(options.actsOn ? [`Acts on ${options.actsOn}.`] : []),
     effectStatement(operation, statesCost),
     describeReturned(returned),
     ...(operation.async
@@ -64,12 +72,14 @@ export function describeTool(operation: Operation, options: DescribeToolOptions 
   ];
   // Room is reserved for the longer statements; they get shorter when a kept sentence states the cost.
   const room = maxLength - statements(false).join(' ').length - 1;
-  const parts = [clip(leadSentence(operation, documented[0]), Math.max(room, 20))];
+  const parts = [cutAtWord(leadSentence(operation, documented[0]), Math.max(room, 20))];
   for (const sentence of extras) {
-    if ([...parts, sentence].join(' ').length <= room) parts.push(sentence);
+    // No sentence twice: documents often repeat their summary in the description.
+    const repeated = parts.some((part) => part.toLowerCase() === sentence.toLowerCase());
+    if (!repeated && [...parts, sentence].join(' ').length <= room) parts.push(sentence);
   }
   const statesCost = parts.slice(1).some((sentence) => /\b(?:price|credits?)\b/i.test(sentence));
-  return clip([...parts, ...statements(statesCost)].join(' '), maxLength);
+  return cutAtWord([...parts, ...statements(statesCost)].join(' '), maxLength);
 }
 
 /** What the operation does: its first documented sentence, or its summary. */
@@ -91,8 +101,4 @@ function effectStatement(operation: Operation, statesCost: boolean): string {
     case 'destructive':
       return 'Destructive: cannot be undone.';
   }
-}
-
-function clip(text: string, maxLength: number): string {
-  return text.length <= maxLength ? text : `${text.slice(0, maxLength - 1).trimEnd()}…`;
 }

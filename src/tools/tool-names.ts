@@ -4,6 +4,7 @@
  * @module
  */
 
+import { genericOperationIds, idWords } from './generic-operation-ids.js';
 import { stableHash } from './stable-hash.js';
 import { ToolNameError } from './tool-name-error.js';
 
@@ -52,8 +53,11 @@ const MIN_BUDGET = 3 + 1 + HASH_LENGTH;
 const MIN_SEGMENT = 4;
 
 /**
- * Names for `operations` (or their ids): the id in lower case with `[a-z0-9_]` only
- * (`v7_images_text_to_image`), prefixed. A name too long for the budget, or one that two ids would
+ * Names for `operations` (or their ids): the id's words in lower case joined by `_`
+ * (`v7_images_text_to_image`, `fetch3DResponse` -> `fetch_3d_response`), prefixed. An id that
+ * says nothing about what it acts on (another id ends with the same words: `restart_server` beside
+ * `v1_enterprise_3d_restart_server`) is qualified by its operation's surface
+ * (`modelslab_3d_restart_server`). A name too long for the budget, or one that two ids would
  * share, is shortened readably and ends in a hash of the id (`post_teams_invit_accept_k3j9x0ab`),
  * so two ids never collide. The same operations always give the same names.
  *
@@ -61,7 +65,7 @@ const MIN_SEGMENT = 4;
  * characters of `maxLength`, or two operations share an id.
  */
 export function assignToolNames(
-  operations: readonly (string | { readonly id: string })[],
+  operations: readonly (string | { readonly id: string; readonly surface?: string })[],
   options: AssignToolNamesOptions = {},
 ): ToolNames {
   const prefix = options.prefix ?? '';
@@ -88,7 +92,17 @@ export function assignToolNames(
   }
 
   const reserved = new Set(options.reserved ?? []);
-  const bases = new Map(ids.map((id) => [id, readableBase(id)]));
+  const generic = genericOperationIds(ids.map((id) => ({ id })));
+  const surfaceOf = (index: number) => {
+    const operation = operations[index];
+    return typeof operation === 'object' ? operation.surface : undefined;
+  };
+  const bases = new Map(
+    ids.map((id, index) => {
+      const surface = surfaceOf(index);
+      return [id, readableBase(generic.has(id) && surface ? `${surface}_${id}` : id)];
+    }),
+  );
   const shareBase = new Map<string, number>();
   for (const base of bases.values()) shareBase.set(base, (shareBase.get(base) ?? 0) + 1);
 
@@ -124,13 +138,12 @@ export function assignToolNames(
   };
 }
 
-/** `getWalletBalance` -> `get_wallet_balance`, `v7/images:text-to-image` -> `v7_images_text_to_image`. */
+/**
+ * `getWalletBalance` -> `get_wallet_balance`, `v7/images:text-to-image` -> `v7_images_text_to_image`,
+ * `fetch3DResponse` -> `fetch_3d_response`.
+ */
 export function readableBase(id: string): string {
-  const base = id
-    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '');
+  const base = idWords(id).join('_');
   if (base === '') return 'op';
   return /^[a-z]/.test(base) ? base : `op_${base}`;
 }

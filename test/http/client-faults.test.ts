@@ -17,7 +17,7 @@ import { startTestBed, type TestBed } from './support/test-bed.js';
 const imageSubmission = {
   method: 'POST',
   url: '/api/v7/images/text-to-image',
-  json: { model_id: 'flux', prompt: 'a lighthouse' },
+  json: { model_id: 'flux-dev', prompt: 'a lighthouse' },
   credential: { name: 'generationKey', placement: 'body-key' },
   idempotency: 'unsafe',
   submitsJob: true,
@@ -174,7 +174,7 @@ describe('faults', () => {
 
   it('reads a validation failure sent with HTTP 200 as a ValidationError', async () => {
     const error = await client
-      .request({ ...imageSubmission, json: { model_id: 'flux' }, submitsJob: false })
+      .request({ ...imageSubmission, json: { model_id: 'flux-dev' }, submitsJob: false })
       .catch((caught: unknown) => caught);
     expect(ValidationError.isInstance(error)).toBe(true);
     expect((error as ValidationError).httpStatus).toBe(200);

@@ -22,7 +22,7 @@ const video: HttpRequest = {
 const image = (overrides: Partial<HttpRequest> = {}): HttpRequest => ({
   method: 'POST',
   url: '/api/v7/images/text-to-image',
-  json: { model_id: 'flux', prompt: 'a red kite' },
+  json: { model_id: 'flux-dev', prompt: 'a red kite' },
   credential: { name: 'generationKey', placement: 'body-key' },
   idempotency: 'unsafe',
   submitsJob: true,

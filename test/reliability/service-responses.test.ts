@@ -76,7 +76,7 @@ async function exchange(scenario: Scenario) {
         return await current.client.request({
           method: 'POST',
           url: '/api/v7/images/text-to-image',
-          json: { model_id: 'flux', prompt: 'a lighthouse' },
+          json: { model_id: 'flux-dev', prompt: 'a lighthouse' },
           credential: { name: 'generationKey', placement: 'body-key' },
           idempotency: 'unsafe',
           submitsJob: true,
@@ -84,7 +84,7 @@ async function exchange(scenario: Scenario) {
       case 'generate':
         return await current.call(
           'v7_images_text_to_image',
-          { model_id: 'flux', prompt: 'a lighthouse' },
+          { model_id: 'flux-dev', prompt: 'a lighthouse' },
           { wait: 30_000 },
         );
       case 'legacy':

@@ -44,6 +44,8 @@ export function sampleFor(schema: Record<string, unknown>, name = ''): unknown {
       if (schema.format === 'email') return 'someone@example.com';
       if (schema.format === 'date-time') return '2026-01-01T00:00:00Z';
       if (name === 'role') return 'user';
+      // A model of the emulator's feed: it refuses ids it does not know, as production does.
+      if (name === 'model_id' || name === 'base_model') return 'flux-dev';
       const minLength = typeof schema.minLength === 'number' ? schema.minLength : 1;
       const maxLength = typeof schema.maxLength === 'number' ? schema.maxLength : Number.POSITIVE_INFINITY;
       return 'a red bicycle in the rain'.padEnd(minLength, '.').slice(0, maxLength);

@@ -163,7 +163,7 @@ describe('gemini', () => {
         scale: { type: 'string', enum: ['2', '3', '4'] },
         kind: { type: 'string', enum: ['text'] },
         anthropic_version: { type: 'string' },
-        note: { type: 'string', nullable: true },
+        note: { type: ['string', 'null'] },
         flag: { type: 'boolean', description: 'Must be true.' },
       },
       required: ['scale', 'anthropic_version'],
@@ -241,7 +241,8 @@ describe('the checkers', () => {
       { type: 'object', properties: { a: { type: 'integer', enum: [1, 2] } } },
       /enum is only allowed on strings/,
     ],
-    ['gemini', { type: 'object', properties: { a: { type: ['string', 'null'] } } }, /type must be one of/],
+    ['gemini', { type: 'object', properties: { a: { type: ['string', 'integer'] } } }, /type must be one of/],
+    ['gemini', { type: 'object', properties: { a: { type: 'string', nullable: true } } }, /keyword nullable/],
     ['gemini', { type: 'object', properties: { 'a-b': { type: 'string' } } }, /property name a-b/],
     [
       'gemini',

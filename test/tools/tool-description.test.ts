@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Operation } from '../../src/discovery/types.js';
-import { describeTool, returnedContent } from '../../src/tools/index.js';
+import { describeTool, returnedContent, typedToolDefinitions } from '../../src/tools/index.js';
 import { emulatorOperations, fixtureOperations, type OperationSet } from './support/tool-operations.js';
 
 let sets: OperationSet[];
@@ -88,5 +88,19 @@ describe('returnedContent()', () => {
     expect(returnedContent(byId('v8_video_fetch_id'))).toBe('video');
     expect(returnedContent(byId('get_wallet_balance'))).toBe('json');
     expect(returnedContent(byId('v6_video_text2video', 1))).toBe('video');
+  });
+});
+
+describe('typedToolDefinitions() of operations whose ids say nothing of what they act on', () => {
+  it('says in the description which surface and address the operation acts on', () => {
+    const fetch3d = (sets[1]?.operations ?? []).find(
+      (operation) => operation.path === '/api/v6/3d/fetch/{id}',
+    ) as Operation;
+    const generic = { ...fetch3d, id: 'fetch_id', surface: 'modelslab-3d' };
+    const qualified = { ...fetch3d, id: 'v1_enterprise_3d_fetch_id', surface: 'enterprise' };
+    const [first, second] = typedToolDefinitions([generic, qualified]);
+    expect(first?.name).toBe('modelslab_3d_fetch_id');
+    expect(first?.description).toContain('Acts on the modelslab-3d API (POST /api/v6/3d/fetch/{id}).');
+    expect(second?.description).not.toContain('Acts on');
   });
 });

@@ -120,3 +120,40 @@ describe('assignToolNames() on awkward ids', () => {
     }
   });
 });
+
+describe('assignToolNames() makes names a person and a model can read', () => {
+  it('splits acronyms and digits sensibly', () => {
+    const ids = ['fetch3DResponse', 'getHTTPStatus', 'v7ImagesTextToImage', 'text2img', 'upload2FAKey'];
+    const names = assignToolNames(ids);
+    expect(ids.map((id) => names.nameOf(id))).toEqual([
+      'fetch_3d_response',
+      'get_http_status',
+      'v7_images_text_to_image',
+      'text2img',
+      'upload_2fa_key',
+    ]);
+  });
+
+  it('qualifies an id that another id ends with by the surface of its operation, stably', () => {
+    const operations = [
+      { id: 'restart_server', surface: 'modelslab-3d' },
+      { id: 'clear_cache', surface: 'modelslab-3d' },
+      { id: 'v1_enterprise_3d_restart_server', surface: 'enterprise' },
+      { id: 'v1_enterprise_video_restart_server', surface: 'enterprise' },
+      { id: 'v1_enterprise_3d_clear_cache', surface: 'enterprise' },
+      { id: 'get_wallet_balance', surface: 'agents' },
+    ];
+    const names = assignToolNames(operations);
+    expect(operations.map(({ id }) => names.nameOf(id))).toEqual([
+      'modelslab_3d_restart_server',
+      'modelslab_3d_clear_cache',
+      'v1_enterprise_3d_restart_server',
+      'v1_enterprise_video_restart_server',
+      'v1_enterprise_3d_clear_cache',
+      'get_wallet_balance',
+    ]);
+    const reversed = assignToolNames([...operations].reverse());
+    for (const { id } of operations) expect(reversed.nameOf(id)).toBe(names.nameOf(id));
+    expect(names.operationIdOf('modelslab_3d_restart_server')).toBe('restart_server');
+  });
+});

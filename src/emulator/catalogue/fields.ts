@@ -163,8 +163,12 @@ export const FIELDS = {
     default: 'canny',
   }),
   init_video: input('URL of the input video.'),
-  init_audio: input('URL of the input audio (WAV or MP3).'),
-  'init_audio@base64': text('Base64 audio as a data URI (data:audio/wav;base64,...).', { minLength: 16 }),
+  // The spec types init_audio "string or null", like webhook and track_id.
+  init_audio: { ...input('URL of the input audio (WAV or MP3).'), type: ['string', 'null'] },
+  'init_audio@base64': text('Base64 audio as a data URI (data:audio/wav;base64,...).', {
+    minLength: 16,
+    type: ['string', 'null'],
+  }),
   init_obj: text('Base64 file as a data URI (data:<media type>;base64,...).', { minLength: 16 }),
   target_audio: input('URL of audio in the target voice.'),
   background_audio: input('URL of background audio to mix under the speech.'),

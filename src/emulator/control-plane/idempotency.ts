@@ -1,3 +1,4 @@
+import { canonicalJson } from '../../schema/canonical-json.js';
 import { sha256 } from '../state/store.js';
 import { ApiError, invalidFields } from './api-error.js';
 import type { SessionInput } from './handler.js';
@@ -15,18 +16,6 @@ function inFlightOf(store: object): Set<string> {
     inFlightByStore.set(store, keys);
   }
   return keys;
-}
-
-/** JSON with object keys sorted, so that `{a, b}` and `{b, a}` are the same request. */
-function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, item]) => item !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
-  }
-  return JSON.stringify(value);
 }
 
 function replay(input: SessionInput, status: number, body: unknown): Response {

@@ -35,7 +35,8 @@ export function describeSchema(schema: JsonSchema): string {
       : undefined;
   if (Array.isArray(values)) parts.push(`One of: ${values.map(String).join(', ')}.`);
   const { minimum, maximum } = schema;
-  if (typeof minimum === 'number' && typeof maximum === 'number')
+  if (typeof minimum === 'number' && minimum === maximum) parts.push(`Exactly ${minimum}.`);
+  else if (typeof minimum === 'number' && typeof maximum === 'number')
     parts.push(`From ${minimum} to ${maximum}.`);
   else if (typeof minimum === 'number') parts.push(`At least ${minimum}.`);
   else if (typeof maximum === 'number') parts.push(`At most ${maximum}.`);

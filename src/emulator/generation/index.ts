@@ -17,6 +17,7 @@ import { answerLlm } from './llm.js';
 import { generationError, insufficientCredits, withQuirks } from './respond.js';
 import { submitJob } from './submit.js';
 import { changeTraining, listTrainings, trainingStatus } from './training.js';
+import { refuseUnknownModel } from './unknown-model.js';
 
 type Input = { ok: true; value: Record<string, unknown> } | { ok: false; response: Response };
 
@@ -145,6 +146,8 @@ async function handle(
   const input = await readInput(c, ctx, operation);
   if (!input.ok) return input.response;
   const values = input.value;
+  const unknownModel = refuseUnknownModel(c, ctx, operation, account, values);
+  if (unknownModel) return unknownModel;
 
   switch (operation.result) {
     case 'fetch': {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { streamSSE } from 'hono/streaming';
 import type { GenerationOperation } from '../catalogue/types.js';
 import type { EmulatorContext, RequestContext } from '../context.js';
+import { closeMatches } from '../control-plane/close-matches.js';
 import { MODELS } from '../models.js';
 import { generationError } from './respond.js';
 
@@ -150,9 +151,10 @@ export function answerLlm(
   }
   const model = typeof input.model === 'string' ? input.model : (LLM_MODELS[0]?.modelId ?? 'llama-3.3-70b');
   if (!knownModel(model)) {
-    const choices = LLM_MODELS.slice(0, 5)
-      .map((candidate) => candidate.modelId)
-      .join(', ');
+    const ids = LLM_MODELS.map((candidate) => candidate.modelId);
+    const close = closeMatches(model, ids);
+    const suggestions = close.length > 0 ? close : ids.slice(0, 5);
+    const choices = suggestions.join(', ');
     return generationError(
       c,
       ctx,
@@ -162,6 +164,7 @@ export function answerLlm(
       {
         code: 'model_not_found',
         param: 'model',
+        suggestions,
       },
     );
   }

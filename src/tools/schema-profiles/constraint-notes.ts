@@ -30,9 +30,13 @@ export function constraintNotes(node: JsonSchema, keywords: readonly string[]): 
   const notes: string[] = [];
   const range = (low: unknown, high: unknown, unit: string) => {
     const suffix = unit ? ` ${unit}` : '';
-    if (typeof low === 'number' && typeof high === 'number') notes.push(`From ${low} to ${high}${suffix}.`);
-    else if (typeof low === 'number') notes.push(`At least ${low}${suffix}.`);
-    else if (typeof high === 'number') notes.push(`At most ${high}${suffix}.`);
+    // A bound the description already states ("Password, at least 8 characters.") is not said again.
+    const lowToSay = typeof low === 'number' && !statesBound(node.description, low);
+    const highToSay = typeof high === 'number' && !statesBound(node.description, high);
+    if (lowToSay && highToSay && low === high) notes.push(`Exactly ${low}${suffix}.`);
+    else if (lowToSay && highToSay) notes.push(`From ${low} to ${high}${suffix}.`);
+    else if (lowToSay) notes.push(`At least ${low}${suffix}.`);
+    else if (highToSay) notes.push(`At most ${high}${suffix}.`);
   };
   if (has('minLength') || has('maxLength'))
     range(
@@ -62,6 +66,16 @@ export function constraintNotes(node: JsonSchema, keywords: readonly string[]): 
   return notes;
 }
 
+/** Whether `description` already states `bound` as a bound: "at least 8", "up to 128", "from 2 to 5". */
+function statesBound(description: unknown, bound: number): boolean {
+  if (typeof description !== 'string') return false;
+  const number = String(bound).replace('.', '\\.');
+  return new RegExp(
+    `\\b(?:at least|at most|up to|no more than|minimum(?: of)?|maximum(?: of)?|min|max|from|to|between|and|exactly)\\s+${number}(?![\\d.])`,
+    'i',
+  ).test(description);
+}
+
 /** Whether the description already says what the format would (a "URL" field that says URL). */
 function saysAlready(description: unknown, format: string): boolean {
   if (typeof description !== 'string') return false;
@@ -75,7 +89,13 @@ function saysAlready(description: unknown, format: string): boolean {
 
 /** `description` followed by `notes`, each note a sentence; undefined when both are empty. */
 export function describeWith(description: unknown, notes: readonly string[]): string | undefined {
-  const parts = [typeof description === 'string' ? description.trim() : '', ...notes].filter(Boolean);
+  const text = typeof description === 'string' ? description.trim() : '';
+  // No sentence twice: a note the description already holds is left out.
+  const said = text.toLowerCase();
+  const parts = [
+    text,
+    ...notes.filter((note) => !said.includes(note.toLowerCase().replace(/\.$/, ''))),
+  ].filter(Boolean);
   if (parts.length === 0) return undefined;
   return parts
     .map((part, index) => (index < parts.length - 1 && !/[.!?:)]$/.test(part) ? `${part}.` : part))

@@ -1,7 +1,8 @@
 /**
- * The `gemini` profile: a canonical schema rewritten into the OpenAPI 3.0 subset of Gemini
- * function declarations (rules in gemini-rules.ts), with the plan that maps the model's arguments
- * back.
+ * The `gemini` profile: a canonical schema rewritten into the JSON Schema subset that Gemini
+ * function declarations take as `parametersJsonSchema` (rules in gemini-rules.ts), with the plan
+ * that maps the model's arguments back. Nullability is a type union with `null` (OpenAPI's
+ * `nullable` means nothing in JSON Schema, and `@ai-sdk/google` sends the schema unchanged).
  * @module
  */
 
@@ -66,8 +67,7 @@ function geminiNode(raw: unknown, context: Context): Profiled {
     const nullable = branches.some((branch) => impliedTypes(branch).includes('null'));
     const candidates = branches.filter((branch) => !isOnlyNull(branch));
     const chosen = chooseBranch(candidates);
-    if (!chosen)
-      return { schema: { type: 'string', nullable: true, ...described(node, ['Always null.']) }, plan: KEEP };
+    if (!chosen) return { schema: { type: 'null', ...described(node, ['Always null.']) }, plan: KEEP };
     const others = candidates.filter((branch) => branch !== chosen);
     if (others.length > 0) notes.push(otherFormsNote(chosen, others));
     const { oneOf: _oneOf, anyOf: _anyOf, ...annotations } = node;
@@ -77,7 +77,7 @@ function geminiNode(raw: unknown, context: Context): Profiled {
       description: describeWith(node.description ?? chosen.description, notes),
     };
     const shaped = geminiNode(merged, context);
-    return nullable ? { schema: { ...shaped.schema, nullable: true }, plan: shaped.plan } : shaped;
+    return nullable ? { schema: orNull(shaped.schema), plan: shaped.plan } : shaped;
   }
   if (branches) notes.push('It must also match one of several forms; an error names what is missing.');
   const merged = mergeAllOf(node);
@@ -85,11 +85,7 @@ function geminiNode(raw: unknown, context: Context): Profiled {
   const nullable = types.includes('null');
   const concrete = types.filter((type) => type !== 'null');
   if (concrete.length === 0) {
-    if (nullable)
-      return {
-        schema: { type: 'string', nullable: true, ...described(merged, ['Always null.']) },
-        plan: KEEP,
-      };
+    if (nullable) return { schema: { type: 'null', ...described(merged, ['Always null.']) }, plan: KEEP };
     return asJsonText(merged, 'Any JSON value', false);
   }
   let single = merged;
@@ -109,7 +105,7 @@ function geminiNode(raw: unknown, context: Context): Profiled {
     type = chosen.type as JsonType;
   }
   const shaped = geminiSingle(single, type, notes, context);
-  return nullable ? { schema: { ...shaped.schema, nullable: true }, plan: shaped.plan } : shaped;
+  return nullable ? { schema: orNull(shaped.schema), plan: shaped.plan } : shaped;
 }
 
 function geminiSingle(node: JsonSchema, type: JsonType, notes: string[], context: Context): Profiled {
@@ -259,8 +255,18 @@ function fixedValues(node: JsonSchema): unknown[] | undefined {
 /** A value Gemini cannot describe, asked for as JSON text and parsed back. */
 function asJsonText(node: JsonSchema, what: string, nullable: boolean): Profiled {
   const schema: JsonSchema = { type: 'string', ...described(node, [`${what}, written as JSON text.`]) };
-  if (nullable) schema.nullable = true;
-  return { schema, plan: { kind: 'json-text' } };
+  return { schema: nullable ? orNull(schema) : schema, plan: { kind: 'json-text' } };
+}
+
+/** `schema` that also accepts null, in JSON Schema terms: `type: [T, "null"]`, and null among the enum values. */
+function orNull(schema: JsonSchema): JsonSchema {
+  const type = schema.type;
+  if (typeof type !== 'string' || type === 'null') return schema;
+  return {
+    ...schema,
+    type: [type, 'null'],
+    ...(Array.isArray(schema.enum) ? { enum: [...schema.enum, null] } : {}),
+  };
 }
 
 function copyKeywords(from: JsonSchema, to: JsonSchema, keywords: readonly string[]): void {

@@ -1,20 +1,22 @@
 /**
  * The rules of Gemini function declarations, as a checker.
  *
- * Sources, checked in 2026: Google's FunctionDeclaration reference (Vertex AI REST v1beta1:
- * "parameters ... Reflects the Open API 3.03 Parameter Object ... Parameter names must start with
- * a letter or an underscore and must only contain chars a-z, A-Z, 0-9, or underscores with a
- * maximum length of 64"), the Schema reference ("a select subset of an OpenAPI 3.0 schema object";
- * `enum` lists strings; number formats float / double, integer formats int32 / int64), and the
- * Firebase AI Schema docs (string `format` on the Gemini Developer API must be `enum` or
- * `date-time`, "otherwise requests will fail"). Typia's IGeminiSchema notes (from experiments)
- * confirm: no `$ref`, `oneOf` / `anyOf` / `allOf`, `additionalProperties`, tuples or `title`.
+ * Sources, checked in 2026: Google's FunctionDeclaration reference ("parameters ... Reflects the
+ * Open API 3.03 Parameter Object"; `parametersJsonSchema`: "Describes the parameters to the
+ * function in JSON Schema format"; names "must start with a letter or an underscore and must only
+ * contain chars a-z, A-Z, 0-9, or underscores with a maximum length of 64"), the Firebase AI Schema
+ * docs (string `format` must be `enum` or `date-time`, "otherwise requests will fail"), and the
+ * request builders themselves: `@ai-sdk/google` 4 (the provider of `ai` 7) sends a tool's input
+ * schema as `parametersJsonSchema`, unchanged, and `@google/genai` passes `parametersJsonSchema`
+ * through untouched. So the profile writes JSON Schema, where OpenAPI's `nullable` means nothing:
+ * null is a member of a type union.
  *
- * The profile keeps to the subset that both the Gemini API and Vertex AI accept:
- * - keywords: type, format, description, nullable, enum, items, minItems, maxItems, properties,
- *   required, minimum, maximum, minLength, maxLength;
- * - `type` is one of string, number, integer, boolean, array, object (null is `nullable: true`);
- * - `enum` only on strings, and only strings; no `const` (a one-value enum instead);
+ * The profile keeps to a subset that both the Gemini API and Vertex AI accept:
+ * - keywords: type, format, description, enum, items, minItems, maxItems, properties, required,
+ *   minimum, maximum, minLength, maxLength;
+ * - `type` is one of string, number, integer, boolean, array, object or null, or a pair of one of
+ *   them and `null` (a nullable value); no `nullable`;
+ * - `enum` only on strings, and only strings (and null when the type admits null); no `const`;
  * - an array has `items`; an object below the root has at least one property; property names
  *   match `^[A-Za-z_][A-Za-z0-9_]{0,63}$`; `required` names only properties.
  * @module
@@ -28,7 +30,6 @@ export const GEMINI_KEYWORDS: ReadonlySet<string> = new Set([
   'type',
   'format',
   'description',
-  'nullable',
   'enum',
   'items',
   'minItems',
@@ -48,6 +49,7 @@ export const GEMINI_TYPES: ReadonlySet<string> = new Set([
   'boolean',
   'array',
   'object',
+  'null',
 ]);
 
 export const GEMINI_FORMATS: Readonly<Record<string, ReadonlySet<string>>> = {
@@ -66,9 +68,17 @@ export function geminiProblems(schema: JsonSchema): string[] {
     const at = pointer || '(root)';
     for (const keyword of Object.keys(node))
       if (!GEMINI_KEYWORDS.has(keyword)) problems.push(`${at}: keyword ${keyword} is not supported`);
-    const type = node.type;
-    if (typeof type !== 'string' || !GEMINI_TYPES.has(type)) {
-      problems.push(`${at}: type must be one of ${[...GEMINI_TYPES].join(', ')}`);
+    const types = Array.isArray(node.type) ? node.type : [node.type];
+    const concrete = types.filter((candidate) => candidate !== 'null');
+    const nullable = concrete.length < types.length;
+    const type = concrete.length === 0 && nullable ? 'null' : concrete[0];
+    if (
+      typeof type !== 'string' ||
+      !GEMINI_TYPES.has(type) ||
+      concrete.length > 1 ||
+      (Array.isArray(node.type) && node.type.length !== 2)
+    ) {
+      problems.push(`${at}: type must be one of ${[...GEMINI_TYPES].join(', ')}, or one of them and null`);
       return;
     }
     if (typeof node.format === 'string' && !GEMINI_FORMATS[type]?.has(node.format))
@@ -78,12 +88,10 @@ export function geminiProblems(schema: JsonSchema): string[] {
       if (
         !Array.isArray(node.enum) ||
         node.enum.length === 0 ||
-        node.enum.some((value) => typeof value !== 'string')
+        node.enum.some((value) => typeof value !== 'string' && !(nullable && value === null))
       )
         problems.push(`${at}: enum must list strings`);
     }
-    if ('nullable' in node && typeof node.nullable !== 'boolean')
-      problems.push(`${at}: nullable must be a boolean`);
     if (type === 'array' && !isRecord(node.items)) problems.push(`${at}: an array needs items`);
     if (type === 'object') {
       const names = Object.keys(propertiesOf(node));

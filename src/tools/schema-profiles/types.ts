@@ -8,7 +8,7 @@ import type { JsonSchema } from '../../discovery/types.js';
 /**
  * - `default`: the canonical JSON Schema 2020-12, cleaned of what no model reads.
  * - `openai-strict`: OpenAI strict function calling / Structured Outputs.
- * - `gemini`: Gemini function declarations (an OpenAPI 3.0 subset).
+ * - `gemini`: Gemini function declarations, as the JSON Schema they take in `parametersJsonSchema`.
  * - `anthropic`: Anthropic tool `input_schema`.
  */
 export type SchemaProfile = 'default' | 'openai-strict' | 'gemini' | 'anthropic';

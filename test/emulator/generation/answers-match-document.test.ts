@@ -6,14 +6,10 @@ import {
   generationBodySchema,
   generationQuerySchema,
 } from '../../../src/emulator/catalogue/request-schema.js';
-import {
-  type Emulator,
-  type EmulatorAccount,
-  type ManualClock,
-  startEmulator,
-} from '../../../src/emulator/index.js';
+import type { Emulator, EmulatorAccount, ManualClock } from '../../../src/emulator/index.js';
 import { bearer, send } from '../../support/http.js';
 import { sampleFor } from '../../support/sample-input.js';
+import { startRoomyEmulator } from './roomy-emulator.js';
 
 let emulator: Emulator;
 let account: EmulatorAccount;
@@ -23,12 +19,7 @@ const pointer = (...parts: string[]) =>
   parts.map((part) => part.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
 
 beforeAll(async () => {
-  emulator = await startEmulator({
-    clock: 'manual',
-    queueLimit: 500,
-    rateLimits: { generation: { limit: 10_000, windowSeconds: 60 } },
-  });
-  account = emulator.createAccount({ credits: 1000 });
+  ({ emulator, account } = await startRoomyEmulator());
   const document = (await send(`${emulator.url}/openapi.json`)).body;
   ajv = new Ajv2020({ strict: false, allErrors: true });
   (addFormats as unknown as (ajv: Ajv2020) => void)(ajv);

@@ -4,25 +4,16 @@ import {
   generationBodySchema,
   generationQuerySchema,
 } from '../../../src/emulator/catalogue/request-schema.js';
-import {
-  type Emulator,
-  type EmulatorAccount,
-  type ManualClock,
-  startEmulator,
-} from '../../../src/emulator/index.js';
+import type { Emulator, EmulatorAccount, ManualClock } from '../../../src/emulator/index.js';
 import { bearer, send } from '../../support/http.js';
 import { sampleFor } from '../../support/sample-input.js';
+import { startRoomyEmulator } from './roomy-emulator.js';
 
 let emulator: Emulator;
 let account: EmulatorAccount;
 
 beforeAll(async () => {
-  emulator = await startEmulator({
-    clock: 'manual',
-    queueLimit: 500,
-    rateLimits: { generation: { limit: 10_000, windowSeconds: 60 } },
-  });
-  account = emulator.createAccount({ credits: 1000 });
+  ({ emulator, account } = await startRoomyEmulator());
 });
 afterAll(() => emulator.close());
 
