@@ -47,6 +47,7 @@ export type {
   DeprecationPolicy,
   DiscoverOptions,
   DiscoveryCache,
+  DiscoveryLimits,
   DiscoveryStats,
   DiscoveryWarning,
   HttpMethod,
@@ -76,6 +77,7 @@ export type {
   VersionLifecycle,
 } from './discovery/index.js';
 export {
+  DEFAULT_DISCOVERY_LIMITS,
   DiscoveryDocumentError,
   discover,
   FileDiscoveryCache,

@@ -60,12 +60,22 @@ async function readCapped(
   response: Response,
   url: string,
   maxBytes: number,
+  timeoutMs: number,
 ): Promise<{ text: string; bytes: number }> {
   try {
     const bytes = await readBytesWithinLimit(response, maxBytes);
     return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), bytes: bytes.byteLength };
   } catch (error) {
-    if (!(error instanceof ResponseTooLargeFailure)) throw error;
+    if (!(error instanceof ResponseTooLargeFailure)) {
+      // A body that stops half way (a slowloris answer cut by the time limit, a reset connection)
+      // is the document's failure, told as one: never the transport's raw DOMException.
+      const failure = describeConnectionFailure(error, { timeoutMs, url });
+      throw new DiscoveryDocumentError({
+        document: url,
+        message: `The document's body could not be read to its end: ${failure.description}.`,
+        cause: error,
+      });
+    }
     throw new DiscoveryDocumentError({
       document: url,
       message:
@@ -156,7 +166,7 @@ export async function fetchDocument(
       });
     }
     const contentType = response.headers.get('content-type') ?? '';
-    const { text, bytes } = await readCapped(response, current, options.maxBytes);
+    const { text, bytes } = await readCapped(response, current, options.maxBytes, options.timeoutMs);
     const document: CachedDocument = {
       url,
       text,

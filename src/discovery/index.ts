@@ -2,6 +2,8 @@ export type { CachedDocument, DiscoveryCache } from './cache.js';
 export { FileDiscoveryCache, MemoryDiscoveryCache } from './cache.js';
 export type { DiscoverOptions } from './discover.js';
 export { discover, WELL_KNOWN } from './discover.js';
+export type { DiscoveryLimits } from './discovery-limits.js';
+export { DEFAULT_DISCOVERY_LIMITS } from './discovery-limits.js';
 export type {
   Runbook,
   RunbookError,

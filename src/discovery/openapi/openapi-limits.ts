@@ -52,9 +52,17 @@ export const DEFAULT_OPENAPI_LIMITS: OpenApiLimits = {
 
 /** The caller's limits over the defaults; a value that is not a positive number keeps its default. */
 export function resolveOpenApiLimits(limits: Partial<OpenApiLimits> | undefined): OpenApiLimits {
-  const resolved: Record<string, number> = { ...DEFAULT_OPENAPI_LIMITS };
-  for (const [name, value] of Object.entries(limits ?? {})) {
-    if (name in DEFAULT_OPENAPI_LIMITS && typeof value === 'number' && value > 0) resolved[name] = value;
+  return limitsOver(DEFAULT_OPENAPI_LIMITS, limits);
+}
+
+/** `overrides` over `defaults`, field by field; a value that is not a positive number keeps its default. */
+export function limitsOver<Limits extends object>(
+  defaults: Limits,
+  overrides: Partial<Limits> | undefined,
+): Limits {
+  const resolved: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(overrides ?? {})) {
+    if (name in defaults && typeof value === 'number' && value > 0) resolved[name] = value;
   }
-  return resolved as unknown as OpenApiLimits;
+  return resolved as unknown as Limits;
 }
