@@ -71,6 +71,16 @@ export interface GenerationProviderSettings {
    */
   readonly maxDownloadBytes?: number;
   /**
+   * Further origins result files may be downloaded from (a CDN the service stores files on); no
+   * credential is sent to them. Files on any other origin are refused, and so is a redirect out of
+   * these origins or a host that resolves to a loopback, private or link-local address where the
+   * service itself does not answer.
+   * @default [] (the service's own origin only)
+   * @example
+   * createGenerationProvider({ downloadOrigins: ['https://cdn.example.com'] });
+   */
+  readonly downloadOrigins?: readonly string[];
+  /**
    * Largest answer read from the service (calls, polls, a chat's event stream), in bytes,
    * counted after decompression.
    * @default 33554432 (32 MiB)

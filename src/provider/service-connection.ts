@@ -16,6 +16,7 @@ import {
   type Transport,
 } from '../http/index.js';
 import { VERSION } from '../version.js';
+import { createDownloadPolicy, type DownloadPolicy } from './download-policy.js';
 import type { GenerationProviderSettings } from './provider-settings.js';
 import { ProviderWire } from './provider-wire.js';
 
@@ -30,6 +31,8 @@ export interface Connection {
   readonly context: CallContext;
   /** The fetch used for result downloads, which carry no credential. */
   readonly fetch: FetchFunction;
+  /** Where result files may be downloaded from. */
+  readonly downloads: DownloadPolicy;
   readonly settings: GenerationProviderSettings;
   /** The time stamped on responses. */
   now(): Date;
@@ -150,6 +153,10 @@ export class ServiceConnection {
       wire,
       context: { client, service },
       fetch,
+      downloads: createDownloadPolicy({
+        serviceUrl: service.baseUrl,
+        ...(settings.downloadOrigins ? { trustedOrigins: settings.downloadOrigins } : {}),
+      }),
       settings,
       now: currentDate,
     };
