@@ -56,6 +56,7 @@ export type {
   LlmsTxt,
   LlmsTxtLink,
   McpInspection,
+  McpInspectionContext,
   McpInspector,
   McpReference,
   McpServerInfo,

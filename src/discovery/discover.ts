@@ -604,7 +604,7 @@ async function readService(
     const inspected = await Promise.all(
       mcpServers.map(async (server) => {
         try {
-          const found = await options.mcp?.inspect(server, signal);
+          const found = await options.mcp?.inspect(server, { signal, serviceOrigin: base.origin });
           if (!found) return server;
           for (const resource of found.resources) mcpReference.push({ server: server.name, ...resource });
           return {

@@ -17,7 +17,7 @@ export type { McpServerInfo } from './documents/mcp-manifest.js';
 export type { ModelInfo } from './documents/models-feed.js';
 export type { AuthorizationMetadata } from './documents/oauth-metadata.js';
 export { DiscoveryDocumentError } from './errors.js';
-export type { McpInspection, McpInspector } from './mcp-inspector.js';
+export type { McpInspection, McpInspectionContext, McpInspector } from './mcp-inspector.js';
 export type { ScopeInfo, ScopeSource } from './scopes.js';
 export type {
   DiscoveryStats,

@@ -103,8 +103,8 @@ async function imageFrom(url: string, settings: GenerationProviderSettings = {})
   }
 }
 
-function expectRefused(outcome: { error?: unknown }, reason: RegExp): void {
-  const error = outcome.error as APICallError;
+function expectRefused(outcome: { error: unknown } | { result: unknown }, reason: RegExp): void {
+  const error = ('error' in outcome ? outcome.error : undefined) as APICallError;
   expect(APICallError.isInstance(error)).toBe(true);
   expect(error.isRetryable).toBe(false);
   expect(UnsafeAnswerError.isInstance(error.cause)).toBe(true);
