@@ -151,6 +151,7 @@ export {
   ThrottleDeadlineError,
   TimeoutError,
   TransportFailure,
+  UnexpectedRedirectError,
   UnsafeAnswerError,
   UntrustedOriginError,
   ValidationError,

@@ -1,5 +1,5 @@
 import { type ConnectionFailure, describeConnectionFailure } from '../http/connection-failure.js';
-import { ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
+import { jsonFailureOf, ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
 import { type CachedDocument, type DiscoveryCache, maxAgeOf } from './cache.js';
 import { DiscoveryDocumentError } from './errors.js';
 
@@ -208,7 +208,7 @@ export function parseJsonDocument(document: FetchedDocument): unknown {
   } catch (error) {
     throw new DiscoveryDocumentError({
       document: document.url,
-      message: `The document is not valid JSON: ${(error as Error).message}.`,
+      message: `The document is not valid JSON: ${jsonFailureOf(error, document.text)}.`,
     });
   }
 }

@@ -34,6 +34,7 @@ export {
 } from './errors/http-status-errors.js';
 export { ResponseTooLargeError } from './errors/response-too-large-error.js';
 export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
+export { UnexpectedRedirectError } from './errors/unexpected-redirect-error.js';
 export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
 export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
@@ -69,7 +70,7 @@ export {
   type ThrottleWait,
 } from './rate-limit-governor.js';
 export { isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
-export { isRecord } from './response-body.js';
+export { isRecord, jsonFailureOf } from './response-body.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   limitStream,
