@@ -22,6 +22,7 @@ import {
   type TokenStore,
   tokenStoreKey,
 } from './token-store.js';
+import { reportTokenStoreProblems } from './token-store-audit.js';
 
 /** How the session authenticates to the control plane. */
 export type ConnectAuth =
@@ -137,6 +138,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   });
   // Known from the start, so that even a refusal before the first call cannot quote the key.
   client.redactor.addSecret(apiKey());
+  await reportTokenStoreProblems(store, client);
   try {
     const controlPlaneOperations = chosen.filter((operation: Operation) => isControlPlane(operation));
     // A document's `*` or list is never asked for on its word: those operations are withheld.
