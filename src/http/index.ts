@@ -79,6 +79,7 @@ export {
   readTextWithinLimit,
 } from './response-size-limit.js';
 export type { Idempotency, RetryOptions } from './retry.js';
+export type { StreamMasker } from './stream-masker.js';
 export {
   createFetchTransport,
   createUndiciTransport,
