@@ -7,7 +7,7 @@
  * records the key each call carried and, when told to, holds its answer until the test lets go.
  */
 import { readFileSync } from 'node:fs';
-import { writeFile } from 'node:fs/promises';
+import { chmod, writeFile } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -104,6 +104,17 @@ describe('gentk’s secrets', () => {
     });
     expect(run.code).toBe(2);
     expect(`${run.stdout}${run.stderr}`).toMatch(/Only one secret can come from standard input/);
+  });
+
+  it('kept in a token store others can read, are warned about on stderr', async () => {
+    const env = await environment();
+    await writeFile(env.GENTK_TOKEN_STORE as string, '{}\n', { mode: 0o644 });
+    await chmod(env.GENTK_TOKEN_STORE as string, 0o644);
+    const run = await runCliProcess(call(), { env: { ...env, GENTK_API_KEY: KEY }, timeoutMs: 60_000 });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stderr).toMatch(
+      /gentk: warning: The token store .* can be read or written by other users \(mode 0644\)/,
+    );
   });
 
   it('given as a flag, work, are warned about, and are hidden from ps while gentk runs', async () => {
