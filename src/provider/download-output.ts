@@ -14,6 +14,7 @@ import {
   readTextWithinLimit,
   UnsafeAnswerError,
 } from '../http/index.js';
+import { refusedAddressIn } from './pinned-download-fetch.js';
 import type { Connection } from './service-connection.js';
 
 /** What a model makes, and so the media types its result files may have. */
@@ -151,6 +152,8 @@ export async function downloadOutput(
       // Too large will not change by asking again.
       if (error instanceof ResponseTooLargeFailure) throw tooLarge(connection, url, error);
       if (error instanceof DownloadRefusal) throw refused(connection, url, error);
+      const refusedAddress = refusedAddressIn(error);
+      if (refusedAddress) throw refused(connection, url, new DownloadRefusal(refusedAddress.message));
       failure = { cause: error };
     }
   }

@@ -45,6 +45,14 @@ export interface DownloadPolicyOptions {
 export interface DownloadPolicy {
   /** Why `url` must not be fetched, or `undefined` when it may. */
   refusalOf(url: string): Promise<string | undefined>;
+  /**
+   * Why a connection to `address` (which `hostname` resolved to) must not be made: the same rule,
+   * applied again when the connection is made, so that a name resolving first to a public address
+   * and then to a private one (DNS rebinding) gains nothing.
+   */
+  addressRefusal(hostname: string, address: string): Promise<string | undefined>;
+  /** The name resolution the policy uses. */
+  readonly resolve: ResolveHost;
 }
 
 export function createDownloadPolicy(options: DownloadPolicyOptions): DownloadPolicy {
@@ -62,7 +70,13 @@ export function createDownloadPolicy(options: DownloadPolicyOptions): DownloadPo
     );
     return (await serviceAddresses).has(canonical(address));
   };
+  const addressRefusal = async (hostname: string, address: string) =>
+    isNonPublicAddress(address) && !(await serviceAnswersAt(address))
+      ? `${hostname} resolves to ${address}, a loopback, private or link-local address where the service is not`
+      : undefined;
   return {
+    resolve,
+    addressRefusal,
     async refusalOf(url) {
       let target: URL;
       try {
@@ -81,9 +95,8 @@ export function createDownloadPolicy(options: DownloadPolicyOptions): DownloadPo
         return `${target.hostname} does not resolve`;
       }
       for (const address of addresses) {
-        if (isNonPublicAddress(address) && !(await serviceAnswersAt(address))) {
-          return `${target.hostname} resolves to ${address}, a loopback, private or link-local address where the service is not`;
-        }
+        const refusal = await addressRefusal(target.hostname, address);
+        if (refusal) return refusal;
       }
       return undefined;
     },

@@ -95,5 +95,7 @@ export interface GenerationProviderSettings {
     readonly clock?: Clock;
     readonly transport?: Transport;
     readonly currentDate?: () => Date;
+    /** Name resolution of result downloads (addresses of a host name). */
+    readonly resolveHost?: (hostname: string) => Promise<readonly string[]>;
   };
 }

@@ -17,6 +17,7 @@ import {
 } from '../http/index.js';
 import { VERSION } from '../version.js';
 import { createDownloadPolicy, type DownloadPolicy } from './download-policy.js';
+import { createPinnedDownloadFetch } from './pinned-download-fetch.js';
 import type { GenerationProviderSettings } from './provider-settings.js';
 import { ProviderWire } from './provider-wire.js';
 
@@ -135,6 +136,22 @@ export class ServiceConnection {
       this.#closeTransport = undici.close;
     }
     const wire = new ProviderWire(base, fetch);
+    const downloads = createDownloadPolicy({
+      serviceUrl: service.baseUrl,
+      ...(settings.downloadOrigins ? { trustedOrigins: settings.downloadOrigins } : {}),
+      ...(settings._internal?.resolveHost ? { resolve: settings._internal.resolveHost } : {}),
+    });
+    // The user's fetch is theirs to route; the built-in one checks the address it connects to.
+    let downloadFetch: FetchFunction = fetch;
+    if (!settings.fetch) {
+      const pinned = createPinnedDownloadFetch(downloads);
+      downloadFetch = pinned.fetch;
+      const closeTransport = this.#closeTransport;
+      this.#closeTransport = async () => {
+        await closeTransport();
+        await pinned.close();
+      };
+    }
     const client = new HttpClient({
       baseUrl: service.baseUrl,
       credentials: { generationKey: () => readApiKey(settings) },
@@ -152,11 +169,8 @@ export class ServiceConnection {
       client,
       wire,
       context: { client, service },
-      fetch,
-      downloads: createDownloadPolicy({
-        serviceUrl: service.baseUrl,
-        ...(settings.downloadOrigins ? { trustedOrigins: settings.downloadOrigins } : {}),
-      }),
+      fetch: downloadFetch,
+      downloads,
       settings,
       now: currentDate,
     };

@@ -141,6 +141,33 @@ describe('result files the provider downloads', () => {
     expect(metadata.hits).toBe(hitsBefore);
   });
 
+  it('checks the address it connects to, so a name that rebinds to a private address gains nothing', async () => {
+    const port = new URL(metadata.url).port;
+    let lookups = 0;
+    // The first answer (the check before the request) is public; the next (the connection's) is not.
+    const resolveHost = async (hostname: string) => {
+      if (hostname !== 'rebind.test') throw new Error(`unexpected lookup of ${hostname}`);
+      lookups += 1;
+      return lookups === 1 ? ['93.184.216.34'] : ['127.0.0.2'];
+    };
+    const outcome = await imageFrom(`http://rebind.test:${port}/latest/meta-data`, {
+      downloadOrigins: [`http://rebind.test:${port}`],
+      _internal: { clock: createSkippingClock(), resolveHost },
+    });
+    expectRefused(outcome, /rebind\.test resolves to 127\.0\.0\.2/);
+    expect(lookups).toBe(2);
+    expect(metadata.hits).toBe(hitsBefore);
+  });
+
+  it('connects by name to a trusted origin that resolves where the service is', async () => {
+    const port = new URL(service.url).port;
+    const outcome = await imageFrom(`http://files.test:${port}/files/lighthouse.png`, {
+      downloadOrigins: [`http://files.test:${port}`],
+      _internal: { clock: createSkippingClock(), resolveHost: async () => ['127.0.0.1'] },
+    });
+    expect('result' in outcome && Buffer.from(outcome.result.image.uint8Array)).toEqual(PNG);
+  });
+
   it('refuses a file that is not of the model’s kind', async () => {
     const outcome = await imageFrom(`${service.url}/files/notes.png`);
     expectRefused(outcome, /served as text\/plain, not as image/);
