@@ -6,7 +6,7 @@
  */
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { DEFAULT_DISCOVERY_LIMITS, DiscoveryDocumentError, discover } from '../../../src/index.js';
+import { connect, DEFAULT_DISCOVERY_LIMITS, DiscoveryDocumentError, discover } from '../../../src/index.js';
 import { type Route, serveDocuments } from '../../support/document-server.js';
 import { listenOnLoopback } from '../../support/loopback-server.js';
 
@@ -135,6 +135,22 @@ describe('discover() against a publisher that fans out', () => {
     });
     const started = performance.now();
     const failure = await failureOf(discover(service.url, { models: false, limits: { deadlineMs: 300 } }));
+    expect(performance.now() - started).toBeLessThan(2_000);
+    expect(failure.message).toMatch(/deadline of 300 ms/);
+  });
+
+  it('bounds connect() by the same deadline (discovery.limits)', async () => {
+    const service = await publish({
+      '/.well-known/api-catalog': { body: '{"linkset":[]}', delayMs: 5_000 },
+    });
+    const started = performance.now();
+    const failure = await failureOf(
+      connect({
+        baseUrl: service.url,
+        apiKey: 'unused-key-0000',
+        discovery: { limits: { deadlineMs: 300 } },
+      }),
+    );
     expect(performance.now() - started).toBeLessThan(2_000);
     expect(failure.message).toMatch(/deadline of 300 ms/);
   });
