@@ -49,6 +49,7 @@ export type {
   DeprecationPolicy,
   DiscoverOptions,
   DiscoveryCache,
+  DiscoveryLimits,
   DiscoveryStats,
   DiscoveryWarning,
   HttpMethod,
@@ -57,6 +58,7 @@ export type {
   LlmsTxt,
   LlmsTxtLink,
   McpInspection,
+  McpInspectionContext,
   McpInspector,
   McpReference,
   McpServerInfo,
@@ -79,6 +81,7 @@ export type {
   VersionLifecycle,
 } from './discovery/index.js';
 export {
+  DEFAULT_DISCOVERY_LIMITS,
   DiscoveryDocumentError,
   discover,
   FileDiscoveryCache,
@@ -156,6 +159,7 @@ export {
   ThrottleDeadlineError,
   TimeoutError,
   TransportFailure,
+  UnexpectedRedirectError,
   UnsafeAnswerError,
   UntrustedOriginError,
   ValidationError,

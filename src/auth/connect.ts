@@ -36,6 +36,7 @@ import {
   type TokenStore,
   tokenStoreKey,
 } from './token-store.js';
+import { reportTokenStoreProblems } from './token-store-audit.js';
 
 /** How the session authenticates to the control plane. */
 export type ConnectAuth =
@@ -196,6 +197,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   });
   // Known from the start, so that even a refusal before the first call cannot quote the key.
   client.redactor.addSecret(apiKey());
+  await reportTokenStoreProblems(store, client);
   try {
     // Discovery's documents go through the session's governor too, and teach it what they say.
     const service =

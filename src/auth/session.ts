@@ -7,7 +7,7 @@ import {
   type PendingCall,
   pendingFromId,
   resumeCall,
-  unaddressablePathParameters,
+  unsendableArguments,
 } from '../calls/index.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
@@ -121,7 +121,9 @@ export class Session {
     if (withheld) throw new OperationNotOfferedError(id, withheld.message);
     if (this.service.operation(id))
       throw new OperationNotOfferedError(id, 'it was not among the operations chosen at connect()');
-    throw new UnknownOperationError(id, closeMatches(id, [...this.#offered.keys()]));
+    // The id is the caller's text, or a model's: a secret of the session passed as one is masked.
+    const shown = this.client.redactor.redact(id);
+    throw new UnknownOperationError(shown, shown === id ? closeMatches(id, [...this.#offered.keys()]) : []);
   }
 
   #context() {
@@ -154,9 +156,9 @@ export class Session {
         redactor.redact(checked.message),
       );
     }
-    const unaddressable = unaddressablePathParameters(operation, checked.value);
-    if (unaddressable.length > 0)
-      throw new InvalidArgumentsError(operation.id, unaddressable, problemsMessage(unaddressable));
+    const unsendable = this.client.redactor.redactValue(unsendableArguments(operation, checked.value));
+    if (unsendable.length > 0)
+      throw new InvalidArgumentsError(operation.id, unsendable, problemsMessage(unsendable));
     return checked.value as Record<string, unknown>;
   }
 

@@ -1,4 +1,5 @@
-import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GenerationToolkitError } from '../errors/index.js';
 
@@ -48,6 +49,11 @@ export interface TokenStore {
   load(key: string): Promise<StoredToken | undefined>;
   save(key: string, token: StoredToken): Promise<void>;
   delete(key: string): Promise<void>;
+  /**
+   * What is unsafe about how the store keeps its secrets (a file others can read), in sentences
+   * for a person; `connect()` reports each through the session's warnings. Optional.
+   */
+  audit?(): Promise<readonly string[]>;
 }
 
 /** Keeps tokens in memory for the life of the process. The default. */
@@ -108,9 +114,34 @@ export class FileTokenStore implements TokenStore {
 
   async #write(tokens: Record<string, StoredToken>): Promise<void> {
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
-    const temporary = `${this.path}.${process.pid}.${Date.now()}.tmp`;
-    await writeFile(temporary, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600 });
-    await rename(temporary, this.path);
+    // A name no one can guess, created only if nothing is there ('wx'): a file or symlink planted
+    // in the folder beforehand can neither receive the tokens nor redirect them elsewhere.
+    const temporary = `${this.path}.${randomUUID()}.tmp`;
+    try {
+      await writeFile(temporary, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
+      await rename(temporary, this.path);
+    } catch (error) {
+      await rm(temporary, { force: true });
+      throw error;
+    }
+  }
+
+  /**
+   * Whether other users can read or write the file (any group or other permission bit): the
+   * store is still used, since refusing would lock the user out, but this says so. The next save
+   * replaces it by a file of mode 0600. Nothing to say on Windows, which has no such bits.
+   */
+  async audit(): Promise<readonly string[]> {
+    if (process.platform === 'win32') return [];
+    try {
+      const mode = (await stat(this.path)).mode & 0o777;
+      if ((mode & 0o077) === 0) return [];
+      return [
+        `The token store ${this.path} can be read or written by other users (mode ${mode.toString(8).padStart(4, '0')}); it holds tokens and keys. Restrict it with: chmod 600 ${this.path}`,
+      ];
+    } catch {
+      return [];
+    }
   }
 
   /** Writes of one process go one at a time, so two saves never lose each other's entry. */

@@ -1,8 +1,9 @@
 import type { Operation } from '../discovery/types.js';
 import type { CredentialRef, HttpRequest, Idempotency } from '../http/index.js';
 import { type ArgumentProblem, problemsMessage } from '../schema/argument-problem.js';
-import { printable } from '../schema/printable-text.js';
 import { InvalidArgumentsError } from './invalid-arguments-error.js';
+import { unsendableArguments } from './unsendable-arguments.js';
+import { wireText as text } from './wire-text.js';
 
 /** Where the generation key goes when an operation accepts it in more than one place. */
 export type KeyPlacement = 'auto' | 'bearer' | 'body';
@@ -48,50 +49,12 @@ export function idempotencyOf(operation: Operation): Idempotency {
   return 'unsafe';
 }
 
-function text(value: unknown): string {
-  return typeof value === 'string' ? value : JSON.stringify(value);
-}
-
 /**
  * A number as a query value: integers in plain digits, since `String(1e21)` is `1e+21`, which no
  * service reads as an integer.
  */
 function queryNumber(value: number): string | number {
   return Number.isInteger(value) && /e/i.test(String(value)) ? BigInt(value).toString() : value;
-}
-
-const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
-
-/**
- * Why `value` cannot be sent as one path segment, or undefined when it can: `.` and `..` are dot
- * segments, which every URL parser resolves (even percent-encoded), so `DELETE /api-keys/..`
- * would reach the parent resource; and text with a lone surrogate has no URL encoding at all.
- */
-export function unaddressableSegment(value: string): string | undefined {
-  if (value === '.' || value === '..') return `cannot be '${value}': that would address another resource`;
-  if (LONE_SURROGATE.test(value)) return 'must be well-formed text: it holds half of a surrogate pair';
-  return undefined;
-}
-
-/** The path parameters of `input` that cannot be sent as path segments, as argument problems. */
-export function unaddressablePathParameters(
-  operation: Pick<Operation, 'input'>,
-  input: Readonly<Record<string, unknown>>,
-): ArgumentProblem[] {
-  const problems: ArgumentProblem[] = [];
-  for (const [name, value] of Object.entries(input)) {
-    if (operation.input.locations[name] !== 'path' || typeof value !== 'string') continue;
-    const reason = unaddressableSegment(value);
-    if (!reason) continue;
-    const field = printable(name);
-    problems.push({
-      field,
-      expected: 'one path segment: not . or .., and well-formed text',
-      received: printable(`'${value}'`, 40),
-      message: `${field} ${reason}`,
-    });
-  }
-  return problems;
 }
 
 /**
@@ -105,9 +68,9 @@ export function buildRequest(
   input: Readonly<Record<string, unknown>>,
   options: BuildRequestOptions = {},
 ): HttpRequest {
-  const unaddressable = unaddressablePathParameters(operation, input);
-  if (unaddressable.length > 0)
-    throw new InvalidArgumentsError(operation.id, unaddressable, problemsMessage(unaddressable));
+  const unsendable = unsendableArguments(operation, input);
+  if (unsendable.length > 0)
+    throw new InvalidArgumentsError(operation.id, unsendable, problemsMessage(unsendable));
   const { locations, wireNames = {}, bodyProperty } = operation.input;
   let path = operation.path;
   const query: Record<string, string | number | boolean> = {};

@@ -1,13 +1,8 @@
 export type { BuildRequestOptions, KeyPlacement } from './build-request.js';
-export {
-  buildRequest,
-  credentialFor,
-  idempotencyOf,
-  unaddressablePathParameters,
-  unaddressableSegment,
-} from './build-request.js';
+export { buildRequest, credentialFor, idempotencyOf } from './build-request.js';
 export type { CallContext, CallOptions, CallResult, CallSuccess, PendingCall } from './call-operation.js';
 export { callOperation, pendingFromId, resumeCall } from './call-operation.js';
 export { InvalidArgumentsError } from './invalid-arguments-error.js';
 export type { CallOutput } from './outputs.js';
 export { mediaTypeOf, outputsOf } from './outputs.js';
+export { unaddressableSegment, unsendableArguments } from './unsendable-arguments.js';

@@ -23,8 +23,20 @@ export function timeoutOf(flags: { readonly timeout?: number }): { readonly time
 /** The credential options of commands that call the service (passwords come from GENTK_PASSWORD only). */
 export function withCredentials(command: Command): Command {
   return command
-    .option('--api-key <key>', 'generation API key (default: GENTK_API_KEY, then the token store)')
-    .addOption(new Option('--token <token>', 'control-plane token (default: GENTK_TOKEN)').conflicts('email'))
+    .option(
+      '--api-key <key>',
+      'generation API key, or - to read it from standard input (default: GENTK_API_KEY, then the token store); a value here shows in ps',
+    )
+    .option('--api-key-file <path>', 'read the generation API key from a file')
+    .addOption(
+      new Option(
+        '--token <token>',
+        'control-plane token, or - to read it from standard input (default: GENTK_TOKEN); a value here shows in ps',
+      ).conflicts('email'),
+    )
+    .addOption(
+      new Option('--token-file <path>', 'read the control-plane token from a file').conflicts('email'),
+    )
     .option(
       '--email <email>',
       'the account: log in with the password in GENTK_PASSWORD, or use its stored token and key (default: GENTK_EMAIL, else the only account in the token store)',

@@ -9,11 +9,16 @@ import {
   tokenStoreKey,
 } from '../auth/token-store.js';
 import { usageError } from './exit-codes.js';
+import { readSecretFlags } from './secret-sources.js';
 
 /** Credential flags every command that calls the service accepts. Values are never printed. */
 export interface CredentialFlags {
+  /** The key, or `-` to read it from standard input. */
   readonly apiKey?: string;
+  readonly apiKeyFile?: string;
+  /** The token, or `-` to read it from standard input. */
   readonly token?: string;
+  readonly tokenFile?: string;
   readonly email?: string;
   readonly tokenStore?: string;
 }
@@ -66,10 +71,10 @@ async function storedAccountOf(
 }
 
 /**
- * The credentials of a command that calls the service at `origin`. A token comes from --token or
- * GENTK_TOKEN; else a login, with --email or GENTK_EMAIL and GENTK_PASSWORD (passwords are read
+ * The credentials of a command that calls the service at `origin`. A token comes from --token
+ * (`-`: standard input), --token-file or GENTK_TOKEN; else a login, with --email or GENTK_EMAIL and GENTK_PASSWORD (passwords are read
  * from the environment only, never from a flag that would land in the shell history). The key
- * comes from --api-key or GENTK_API_KEY. What `needs` asks for and is still missing is taken from
+ * comes from --api-key (`-`: standard input), --api-key-file or GENTK_API_KEY. What `needs` asks for and is still missing is taken from
  * the token store: the account named by --email or GENTK_EMAIL, else the store's only account for
  * `origin` (`gentk register` put it there).
  */
@@ -78,10 +83,14 @@ export async function credentialsFor(
   origin: string,
   needs: CredentialNeeds,
 ): Promise<FoundCredentials> {
-  const token = flags.token ?? environment('GENTK_TOKEN');
+  const [flagKey, flagToken] = await readSecretFlags([
+    { flag: '--api-key', value: flags.apiKey, file: flags.apiKeyFile },
+    { flag: '--token', value: flags.token, file: flags.tokenFile },
+  ]);
+  const token = flagToken ?? environment('GENTK_TOKEN');
   const email = flags.email ?? environment('GENTK_EMAIL');
   const password = environment('GENTK_PASSWORD');
-  const apiKey = flags.apiKey ?? environment('GENTK_API_KEY');
+  const apiKey = flagKey ?? environment('GENTK_API_KEY');
   const auth: ConnectAuth | undefined = token
     ? { token }
     : email && password

@@ -1,4 +1,5 @@
 import { unsupportedNodeMessage } from '../runtime/supported-node.js';
+import { hideSecretArguments } from './secret-arguments.js';
 
 // The version is checked before the rest of gentk is loaded (hence the dynamic import): on an older
 // Node, loading it fails inside a dependency with an error that says nothing of the version.
@@ -7,14 +8,19 @@ if (unsupported) {
   process.stderr.write(`${unsupported}\n`);
   process.exitCode = 1;
 } else {
-  const { runCli } = await import('./run.js');
-  runCli(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (error: unknown) => {
-      process.stderr.write(`gentk: ${error instanceof Error ? error.message : String(error)}\n`);
-      process.exitCode = 1;
-    },
-  );
+  // Hiding a secret flag from `ps` comes next, before the rest of gentk is even loaded; the
+  // arguments are read before they are masked.
+  const argv = process.argv.slice(2);
+  hideSecretArguments();
+  import('./run.js')
+    .then(({ runCli }) => runCli(argv))
+    .then(
+      (code) => {
+        process.exitCode = code;
+      },
+      (error: unknown) => {
+        process.stderr.write(`gentk: ${error instanceof Error ? error.message : String(error)}\n`);
+        process.exitCode = 1;
+      },
+    );
 }

@@ -4,6 +4,7 @@
  */
 import { type OptionKeys, rejectUnknownOptions } from '../errors/index.js';
 import type { DiscoverOptions } from './discover.js';
+import { DEFAULT_DISCOVERY_LIMITS } from './discovery-limits.js';
 
 const DISCOVER_OPTION_KEYS: OptionKeys<DiscoverOptions> = {
   fetch: true,
@@ -16,6 +17,7 @@ const DISCOVER_OPTION_KEYS: OptionKeys<DiscoverOptions> = {
   models: true,
   mcp: true,
   requiredSurfaces: true,
+  limits: ['limit'],
   userAgent: true,
   now: true,
 };
@@ -30,6 +32,11 @@ const MODELS_OPTION_KEYS: OptionKeys<Exclude<DiscoverOptions['models'], false | 
   maxPages: true,
 };
 
+/** The keys of `limits`: every limit that has a default. */
+const LIMIT_KEYS = Object.fromEntries(
+  Object.keys(DEFAULT_DISCOVERY_LIMITS).map((key) => [key, true]),
+) as OptionKeys<NonNullable<DiscoverOptions['limits']>>;
+
 /**
  * Throws an {@link UnknownOptionError} for a key of `options`, of its `catalog` or of its `models`
  * that discovery does not know. `where` names the object: `discover options`.
@@ -38,4 +45,5 @@ export function rejectUnknownDiscoverOptions(options: DiscoverOptions | undefine
   rejectUnknownOptions(options, DISCOVER_OPTION_KEYS, where);
   rejectUnknownOptions(options?.catalog, CATALOG_OPTION_KEYS, `${where}.catalog`);
   if (options?.models) rejectUnknownOptions(options.models, MODELS_OPTION_KEYS, `${where}.models`);
+  rejectUnknownOptions(options?.limits, LIMIT_KEYS, `${where}.limits`);
 }

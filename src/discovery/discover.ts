@@ -2,6 +2,7 @@ import { UsageError } from '../errors/index.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
+import { type DiscoveryLimits, resolveDiscoveryLimits } from './discovery-limits.js';
 import { type CatalogueEntry, readLinkset } from './documents/api-catalog.js';
 import { type Runbook, readRunbook } from './documents/auth-runbook.js';
 import { type DeprecationPolicy, readDeprecationPolicy } from './documents/deprecation-policy.js';
@@ -44,7 +45,10 @@ export interface DiscoverOptions {
   readonly cache?: DiscoveryCache;
   /** Limits of the walk through nested API catalogues. @default depth 3, 10 documents */
   readonly catalog?: { readonly maxDepth?: number; readonly maxDocuments?: number };
-  /** The model feed: `false` skips it; `categories` keeps only those; `maxPages` caps the walk. @default all, 20 pages */
+  /**
+   * The model feed: `false` skips it; `categories` keeps only those; `maxPages` caps the walk (its
+   * time is capped by `limits.feedDeadlineMs`). @default all, 20 pages
+   */
   readonly models?: false | { readonly categories?: readonly string[]; readonly maxPages?: number };
   /**
    * Lists the hosted MCP servers' tools and reads their reference resources; pass
@@ -56,6 +60,15 @@ export interface DiscoverOptions {
    * warning. `'all'`: every surface the catalogue lists. @default 'all'
    */
   readonly requiredSurfaces?: 'all' | 'none' | readonly string[];
+  /**
+   * What discovery is willing to read and how long it may take: documents, APIs and operations
+   * from one catalogue, an overall deadline, the models feed's time, and each OpenAPI document's
+   * size caps. See {@link DiscoveryLimits} for every field and its default.
+   *
+   * @example
+   * await discover(baseUrl, { limits: { deadlineMs: 20_000, maxOperations: 500 } });
+   */
+  readonly limits?: Partial<DiscoveryLimits>;
   /** @default `generation-agent-toolkit/<version>` */
   readonly userAgent?: string;
   /** Clock for cache freshness and timing. @default Date.now */
@@ -76,11 +89,19 @@ export const WELL_KNOWN = {
 } as const;
 
 interface Loader {
-  load(url: string, kind: DocumentKind): Promise<FetchedDocument>;
+  /** Reads `url` once per discovery; `signal` (the feed's own deadline) joins the discovery's. */
+  load(url: string, kind: DocumentKind, signal?: AbortSignal): Promise<FetchedDocument>;
+  /** Aborted at the discovery's deadline or by the caller. */
+  readonly signal: AbortSignal;
   readonly stats: { documents: number; fromCache: number; downloadedBytes: number; fetchMs: number };
 }
 
-function createLoader(options: DiscoverOptions, now: () => number): Loader {
+function createLoader(
+  options: DiscoverOptions,
+  now: () => number,
+  limits: Pick<DiscoveryLimits, 'maxDocuments'>,
+  signal: AbortSignal,
+): Loader {
   const memo = new Map<string, Promise<FetchedDocument>>();
   const started = performance.now();
   const stats = { documents: 0, fromCache: 0, downloadedBytes: 0, fetchMs: 0 };
@@ -91,15 +112,29 @@ function createLoader(options: DiscoverOptions, now: () => number): Loader {
     maxRedirects: options.maxRedirects ?? 3,
     userAgent: options.userAgent ?? `generation-agent-toolkit/${VERSION}`,
     now,
-    ...(options.signal ? { signal: options.signal } : {}),
+    signal,
     ...(options.cache ? { cache: options.cache } : {}),
   };
   return {
     stats,
-    load(url, kind) {
+    signal,
+    load(url, kind, ownSignal) {
       let pending = memo.get(url);
+      if (!pending && memo.size >= limits.maxDocuments) {
+        // Counted before the request: whatever a document links to, the walk makes no more reads.
+        pending = Promise.reject(
+          new DiscoveryDocumentError({
+            document: url,
+            message: `Not read: discovery reads at most ${limits.maxDocuments} documents (limits.maxDocuments).`,
+          }),
+        );
+        pending.catch(() => undefined);
+      }
       if (!pending) {
-        pending = fetchDocument(url, kind, fetchOptions).then((document) => {
+        const readOptions = ownSignal
+          ? { ...fetchOptions, signal: AbortSignal.any([signal, ownSignal]) }
+          : fetchOptions;
+        pending = fetchDocument(url, kind, readOptions).then((document) => {
           stats.documents += 1;
           stats.downloadedBytes += document.downloadedBytes;
           stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
@@ -225,20 +260,24 @@ async function readModels(
   base: URL,
   loader: Loader,
   settings: Exclude<DiscoverOptions['models'], false | undefined> | undefined,
+  deadlineMs: number,
   warn: (warning: DiscoveryWarning) => void,
 ): Promise<ModelInfo[]> {
   const categories = settings?.categories;
   const first = new URL(addressOf(base, WELL_KNOWN.modelsFeed));
   if (categories?.length === 1) first.searchParams.set('category', categories[0] as string);
   const maxPages = settings?.maxPages ?? 20;
+  // One deadline for every page together: slow pages one after another must not add up.
+  const deadline = AbortSignal.timeout(deadlineMs);
   const pages = new Map<string, Promise<ReturnType<typeof readFeedPage> | undefined>>();
   const readPage = (url: string) => {
     let pending = pages.get(url);
     if (!pending) {
       pending = loader
-        .load(url, 'json')
+        .load(url, 'json', deadline)
         .then((document) => readFeedPage(parseJsonDocument(document), document.url, document.link ?? null))
         .catch((error: unknown) => {
+          if (deadline.aborted && !loader.signal.aborted) return undefined;
           warn({ code: 'document-unavailable', document: url, message: describeFailure(error) });
           return undefined;
         });
@@ -272,6 +311,15 @@ async function readModels(
     }
     seen.add(url);
     const reading = await readPage(url);
+    if (deadline.aborted && !loader.signal.aborted) {
+      warn({
+        code: 'models-feed-limit',
+        document: url,
+        message: `the feed took longer than ${deadlineMs} ms (limits.feedDeadlineMs); the rest was not read`,
+      });
+      if (reading) models.push(...reading.models);
+      break;
+    }
     if (!reading) break;
     warnEach(warn, 'models-feed-repaired', url, reading.problems);
     models.push(...reading.models);
@@ -323,9 +371,6 @@ export async function discover(
   options: DiscoverOptions = {},
 ): Promise<ServiceDescription> {
   rejectUnknownDiscoverOptions(options, 'discover options');
-  const now = options.now ?? Date.now;
-  const started = now();
-  const startedAt = performance.now();
   let base: URL;
   try {
     base = new URL(String(baseUrl));
@@ -335,9 +380,44 @@ export async function discover(
   if (base.protocol !== 'http:' && base.protocol !== 'https:') {
     throw new UsageError(`discover() needs an http(s) URL, not ${base.protocol} (${base.href}).`);
   }
+  const limits = resolveDiscoveryLimits(options.limits);
+  const deadline = AbortSignal.timeout(limits.deadlineMs);
+  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const reading = readService(base, options, limits, signal);
+  return raceDeadline(reading, deadline, () => {
+    return new DiscoveryDocumentError({
+      document: base.href,
+      message: `Discovery took longer than its deadline of ${limits.deadlineMs} ms and was stopped (limits.deadlineMs).`,
+    });
+  });
+}
+
+/**
+ * `work`, unless `deadline` passes first: then the error `late()` makes. The work's own reads are
+ * aborted by the same signal, so it ends soon after; its late failure is not left unhandled.
+ */
+function raceDeadline<T>(work: Promise<T>, deadline: AbortSignal, late: () => Error): Promise<T> {
+  work.catch(() => undefined);
+  if (deadline.aborted) return Promise.reject(late());
+  return new Promise<T>((resolve, reject) => {
+    const onDeadline = () => reject(late());
+    deadline.addEventListener('abort', onDeadline, { once: true });
+    work.then(resolve, reject).finally(() => deadline.removeEventListener('abort', onDeadline));
+  });
+}
+
+async function readService(
+  base: URL,
+  options: DiscoverOptions,
+  limits: DiscoveryLimits,
+  signal: AbortSignal,
+): Promise<ServiceDescription> {
+  const now = options.now ?? Date.now;
+  const started = now();
+  const startedAt = performance.now();
   const warnings: DiscoveryWarning[] = [];
   const warn = (warning: DiscoveryWarning) => warnings.push(warning);
-  const loader = createLoader(options, now);
+  const loader = createLoader(options, now, limits, signal);
   const address = (relative: string) => addressOf(base, relative);
 
   // The well-known OpenAPI addresses are asked for while the catalogue is read: when the
@@ -412,7 +492,9 @@ export async function discover(
     warn,
   );
   const models =
-    options.models === false ? Promise.resolve([]) : readModels(base, loader, options.models, warn);
+    options.models === false
+      ? Promise.resolve([])
+      : readModels(base, loader, options.models, limits.feedDeadlineMs, warn);
 
   const { entries, reachable, failure: catalogueFailure } = await catalogue;
   const fromCatalogue = entries.length > 0;
@@ -427,6 +509,12 @@ export async function discover(
   }
   // Unused speculative reads are harmless: their failures are caught, their results memoised.
   void speculative;
+  if (entries.length > limits.maxSurfaces) {
+    throw new DiscoveryDocumentError({
+      document: address(WELL_KNOWN.catalog),
+      message: `The catalogue lists ${entries.length} APIs (service-desc), more than the limit of ${limits.maxSurfaces}; it is refused before any is read. Raise limits.maxSurfaces if you trust it.`,
+    });
+  }
   const surfaceEntries: CatalogueEntry[] = fromCatalogue
     ? entries
     : WELL_KNOWN.openapi.map((path) => ({ specUrl: address(path), links: {} }));
@@ -470,6 +558,7 @@ export async function discover(
           documentUrl: document.url,
           surfaceId: id,
           serviceOrigin: base.origin,
+          limits,
         });
         warnings.push(...surface.warnings);
         published.push(...rateLimitsFromOpenApi(parsed, serverPathOf(parsed, document.url)));
@@ -519,6 +608,12 @@ export async function discover(
   );
   warnings.push(...merged.warnings);
   const operations: Operation[] = merged.operations;
+  if (operations.length > limits.maxOperations) {
+    throw new DiscoveryDocumentError({
+      document: base.href,
+      message: `The service's documents describe ${operations.length} operations together, more than the limit of ${limits.maxOperations}; they are refused. Raise limits.maxOperations if you trust them.`,
+    });
+  }
 
   const [metadata, manifestServers, cardServers, runbookRead, llms, policy, modelList] =
     await optionalDocuments;
@@ -528,7 +623,7 @@ export async function discover(
     const inspected = await Promise.all(
       mcpServers.map(async (server) => {
         try {
-          const found = await options.mcp?.inspect(server, options.signal);
+          const found = await options.mcp?.inspect(server, { signal, serviceOrigin: base.origin });
           if (!found) return server;
           for (const resource of found.resources) mcpReference.push({ server: server.name, ...resource });
           return {

@@ -1,5 +1,5 @@
 import { type ConnectionFailure, describeConnectionFailure } from '../http/connection-failure.js';
-import { ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
+import { jsonFailureOf, ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
 import { type CachedDocument, type DiscoveryCache, maxAgeOf } from './cache.js';
 import { DiscoveryDocumentError } from './errors.js';
 
@@ -60,12 +60,22 @@ async function readCapped(
   response: Response,
   url: string,
   maxBytes: number,
+  timeoutMs: number,
 ): Promise<{ text: string; bytes: number }> {
   try {
     const bytes = await readBytesWithinLimit(response, maxBytes);
     return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), bytes: bytes.byteLength };
   } catch (error) {
-    if (!ResponseTooLargeFailure.isInstance(error)) throw error;
+    if (!ResponseTooLargeFailure.isInstance(error)) {
+      // A body that stops half way (a slowloris answer cut by the time limit, a reset connection)
+      // is the document's failure, told as one: never the transport's raw DOMException.
+      const failure = describeConnectionFailure(error, { timeoutMs, url });
+      throw new DiscoveryDocumentError({
+        document: url,
+        message: `The document's body could not be read to its end: ${failure.description}.`,
+        cause: error,
+      });
+    }
     throw new DiscoveryDocumentError({
       document: url,
       message:
@@ -157,7 +167,7 @@ export async function fetchDocument(
       });
     }
     const contentType = response.headers.get('content-type') ?? '';
-    const { text, bytes } = await readCapped(response, current, options.maxBytes);
+    const { text, bytes } = await readCapped(response, current, options.maxBytes, options.timeoutMs);
     const document: CachedDocument = {
       url,
       text,
@@ -199,7 +209,7 @@ export function parseJsonDocument(document: FetchedDocument): unknown {
   } catch (error) {
     throw new DiscoveryDocumentError({
       document: document.url,
-      message: `The document is not valid JSON: ${(error as Error).message}.`,
+      message: `The document is not valid JSON: ${jsonFailureOf(error, document.text)}.`,
     });
   }
 }

@@ -3,6 +3,8 @@ export { FileDiscoveryCache, MemoryDiscoveryCache } from './cache.js';
 export type { DiscoverOptions } from './discover.js';
 export { discover, WELL_KNOWN } from './discover.js';
 export { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
+export type { DiscoveryLimits } from './discovery-limits.js';
+export { DEFAULT_DISCOVERY_LIMITS } from './discovery-limits.js';
 export type {
   Runbook,
   RunbookError,
@@ -16,7 +18,7 @@ export type { McpServerInfo } from './documents/mcp-manifest.js';
 export type { ModelInfo } from './documents/models-feed.js';
 export type { AuthorizationMetadata } from './documents/oauth-metadata.js';
 export { DiscoveryDocumentError } from './errors.js';
-export type { McpInspection, McpInspector } from './mcp-inspector.js';
+export type { McpInspection, McpInspectionContext, McpInspector } from './mcp-inspector.js';
 export type { PublishedRateLimit } from './published-rate-limits.js';
 export type { ScopeInfo, ScopeSource } from './scopes.js';
 export type {

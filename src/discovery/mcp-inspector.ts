@@ -16,5 +16,16 @@ export interface McpInspection {
  * `generation-agent-toolkit/mcp` implements this with the official SDK.
  */
 export interface McpInspector {
-  inspect(server: McpServerInfo, signal?: AbortSignal): Promise<McpInspection>;
+  inspect(server: McpServerInfo, context?: McpInspectionContext): Promise<McpInspection>;
+}
+
+/** What `discover()` tells an inspector about the inspection it asks for. */
+export interface McpInspectionContext {
+  readonly signal?: AbortSignal;
+  /**
+   * Origin of the service whose documents named the server. A server elsewhere is the documents'
+   * word, not the caller's: it gets none of the caller's headers (credentials) unless trusted.
+   * @default the server's own origin (a server the caller named directly)
+   */
+  readonly serviceOrigin?: string;
 }

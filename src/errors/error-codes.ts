@@ -22,6 +22,7 @@ export type ServiceErrorCode =
   | 'unsafe_answer'
   | 'generation_failed'
   | 'untrusted_origin'
+  | 'unexpected_redirect'
   | 'sunset'
   | 'http_error';
 

@@ -13,6 +13,7 @@ import {
 } from './errors/error-from-response.js';
 import { parseRetryAfter, parseRetryAfterMs } from './headers/retry-after.js';
 import { parseWwwAuthenticate } from './headers/www-authenticate.js';
+import { unfollowedRedirect } from './redirects.js';
 import {
   type ErrorFields,
   errorFieldsOf,
@@ -131,6 +132,9 @@ export async function readAnswer(
     ...(queueLimit !== undefined ? { queueLimit } : {}),
   };
   if (status >= 400) throw errorFromStatus(answer, queueLimit !== undefined ? 429 : status);
+  // A redirect still here was not followed (a write's 301/302, one hop too many, no Location):
+  // its body is no answer to the call, and never a success without output.
+  if (status >= 300) throw unfollowedRedirect(services, exchange, context, headers.get('location'));
   if (!parsed.ok)
     throw new ResponseFormatError({ ...context, message: `The answer is not valid JSON (${parsed.reason})` });
   if (

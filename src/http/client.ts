@@ -32,7 +32,7 @@ import {
   shouldRetry,
 } from './retry.js';
 import { createFetchTransport, createUndiciTransport } from './transport.js';
-import { VersionWatcher } from './versioning.js';
+import { type ServiceWarning, VersionWatcher } from './versioning.js';
 
 /**
  * A retried DELETE that meets a 404 after an attempt whose answer was lost: the lost attempt most
@@ -258,6 +258,14 @@ export class HttpClient {
       ...(request.operationId ? { operationId: request.operationId } : {}),
     });
     return delayMs;
+  }
+
+  /**
+   * Reports a warning through the client's channel (`onWarning`, and `onEvent` as a `warning`
+   * event), masked like every other: for the parts of a session that are not HTTP (its token store).
+   */
+  warn(warning: ServiceWarning): void {
+    this.#services.warn(warning);
   }
 
   /** Releases the connections of the built-in transport. */

@@ -34,6 +34,7 @@ export {
 } from './errors/http-status-errors.js';
 export { ResponseTooLargeError } from './errors/response-too-large-error.js';
 export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
+export { UnexpectedRedirectError } from './errors/unexpected-redirect-error.js';
 export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
 export { type GovernedFetchOptions, governedFetch } from './governed-fetch.js';
@@ -82,7 +83,7 @@ export {
   type ThrottleWait,
 } from './rate-limit-governor.js';
 export { isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
-export { isRecord } from './response-body.js';
+export { isRecord, jsonFailureOf } from './response-body.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
   limitStream,
@@ -91,6 +92,7 @@ export {
   readTextWithinLimit,
 } from './response-size-limit.js';
 export type { Idempotency, RetryOptions } from './retry.js';
+export type { StreamMasker } from './stream-masker.js';
 export {
   createFetchTransport,
   createUndiciTransport,

@@ -13,6 +13,7 @@
 import { mapStrings } from './map-strings.js';
 import { RecentSecrets } from './recent-secrets.js';
 import { SecretMatcher } from './secret-matcher.js';
+import { StreamMasker } from './stream-masker.js';
 
 /** What a masked secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -153,6 +154,19 @@ export class Redactor {
   /** `text` with the known secret values masked, and nothing else changed. */
   maskKnown(text: string): string {
     return this.#known().mask(text, REDACTED);
+  }
+
+  /**
+   * A masker of the known secret values for text that arrives in pieces (a chat's stream): it
+   * holds back the last characters of each piece until they cannot begin a secret.
+   *
+   * @example
+   * const masker = redactor.streamMasker();
+   * for await (const delta of deltas) emit(masker.push(delta));
+   * emit(masker.end());
+   */
+  streamMasker(): StreamMasker {
+    return new StreamMasker(() => this.#known(), REDACTED);
   }
 
   /** Whether `text` holds one of the known secret values. */

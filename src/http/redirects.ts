@@ -5,11 +5,21 @@
  */
 import type { Exchange } from './attempt.js';
 import { ResponseFormatError, UntrustedOriginError } from './errors/call-errors.js';
+import { UnexpectedRedirectError } from './errors/unexpected-redirect-error.js';
 import { routeOf } from './rate-limit/route-key.js';
 import type { Redactor } from './redact.js';
 import type { TransportResponse } from './transport.js';
 
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
+
+/** Headers that say nothing but how to talk HTTP (and one call's identity): safe on any origin. */
+const PROTOCOL_HEADERS = new Set(['user-agent', 'accept', 'content-type', 'idempotency-key']);
+
+function protocolHeadersOf(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (PROTOCOL_HEADERS.has(name)) kept[name] = value;
+  return kept;
+}
 
 /** The next hop of a redirect answer, or undefined when the answer is not one to follow. */
 export function followRedirect(
@@ -47,7 +57,9 @@ export function followRedirect(
     });
   }
   const toGet = response.status === 303 && !readOnly;
-  const headers = { ...exchange.headers };
+  // Headers other than the protocol's own (`http.headers`, a call's header parameters) are the
+  // user's or the service's business, as credentials are: they do not leave the trusted origins.
+  const headers = trusted.has(url.origin) ? { ...exchange.headers } : protocolHeadersOf(exchange.headers);
   if (toGet) delete headers['content-type'];
   return {
     ...exchange,
@@ -57,4 +69,28 @@ export function followRedirect(
     headers,
     body: toGet ? undefined : exchange.body,
   };
+}
+
+/** The error for a redirect answer that was not followed; `location` is shown masked, its origin and path only. */
+export function unfollowedRedirect(
+  services: { readonly redactor: Redactor },
+  exchange: Pick<Exchange, 'method' | 'url'>,
+  context: { readonly method: string; readonly url: string; readonly httpStatus: number },
+  location: string | null,
+): UnexpectedRedirectError {
+  let target: string | undefined;
+  try {
+    if (location) {
+      const url = new URL(location, exchange.url);
+      target = services.redactor.redact(`${url.origin}${url.pathname}`);
+    }
+  } catch {
+    target = undefined;
+  }
+  const write = exchange.method !== 'GET' && exchange.method !== 'HEAD';
+  return new UnexpectedRedirectError({
+    ...context,
+    ...(target ? { location: target } : {}),
+    message: `The service answered HTTP ${context.httpStatus}${target ? `, a redirect to ${target},` : ' without a usable Location'} instead of a result${write ? '; a write is not repeated at another address, and whether the service acted is unknown' : ''}`,
+  });
 }

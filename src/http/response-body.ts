@@ -23,8 +23,20 @@ export function parseBody(text: string, contentType: string | null): ParsedBody 
   try {
     return { ok: true, value: JSON.parse(text) as unknown };
   } catch (error) {
-    return { ok: false, reason: error instanceof Error ? error.message : 'unreadable JSON', text };
+    return { ok: false, reason: jsonFailureOf(error, text), text };
   }
+}
+
+/**
+ * Where `text` stops being JSON, without quoting it: the engine's own message shows the start of
+ * the text, which may hold a secret or whatever a hostile service wants a model to read.
+ */
+export function jsonFailureOf(error: unknown, text: string): string {
+  const message = error instanceof Error ? error.message : '';
+  if (/end of JSON input/i.test(message)) return `it ends early, after ${text.length} characters`;
+  const position = /position (\d+)/.exec(message)?.[1];
+  if (position !== undefined) return `unexpected text at character ${position} of ${text.length}`;
+  return `unexpected text within its ${text.length} characters`;
 }
 
 /** What an error body says, whatever its shape. */

@@ -22,6 +22,8 @@ export class SecretMatcher {
   readonly #fail: number[] = [0];
   /** Per node: the length of the longest string of the set that ends here (0: none). */
   readonly #longest: number[] = [0];
+  /** The length of the longest string of the set. */
+  readonly longestLength: number = 0;
 
   constructor(strings: Iterable<string>) {
     // Per node: its children, and the code unit that leads to it (for the failure links).
@@ -45,6 +47,7 @@ export class SecretMatcher {
         node = child;
       }
       this.#longest[node] = text.length;
+      if (text.length > this.longestLength) this.longestLength = text.length;
     }
     this.#fromRoot = this.#next.size === 0 ? NO_TRANSITIONS : new Int32Array(65536);
     for (const [key, child] of this.#next) if (key < 65536) this.#fromRoot[key] = child;
@@ -98,7 +101,22 @@ export class SecretMatcher {
    */
   mask(text: string, replacement: string): string {
     if (this.empty) return text;
-    // Merged [start, end) ranges, in order.
+    const ranges = this.ranges(text);
+    if (ranges.length === 0) return text;
+    let result = '';
+    let from = 0;
+    for (let index = 0; index < ranges.length; index += 2) {
+      result += text.slice(from, ranges[index]) + replacement;
+      from = ranges[index + 1]!;
+    }
+    return result + text.slice(from);
+  }
+
+  /**
+   * Where the strings of the set occur in `text`: merged `[start, end)` pairs, flat and in order
+   * (overlapping occurrences make one range).
+   */
+  ranges(text: string): number[] {
     const ranges: number[] = [];
     let node = 0;
     for (let index = 0; index < text.length; index += 1) {
@@ -114,13 +132,6 @@ export class SecretMatcher {
       }
       ranges.push(start, end);
     }
-    if (ranges.length === 0) return text;
-    let result = '';
-    let from = 0;
-    for (let index = 0; index < ranges.length; index += 2) {
-      result += text.slice(from, ranges[index]) + replacement;
-      from = ranges[index + 1]!;
-    }
-    return result + text.slice(from);
+    return ranges;
   }
 }

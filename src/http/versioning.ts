@@ -12,9 +12,12 @@ import { parseSunset } from './headers/sunset.js';
 import type { Route } from './rate-limit/route-key.js';
 import type { ResponseHeaders } from './transport.js';
 
-/** A notice about the API's life, for the user to route to a log or a person. */
+/**
+ * A notice for the user to route to a log or a person: about the API's life, or (`insecure-storage`)
+ * about where the session keeps its secrets.
+ */
 export interface ServiceWarning {
-  readonly kind: 'deprecated' | 'sunset-scheduled' | 'sunset-passed';
+  readonly kind: 'deprecated' | 'sunset-scheduled' | 'sunset-passed' | 'insecure-storage';
   readonly message: string;
   /** What the notice is about: `version v6`, or `operation v6_images_text2img`. */
   readonly subject: string;

@@ -10,7 +10,7 @@ import type {
   SharedV4Warning,
 } from '@ai-sdk/provider';
 import { type EventSourceMessage, EventSourceParserStream, generateId } from '@ai-sdk/provider-utils';
-import { isRecord } from '../http/index.js';
+import { isRecord, type Redactor, type StreamMasker } from '../http/index.js';
 import { responseMetadata } from './chat-response.js';
 import { chatFinishReason, chatUsage } from './chat-usage.js';
 
@@ -18,11 +18,18 @@ interface ToolCallState {
   readonly id: string;
   readonly name: string;
   arguments: string;
+  readonly masker: StreamMasker;
 }
 
 export interface ChatStreamOptions {
   readonly warnings: SharedV4Warning[];
   readonly includeRawChunks: boolean;
+  /**
+   * The session's secrets, masked in every text and tool-input delta (a secret split across
+   * deltas included: each delta's end is held back until it cannot begin one), in tool calls,
+   * errors and raw chunks.
+   */
+  readonly redactor: Redactor;
 }
 
 /** Parses the SSE bytes of `body` into stream parts. */
@@ -35,6 +42,8 @@ export function chatStream(
   let finishReason: LanguageModelV4FinishReason | undefined;
   let usage: unknown;
   const toolCalls = new Map<number, ToolCallState>();
+  const { redactor } = options;
+  const textMasker = redactor.streamMasker();
 
   const toolDeltas = (deltas: unknown[], enqueue: (part: LanguageModelV4StreamPart) => void) => {
     deltas.filter(isRecord).forEach((delta, position) => {
@@ -46,13 +55,15 @@ export function chatStream(
           id: typeof delta.id === 'string' ? delta.id : generateId(),
           name: typeof fn.name === 'string' ? fn.name : '',
           arguments: '',
+          masker: redactor.streamMasker(),
         };
         toolCalls.set(index, call);
         enqueue({ type: 'tool-input-start', id: call.id, toolName: call.name });
       }
       if (typeof fn.arguments === 'string' && fn.arguments !== '') {
         call.arguments += fn.arguments;
-        enqueue({ type: 'tool-input-delta', id: call.id, delta: fn.arguments });
+        const delta = call.masker.push(fn.arguments);
+        if (delta !== '') enqueue({ type: 'tool-input-delta', id: call.id, delta });
       }
     });
   };
@@ -63,7 +74,7 @@ export function chatStream(
     },
     transform(event, controller) {
       const enqueue = (part: LanguageModelV4StreamPart) => controller.enqueue(part);
-      if (options.includeRawChunks) enqueue({ type: 'raw', rawValue: event.data });
+      if (options.includeRawChunks) enqueue({ type: 'raw', rawValue: redactor.maskKnown(event.data) });
       if (event.data === '[DONE]') return;
       let chunk: unknown;
       try {
@@ -75,7 +86,7 @@ export function chatStream(
       if (!isRecord(chunk)) return;
       if (chunk.error !== undefined) {
         finishReason = { unified: 'error', raw: undefined };
-        enqueue({ type: 'error', error: chunk.error });
+        enqueue({ type: 'error', error: redactor.maskKnownValue(chunk.error) });
         return;
       }
       if (!metadataSent) {
@@ -91,20 +102,27 @@ export function chatStream(
           textId = 'text-0';
           enqueue({ type: 'text-start', id: textId });
         }
-        enqueue({ type: 'text-delta', id: textId, delta: delta.content });
+        const text = textMasker.push(delta.content);
+        if (text !== '') enqueue({ type: 'text-delta', id: textId, delta: text });
       }
       if (Array.isArray(delta.tool_calls)) toolDeltas(delta.tool_calls, enqueue);
       if (typeof choice.finish_reason === 'string') finishReason = chatFinishReason(choice.finish_reason);
     },
     flush(controller) {
-      if (textId !== undefined) controller.enqueue({ type: 'text-end', id: textId });
+      if (textId !== undefined) {
+        const rest = textMasker.end();
+        if (rest !== '') controller.enqueue({ type: 'text-delta', id: textId, delta: rest });
+        controller.enqueue({ type: 'text-end', id: textId });
+      }
       for (const call of toolCalls.values()) {
+        const rest = call.masker.end();
+        if (rest !== '') controller.enqueue({ type: 'tool-input-delta', id: call.id, delta: rest });
         controller.enqueue({ type: 'tool-input-end', id: call.id });
         controller.enqueue({
           type: 'tool-call',
           toolCallId: call.id,
           toolName: call.name,
-          input: call.arguments || '{}',
+          input: redactor.maskKnown(call.arguments) || '{}',
         });
       }
       controller.enqueue({

@@ -82,7 +82,7 @@ export class GenerationImageModel implements ImageModelV4 {
       (output) => output.mediaType === undefined || output.mediaType.startsWith('image/'),
     );
     const downloads = await Promise.all(
-      outputs.map((output) => downloadOutput(connection, output.url, options.abortSignal)),
+      outputs.map((output) => downloadOutput(connection, output.url, 'image', options.abortSignal)),
     );
     return {
       images: downloads.map((download) => download.data),

@@ -90,6 +90,7 @@ export class GenerationLanguageModel implements LanguageModelV4 {
       ? chatStream(sent.stream, {
           warnings: request.warnings,
           includeRawChunks: options.includeRawChunks === true,
+          redactor: connection.client.redactor,
         })
       : // The endpoint answered whole (v6, or a service that ignored `stream`).
         singleChunkStream(readChatAnswer(sent.body), request.warnings);
@@ -121,7 +122,12 @@ export class GenerationLanguageModel implements LanguageModelV4 {
       response.headers.forEach((value, name) => {
         headers[name] = value;
       });
-      return { body: response.body, stream: call.takeStream(), headers };
+      // A whole answer is masked here, before anything reads it; a stream, delta by delta.
+      return {
+        body: connection.client.redactor.maskKnownValue(response.body),
+        stream: call.takeStream(),
+        headers,
+      };
     } catch (error) {
       // A chat queues no job: the SDK may repeat it, as it does for every chat provider.
       throw toProviderError(error, { connection, call, requestBody: body, submission: false });

@@ -73,6 +73,16 @@ export interface GenerationProviderSettings {
    */
   readonly maxDownloadBytes?: number;
   /**
+   * Further origins result files may be downloaded from (a CDN the service stores files on); no
+   * credential is sent to them. Files on any other origin are refused, and so is a redirect out of
+   * these origins or a host that resolves to a loopback, private or link-local address where the
+   * service itself does not answer.
+   * @default [] (the service's own origin only)
+   * @example
+   * createGenerationProvider({ downloadOrigins: ['https://cdn.example.com'] });
+   */
+  readonly downloadOrigins?: readonly string[];
+  /**
    * Largest answer read from the service (calls, polls, a chat's event stream), in bytes,
    * counted after decompression.
    * @default 33554432 (32 MiB)
@@ -87,6 +97,8 @@ export interface GenerationProviderSettings {
     readonly clock?: Clock;
     readonly transport?: Transport;
     readonly currentDate?: () => Date;
+    /** Name resolution of result downloads (addresses of a host name). */
+    readonly resolveHost?: (hostname: string) => Promise<readonly string[]>;
   };
 }
 
@@ -104,6 +116,7 @@ export const PROVIDER_SETTING_KEYS: OptionKeys<GenerationProviderSettings> = {
   onEvent: true,
   maxDownloadBytes: true,
   maxResponseBytes: ['maxBytes'],
+  downloadOrigins: ['trustedOrigins', 'allowedOrigins'],
   _internal: true,
 };
 
@@ -114,4 +127,5 @@ export const PROVIDER_INTERNAL_SETTING_KEYS: OptionKeys<
   clock: true,
   transport: true,
   currentDate: true,
+  resolveHost: true,
 };

@@ -16,6 +16,8 @@ import {
   type Transport,
 } from '../http/index.js';
 import { VERSION } from '../version.js';
+import { createDownloadPolicy, type DownloadPolicy } from './download-policy.js';
+import { createPinnedDownloadFetch } from './pinned-download-fetch.js';
 import type { GenerationProviderSettings } from './provider-settings.js';
 import { ProviderWire } from './provider-wire.js';
 
@@ -30,6 +32,8 @@ export interface Connection {
   readonly context: CallContext;
   /** The fetch used for result downloads, which carry no credential. */
   readonly fetch: FetchFunction;
+  /** Where result files may be downloaded from. */
+  readonly downloads: DownloadPolicy;
   readonly settings: GenerationProviderSettings;
   /** The time stamped on responses. */
   now(): Date;
@@ -132,6 +136,22 @@ export class ServiceConnection {
       this.#closeTransport = undici.close;
     }
     const wire = new ProviderWire(base, fetch);
+    const downloads = createDownloadPolicy({
+      serviceUrl: service.baseUrl,
+      ...(settings.downloadOrigins ? { trustedOrigins: settings.downloadOrigins } : {}),
+      ...(settings._internal?.resolveHost ? { resolve: settings._internal.resolveHost } : {}),
+    });
+    // The user's fetch is theirs to route; the built-in one checks the address it connects to.
+    let downloadFetch: FetchFunction = fetch;
+    if (!settings.fetch) {
+      const pinned = createPinnedDownloadFetch(downloads);
+      downloadFetch = pinned.fetch;
+      const closeTransport = this.#closeTransport;
+      this.#closeTransport = async () => {
+        await closeTransport();
+        await pinned.close();
+      };
+    }
     const client = new HttpClient({
       baseUrl: service.baseUrl,
       credentials: { generationKey: () => readApiKey(settings) },
@@ -149,7 +169,8 @@ export class ServiceConnection {
       client,
       wire,
       context: { client, service },
-      fetch,
+      fetch: downloadFetch,
+      downloads,
       settings,
       now: currentDate,
     };

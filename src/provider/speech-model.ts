@@ -82,7 +82,7 @@ export class GenerationSpeechModel implements SpeechModelV4 {
         message: `${shortName(operation)} finished without an audio file (job ${String(result.requestId)}).`,
       });
     }
-    const audio = await downloadOutput(connection, output.url, options.abortSignal);
+    const audio = await downloadOutput(connection, output.url, 'audio', options.abortSignal);
     return {
       audio: audio.data,
       warnings,

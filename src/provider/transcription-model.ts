@@ -81,7 +81,7 @@ async function transcriptOf(
       message: `The transcription finished without a transcript (job ${String(result.requestId)}).`,
     });
   }
-  const download = await downloadOutput(connection, file.url, signal);
+  const download = await downloadOutput(connection, file.url, 'text', signal);
   return new TextDecoder().decode(download.data);
 }
 

@@ -183,7 +183,7 @@ export class GenerationVideoModel implements VideoModelV4 {
       (output) => output.mediaType === undefined || output.mediaType.startsWith('video/'),
     );
     const downloads = await Promise.all(
-      videos.map((video) => downloadOutput(connection, video.url, options.abortSignal)),
+      videos.map((video) => downloadOutput(connection, video.url, 'video', options.abortSignal)),
     );
     return {
       status: 'completed',

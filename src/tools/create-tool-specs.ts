@@ -94,13 +94,30 @@ export interface ToolSet {
   footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
 }
 
+/**
+ * Whether calling the tool again with the same arguments does nothing more (MCP's
+ * `idempotentHint`): reads, polls, and PUT and DELETE by their HTTP meaning. Not an operation
+ * that merely accepts an Idempotency-Key: each tool call is a new logical call with a key of its
+ * own (only its retries share one), so two identical calls to fund a wallet fund it twice, and a
+ * client that trusted the hint would retry a payment. Deriving the key from the arguments instead
+ * would make a person's deliberate second payment of the same amount vanish without a word.
+ */
+function repeatsHarmlessly(operation: Operation): boolean {
+  return (
+    operation.effect === 'read' ||
+    operation.isFetch ||
+    operation.method === 'PUT' ||
+    operation.method === 'DELETE'
+  );
+}
+
 export function annotationsOf(operation: Operation): ToolAnnotations {
   const read = operation.effect === 'read';
   return {
     title: operation.summary,
     readOnlyHint: read,
     destructiveHint: operation.effect === 'destructive' || operation.effect === 'money',
-    idempotentHint: read || operation.idempotencyKey,
+    idempotentHint: repeatsHarmlessly(operation),
     openWorldHint: true,
   };
 }

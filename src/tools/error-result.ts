@@ -33,6 +33,8 @@ const HINTS: Partial<Record<ServiceErrorCode, string>> = {
   generation_failed: 'The generation failed. Try different input; the credits of a failed job are refunded.',
   unsafe_answer:
     'The service answered in a way that would show a secret of the session, so the answer was not passed on. Do not retry; tell the user.',
+  unexpected_redirect:
+    'The service redirected this call instead of answering it, so it has no result and may or may not have taken effect. Do not retry blindly: check first (list jobs, read the balance), or tell the user.',
   untrusted_origin: 'This operation lives on a host the agent does not trust. Tell the user; do not retry.',
   sunset: 'This version of the API has been retired. Use a newer operation for the same task.',
 };

@@ -43,10 +43,11 @@ describe('createToolSpecs', () => {
     expect(set.tools.length).toBe(session.operations.length + 1);
     const fund = set.tools.find((tool) => tool.operationId === 'post_wallet_fund');
     expect(await fund?.needsApproval({ amount: 10 })).toBe(true);
+    // Each call of the tool is a new payment with a key of its own: a retry of the same call is not harmless.
     expect(fund?.annotations).toMatchObject({
       readOnlyHint: false,
       destructiveHint: true,
-      idempotentHint: true,
+      idempotentHint: false,
     });
     const image = set.tools.find((tool) => tool.operationId === 'v7_images_text_to_image');
     expect(await image?.needsApproval({})).toBe(false);

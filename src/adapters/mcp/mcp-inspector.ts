@@ -1,13 +1,20 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { McpServerInfo } from '../../discovery/documents/mcp-manifest.js';
-import type { McpInspection, McpInspector } from '../../discovery/mcp-inspector.js';
+import type { McpInspection, McpInspectionContext, McpInspector } from '../../discovery/mcp-inspector.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, limitStream, ResponseTooLargeFailure } from '../../http/index.js';
 import { VERSION } from '../../version.js';
+import { originBoundFetch } from './origin-bound-fetch.js';
 
 export interface McpInspectorOptions {
-  /** Headers for each server, e.g. its credential: `(server) => ({ Authorization: 'Bearer ...' })`. */
+  /**
+   * Headers for each server, e.g. its credential: `(server) => ({ Authorization: 'Bearer ...' })`.
+   * Sent only to the service's own origin and `trustedOrigins`: a server that the service's
+   * documents place elsewhere, or a redirect elsewhere, gets none of them.
+   */
   readonly headers?: (server: McpServerInfo) => Record<string, string> | undefined;
+  /** Further origins that may receive `headers`. @default [] */
+  readonly trustedOrigins?: readonly string[];
   /** Largest resource text kept, in characters. @default 200000 */
   readonly maxResourceChars?: number;
   /** Time limit per server, in ms. @default 10000 */
@@ -21,7 +28,7 @@ export interface McpInspectorOptions {
 }
 
 /** `fetch` whose answers stop being read past `limitBytes`: the MCP client reads bodies whole. */
-function limitedFetch(limitBytes: number): typeof fetch {
+function limitedFetch(limitBytes: number, fetch: typeof globalThis.fetch): typeof globalThis.fetch {
   return async (input, init) => {
     const response = await fetch(input, init);
     if (!response.body) return response;
@@ -45,14 +52,21 @@ function limitedFetch(limitBytes: number): typeof fetch {
  */
 export function createMcpInspector(options: McpInspectorOptions = {}): McpInspector {
   const maxChars = options.maxResourceChars ?? 200_000;
+  const trusted = new Set((options.trustedOrigins ?? []).map((origin) => new URL(origin).origin));
   return {
-    async inspect(server: McpServerInfo, signal?: AbortSignal): Promise<McpInspection> {
+    async inspect(server: McpServerInfo, context: McpInspectionContext = {}): Promise<McpInspection> {
+      const { signal } = context;
       const timeout = AbortSignal.timeout(options.timeoutMs ?? 10_000);
       const abort = signal ? AbortSignal.any([signal, timeout]) : timeout;
-      const headers = options.headers?.(server);
-      const transport = new StreamableHTTPClientTransport(new URL(server.url), {
+      const serverUrl = new URL(server.url);
+      const serviceOrigin = context.serviceOrigin ?? serverUrl.origin;
+      const mayReceive = (origin: string) => origin === serviceOrigin || trusted.has(origin);
+      // Not even asked for where they could not go: the caller's function may read a secret store.
+      const headers = mayReceive(serverUrl.origin) ? options.headers?.(server) : undefined;
+      const fetch = originBoundFetch({ boundHeaders: Object.keys(headers ?? {}), mayReceive });
+      const transport = new StreamableHTTPClientTransport(serverUrl, {
         requestInit: { ...(headers ? { headers } : {}), signal: abort },
-        fetch: limitedFetch(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES),
+        fetch: limitedFetch(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, fetch),
       });
       const client = new Client({ name: 'generation-agent-toolkit', version: VERSION });
       await client.connect(transport, { signal: abort });

@@ -14,6 +14,7 @@ import { EXIT, type ExitCode } from '../exit-codes.js';
 import { parseNumber } from '../numbers.js';
 import type { Output } from '../output.js';
 import { createProgressDisplay } from '../progress.js';
+import { printStorageWarning } from '../storage-warning.js';
 import { withheldError } from '../withheld-message.js';
 
 interface SessionFlags extends CredentialFlags {
@@ -51,7 +52,7 @@ export async function sessionFor(
     tokenStore: tokenStoreOf(flags),
     ...(apiKey ? { apiKey } : {}),
     ...(auth ? { auth } : {}),
-    http: timeoutOf(flags),
+    http: { ...timeoutOf(flags), onWarning: printStorageWarning },
   });
   const withheld = session.withheld.find((entry) => entry.operationId === operationId);
   if (withheld) {

@@ -13,6 +13,7 @@ import { tokenStoreOf } from '../credentials.js';
 import { usageError } from '../exit-codes.js';
 import { maskSecret } from '../mask-secret.js';
 import type { Output } from '../output.js';
+import { printStorageWarning } from '../storage-warning.js';
 
 interface RegisterFlags {
   readonly json?: boolean;
@@ -129,7 +130,7 @@ export function registerCommand(setExit: SetExit): Command {
           baseUrl,
           tokenStore: store,
           discovery: timeoutOf(flags),
-          http: timeoutOf(flags),
+          http: { ...timeoutOf(flags), onWarning: printStorageWarning },
           ...(ids ? { operations: { ids } } : {}),
           auth: {
             register: {

@@ -8,6 +8,7 @@ import { baseUrlOf } from '../base-url.js';
 import { timeoutOf, withCredentials, withJson, withTimeout } from '../common-options.js';
 import { type CredentialFlags, credentialsFor, tokenStoreOf } from '../credentials.js';
 import { parseNumber } from '../numbers.js';
+import { printStorageWarning } from '../storage-warning.js';
 import { withheldError } from '../withheld-message.js';
 
 interface ToolsFlags extends CredentialFlags {
@@ -52,7 +53,7 @@ export function toolsCommand(setExit: SetExit): Command {
           apiKey: apiKey ?? 'listing-only',
           tokenStore: tokenStoreOf(options),
           ...(auth ? { auth } : {}),
-          http: timeoutOf(options),
+          http: { ...timeoutOf(options), onWarning: printStorageWarning },
         });
         try {
           const set = createToolSpecs(session, {

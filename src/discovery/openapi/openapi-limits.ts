@@ -34,6 +34,14 @@ export interface OpenApiLimits {
    */
   readonly maxSchemaNodes: number;
   /**
+   * Most subschemas in one operation's input schema (`$ref`s expanded), within `maxSchemaNodes`.
+   * The input is compiled into a validator at the operation's first call, whose time and memory
+   * grow faster than the schema; past it the remaining parts are cut (replaced by `{}`) with a
+   * warning. The largest inputs of the service's own documents hold about 30.
+   * @default 1_000
+   */
+  readonly maxInputSchemaNodes: number;
+  /**
    * Longest time spent resolving the document's `$ref`s before it is refused.
    * @default 5_000
    */
@@ -47,14 +55,23 @@ export const DEFAULT_OPENAPI_LIMITS: OpenApiLimits = {
   maxOperations: 2_000,
   maxSchemaDepth: 32,
   maxSchemaNodes: 20_000,
+  maxInputSchemaNodes: 1_000,
   dereferenceTimeoutMs: 5_000,
 };
 
 /** The caller's limits over the defaults; a value that is not a positive number keeps its default. */
 export function resolveOpenApiLimits(limits: Partial<OpenApiLimits> | undefined): OpenApiLimits {
-  const resolved: Record<string, number> = { ...DEFAULT_OPENAPI_LIMITS };
-  for (const [name, value] of Object.entries(limits ?? {})) {
-    if (name in DEFAULT_OPENAPI_LIMITS && typeof value === 'number' && value > 0) resolved[name] = value;
+  return limitsOver(DEFAULT_OPENAPI_LIMITS, limits);
+}
+
+/** `overrides` over `defaults`, field by field; a value that is not a positive number keeps its default. */
+export function limitsOver<Limits extends object>(
+  defaults: Limits,
+  overrides: Partial<Limits> | undefined,
+): Limits {
+  const resolved: Record<string, unknown> = { ...(defaults as Record<string, unknown>) };
+  for (const [name, value] of Object.entries(overrides ?? {})) {
+    if (name in defaults && typeof value === 'number' && value > 0) resolved[name] = value;
   }
-  return resolved as unknown as OpenApiLimits;
+  return resolved as unknown as Limits;
 }

@@ -56,12 +56,15 @@ export function readOperation(source: OperationSource, context: DocumentContext)
   const { document, warnings } = context;
   const { operation, at } = source;
   const pathItemAt = at.slice(0, at.lastIndexOf('/'));
-  // One budget for the operation's input and output: a hostile schema cannot grow past it.
-  const budget = { remaining: context.limits.maxSchemaNodes };
+  // One budget for the operation's input and output: a hostile schema cannot grow past it. The
+  // input has a smaller one within it: it is compiled into a validator at the first call, whose
+  // cost grows faster than the schema (a "billion laughs" input took seconds and a GB).
+  const { maxSchemaNodes, maxInputSchemaNodes } = context.limits;
+  const inputBudget = { remaining: Math.min(maxInputSchemaNodes, maxSchemaNodes) };
   const finaliserOptions = {
     origins: context.origins,
     maxDepth: context.limits.maxSchemaDepth,
-    budget,
+    budget: inputBudget,
     warnings,
   };
 
@@ -89,7 +92,11 @@ export function readOperation(source: OperationSource, context: DocumentContext)
   let outputSchema: JsonSchema | undefined;
   const documented = answers[0];
   if (documented) {
-    const finaliser = createSchemaFinaliser(finaliserOptions);
+    const used = Math.min(maxInputSchemaNodes, maxSchemaNodes) - inputBudget.remaining;
+    const finaliser = createSchemaFinaliser({
+      ...finaliserOptions,
+      budget: { remaining: maxSchemaNodes - used },
+    });
     outputSchema = finaliser.finalise(documented.schema, documented.at);
     const definitions = finaliser.finish();
     if (definitions) outputSchema.$defs = definitions;

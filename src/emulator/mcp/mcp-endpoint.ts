@@ -1,5 +1,6 @@
 import type { Handler } from 'hono';
 import type { EmulatorApp, EmulatorContext, EmulatorEnv, RequestContext } from '../context.js';
+import { rebindingRefusal } from './dns-rebinding-guard.js';
 import { loadMcpSdk, type McpSdk, type McpSdkLoader } from './mcp-sdk.js';
 import { createProtocolServer } from './protocol-server.js';
 import type { McpServerDefinition } from './servers.js';
@@ -30,6 +31,11 @@ function methodNotAllowed(c: RequestContext): Response {
   );
 }
 
+/** A request from a web page that must not reach the server (DNS rebinding, a foreign Origin). */
+function forbidden(c: RequestContext, message: string): Response {
+  return c.json({ jsonrpc: '2.0', error: { code: -32000, message }, id: null }, 403);
+}
+
 function sdkMissing(c: RequestContext, error: unknown): Response {
   const reason = error instanceof Error ? error.message : String(error);
   return c.json(
@@ -52,6 +58,13 @@ function sdkMissing(c: RequestContext, error: unknown): Response {
 export function mcpEndpoint(options: McpEndpointOptions): Handler<EmulatorEnv> {
   const loadSdk = options.loadSdk ?? loadMcpSdk;
   return async (c) => {
+    const refusal = rebindingRefusal({
+      host: c.req.header('host') ?? new URL(c.req.url).host,
+      origin: c.req.header('origin'),
+      ownOrigin: c.get('origin'),
+      startedOn: options.ctx.options.host,
+    });
+    if (refusal) return forbidden(c, refusal);
     if (c.req.method !== 'POST' && c.req.method !== 'DELETE') return methodNotAllowed(c);
     let sdk: McpSdk;
     try {

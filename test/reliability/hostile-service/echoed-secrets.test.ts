@@ -8,15 +8,15 @@
  * The service's documents are the emulator's, served from this test's own server, whose API
  * answers are hostile.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../../src/auth/index.js';
 import type { ServiceDescription } from '../../../src/discovery/service-description.js';
-import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
 import { UnsafeAnswerError } from '../../../src/http/index.js';
 import { createToolSpecs, type ToolResult } from '../../../src/tools/index.js';
 import { runCliProcess } from '../../support/cli.js';
-import { type LoopbackServer, listenOnLoopback, receive } from '../../support/loopback-server.js';
+import { type LoopbackServer, receive } from '../../support/loopback-server.js';
+import { type HostileApiService, startServiceWithApi } from '../support/emulator-documents.js';
 import { serviceAt } from '../support/rebased-service.js';
 import { SecretCollector } from '../support/secret-collector.js';
 import { createSkippingClock } from '../support/skipping-clock.js';
@@ -29,7 +29,7 @@ const IMAGE = 'v7_images_text_to_image';
 const collector = new SecretCollector([KEY]);
 const watch = watchFile(collector);
 
-let emulator: Emulator;
+let hosted: HostileApiService;
 let server: LoopbackServer;
 let service: ServiceDescription;
 /** Requests the API received: `METHOD path?query`. */
@@ -83,31 +83,13 @@ function answerApi(request: IncomingMessage, response: ServerResponse, origin: s
   });
 }
 
-/** The emulator's published documents, moved to this server's origin. */
-async function answerDocument(request: IncomingMessage, response: ServerResponse, origin: string) {
-  const upstream = await fetch(`${emulator.url}${request.url ?? '/'}`, {
-    headers: { accept: request.headers.accept ?? '*/*' },
-  });
-  const text = (await upstream.text()).replaceAll(emulator.url, origin);
-  response
-    .writeHead(upstream.status, { 'content-type': upstream.headers.get('content-type') ?? 'text/plain' })
-    .end(text);
-}
-
 beforeAll(async () => {
-  emulator = await startEmulator({ clock: 'manual' });
-  server = await listenOnLoopback(
-    createServer((request, response) => {
-      const origin = `http://${request.headers.host}`;
-      if ((request.url ?? '').startsWith('/api/')) answerApi(request, response, origin);
-      else void answerDocument(request, response, origin);
-    }),
-  );
+  hosted = await startServiceWithApi(answerApi);
+  server = hosted.server;
   service = await serviceAt(server.url);
 });
 afterAll(async () => {
-  await server?.close();
-  await emulator?.close();
+  await hosted?.close();
 });
 
 const sessions: Session[] = [];

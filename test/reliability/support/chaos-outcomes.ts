@@ -29,6 +29,7 @@ const SERVICE_CODES: Record<ServiceErrorCode, true> = {
   unsafe_answer: true,
   generation_failed: true,
   untrusted_origin: true,
+  unexpected_redirect: true,
   sunset: true,
   http_error: true,
 };

@@ -1,0 +1,57 @@
+/**
+ * The `fetch` of result downloads when the user gave none: undici with a name resolution that
+ * applies the download policy to the very addresses a connection is made to. A check made before
+ * the request could be answered by one DNS reply and the connection by another (DNS rebinding);
+ * this one cannot.
+ * @module
+ */
+import type { LookupAddress, LookupOptions } from 'node:dns';
+import { Agent, fetch as undiciFetch } from 'undici';
+import type { FetchFunction } from '../http/index.js';
+import type { DownloadPolicy } from './download-policy.js';
+
+/** A connection the policy refused, found in the cause chain of the fetch's failure. */
+export class RefusedDownloadAddress extends Error {}
+
+type LookupCallback = (
+  error: NodeJS.ErrnoException | null,
+  address: string | LookupAddress[],
+  family?: number,
+) => void;
+
+/** The policy's refusal in `error`'s cause chain, when a connection was refused for its address. */
+export function refusedAddressIn(error: unknown): RefusedDownloadAddress | undefined {
+  for (let current = error, depth = 0; current && depth < 5; depth += 1) {
+    if (current instanceof RefusedDownloadAddress) return current;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export function createPinnedDownloadFetch(policy: DownloadPolicy): {
+  fetch: FetchFunction;
+  close(): Promise<void>;
+} {
+  const lookup = (hostname: string, options: LookupOptions, callback: LookupCallback): void => {
+    policy
+      .resolve(hostname)
+      .then(async (found) => {
+        for (const address of found) {
+          const refusal = await policy.addressRefusal(hostname, address);
+          if (refusal) throw new RefusedDownloadAddress(refusal);
+        }
+        if (found.length === 0)
+          throw Object.assign(new Error(`${hostname} does not resolve`), { code: 'ENOTFOUND' });
+        const addresses = found.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+        if (options.all) callback(null, addresses);
+        else callback(null, addresses[0]!.address, addresses[0]!.family);
+      })
+      .catch((error: NodeJS.ErrnoException) => callback(error, ''));
+  };
+  const agent = new Agent({ connect: { lookup } as never });
+  return {
+    fetch: ((input, init) =>
+      undiciFetch(input as never, { ...(init as object), dispatcher: agent } as never)) as FetchFunction,
+    close: () => agent.close(),
+  };
+}
