@@ -19,6 +19,7 @@ export type { ModelInfo } from './documents/models-feed.js';
 export type { AuthorizationMetadata } from './documents/oauth-metadata.js';
 export { DiscoveryDocumentError } from './errors.js';
 export type { McpInspection, McpInspectionContext, McpInspector } from './mcp-inspector.js';
+export type { OpenApiLimits } from './openapi/openapi-limits.js';
 export type { PublishedRateLimit } from './published-rate-limits.js';
 export type { ScopeInfo, ScopeSource } from './scopes.js';
 export type {
