@@ -3,9 +3,11 @@
  * filters narrow what the selectors named.
  * @module
  */
+
 import type { Operation, OperationEffect } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { type OptionKeys, rejectUnknownOptions, UsageError } from '../errors/index.js';
+import { handlesCredentials } from './credential-operations.js';
 import { type ChoiceSelector, UnknownChoiceError } from './unknown-choice-error.js';
 
 /**
@@ -85,10 +87,12 @@ export function isControlPlane(operation: Operation): boolean {
 
 /**
  * Whether the default choice takes `operation`: every generation operation, and the read-only
- * operations of the control plane. Writes, money and destruction on the account must be asked for.
+ * operations of the control plane. Writes, money and destruction on the account must be asked for,
+ * and so must the operations that handle credentials (signup, login, password reset, ...), which
+ * need no credential and so would otherwise pass for public.
  */
 export function inDefaultChoice(operation: Operation): boolean {
-  return !isControlPlane(operation) || operation.effect === 'read';
+  return !handlesCredentials(operation) && (!isControlPlane(operation) || operation.effect === 'read');
 }
 
 function hasSelector(choice: OperationChoice): boolean {

@@ -1,5 +1,7 @@
 import { confirm } from '@inquirer/prompts';
+import { handlesCredentials } from '../auth/credential-operations.js';
 import type { Operation, OperationEffect } from '../discovery/types.js';
+import { isSecretField, REDACTED } from '../http/redact.js';
 import { needsApproval } from '../tools/approval.js';
 import { CliError, EXIT, usageError } from './exit-codes.js';
 
@@ -22,7 +24,8 @@ export function argumentsInBrief(input: Readonly<Record<string, unknown>>): stri
   const entries = Object.entries(input);
   if (entries.length === 0) return 'no arguments';
   const shown = entries.slice(0, MAX_FIELDS).map(([name, value]) => {
-    const text = JSON.stringify(value) ?? String(value);
+    // A password or a code is the person's own: the question never prints it.
+    const text = isSecretField(name) ? REDACTED : (JSON.stringify(value) ?? String(value));
     return `${name}: ${text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text}`;
   });
   const more = entries.length - shown.length;
@@ -34,7 +37,8 @@ const askOnTerminal: AskConfirmation = (question) =>
   confirm({ message: question, default: false }, { output: process.stderr });
 
 /**
- * Lets a call that moves money or destroys something go ahead only when a person said so: `--yes`,
+ * Lets a call that moves money, destroys something or handles the account's credentials go ahead
+ * only when a person said so: `--yes`,
  * or a "yes" at the terminal. Which calls need it is the library's approval rule (the operation's
  * effect, as tools ask for approval), not a list of ids. Without a terminal and without `--yes`
  * it refuses (a usage error that says to pass --yes); a "no" is refused too, and nothing is sent.
@@ -50,7 +54,9 @@ export async function confirmCall(options: {
 }): Promise<void> {
   const { operation, input } = options;
   if (options.yes || !(await needsApproval('default', operation, input))) return;
-  const effect = EFFECT_IN_WORDS[operation.effect];
+  const effect = handlesCredentials(operation)
+    ? "handles the account's credentials"
+    : EFFECT_IN_WORDS[operation.effect];
   if (!options.interactive) throw usageError(`${operation.id} ${effect}: pass --yes to confirm.`);
   const what = operation.summary ? `${operation.summary}: ` : '';
   const question = `${operation.id} ${effect} (${what}${operation.method} ${operation.path}) with ${argumentsInBrief(input)}. Go ahead?`;

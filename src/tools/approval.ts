@@ -1,3 +1,4 @@
+import { handlesCredentials } from '../auth/credential-operations.js';
 import type { Operation, OperationEffect } from '../discovery/types.js';
 
 /**
@@ -22,29 +23,34 @@ export const DEFAULT_APPROVAL_EFFECTS: Readonly<Record<OperationEffect, boolean>
   destructive: true,
 };
 
+/**
+ * What approval asks for when the rule says nothing of `operation`: money and destruction (by
+ * effect), and every operation that handles credentials, whatever its effect: a login or a token
+ * exchange chosen explicitly still needs a person.
+ */
+function approvalByDefault(operation: Operation): boolean {
+  return DEFAULT_APPROVAL_EFFECTS[operation.effect] || handlesCredentials(operation);
+}
+
 /** Whether `operation` called with `args` needs approval under `rule`. */
 export async function needsApproval(
   rule: ApprovalRule | undefined,
   operation: Operation,
   args: unknown,
 ): Promise<boolean> {
-  if (rule === undefined || rule === 'default') return DEFAULT_APPROVAL_EFFECTS[operation.effect];
+  if (rule === undefined || rule === 'default') return approvalByDefault(operation);
   if (rule === 'never') return false;
   if (rule === 'always') return true;
   if (typeof rule === 'function') return Boolean(await rule(operation, args));
   const byOperation = rule.operations?.[operation.id];
   if (byOperation !== undefined) return byOperation;
-  return rule.effects?.[operation.effect] ?? DEFAULT_APPROVAL_EFFECTS[operation.effect];
+  return rule.effects?.[operation.effect] ?? approvalByDefault(operation);
 }
 
 /** Whether the rule can ask for approval of `operation` at all (for descriptions). */
 export function mayNeedApproval(rule: ApprovalRule | undefined, operation: Operation): boolean {
-  if (rule === undefined || rule === 'default') return DEFAULT_APPROVAL_EFFECTS[operation.effect];
+  if (rule === undefined || rule === 'default') return approvalByDefault(operation);
   if (rule === 'never') return false;
   if (rule === 'always' || typeof rule === 'function') return true;
-  return (
-    rule.operations?.[operation.id] ??
-    rule.effects?.[operation.effect] ??
-    DEFAULT_APPROVAL_EFFECTS[operation.effect]
-  );
+  return rule.operations?.[operation.id] ?? rule.effects?.[operation.effect] ?? approvalByDefault(operation);
 }

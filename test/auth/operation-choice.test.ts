@@ -40,7 +40,17 @@ const where = (predicate: (operation: Operation) => boolean) => idsOf(service.op
 /** Called with the scoped token of the control plane (login and signup are not: they make the token). */
 const isControlPlane = (operation: Operation) =>
   operation.credential.kind === 'token' || operation.requiredScope !== null;
-const inDefault = (operation: Operation) => !isControlPlane(operation) || operation.effect === 'read';
+/** The emulator's operations that handle credentials: never in the default choice. */
+const CREDENTIAL_OPERATIONS = new Set([
+  'post_auth_signup',
+  'post_auth_verify_email',
+  'post_auth_resend_verification',
+  'post_auth_login',
+  'post_auth_forgot_password',
+  'post_auth_reset_password',
+]);
+const inDefault = (operation: Operation) =>
+  !CREDENTIAL_OPERATIONS.has(operation.id) && (!isControlPlane(operation) || operation.effect === 'read');
 
 /** The ids connect() chose: offered, or withheld for want of a token (these tests log in nowhere). */
 async function chosen(operations: OperationChoice | undefined): Promise<string[]> {

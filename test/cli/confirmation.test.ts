@@ -53,6 +53,19 @@ describe('gentk call of an operation that moves money or deletes', () => {
     expect(balanceOf(confirmed.account)).toBe(30);
   });
 
+  it("refuses a call that handles the account's credentials without --yes, and never prints the password", async () => {
+    const { account: who, env } = account();
+    const login = await runCliProcess(
+      ['call', 'post_auth_login', '--input', JSON.stringify({ email: who.email, password: who.password })],
+      { env },
+    );
+    expect(login.code).toBe(2);
+    expect(login.stderr.trim()).toBe(
+      "error post_auth_login handles the account's credentials: pass --yes to confirm.",
+    );
+    expect(login.stdout + login.stderr).not.toContain(who.password);
+  });
+
   it('checks the input before asking: a bad amount is refused as invalid input, not confirmed', async () => {
     const { env } = account();
     const result = await runCliProcess(['call', 'post_wallet_fund', '--input', '{"amount":"lots"}'], { env });
