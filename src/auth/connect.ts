@@ -139,6 +139,17 @@ function serviceBase(options: ConnectOptions): URL | undefined {
   }
 }
 
+/** The granted scopes beyond `requested`, said in words; undefined when there are none. */
+function scopesBeyond(
+  granted: NonNullable<SessionScopes['granted']>,
+  requested: readonly string[],
+): string | undefined {
+  if (granted === 'unknown' || requested.includes('*')) return undefined;
+  if (granted === '*') return 'every scope, *';
+  const beyond = granted.filter((scope) => !requested.includes(scope));
+  return beyond.length > 0 ? beyond.join(', ') : undefined;
+}
+
 function sameScopes(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((scope) => b.includes(scope));
 }
@@ -301,18 +312,18 @@ export async function connect(options: ConnectOptions): Promise<Session> {
       storedKey ??= token.apiKey;
       if (storedKey) client.redactor.addSecret(storedKey);
       granted ??= grantedOf(token);
-      const grantedList = granted === '*' || granted === 'unknown' ? undefined : granted;
-      if (
-        grantedList &&
-        !requested.includes('*') &&
-        grantedList.some((scope) => !requested.includes(scope))
-      ) {
-        notices.push(
-          `The service granted more than was asked for (${grantedList.filter((scope) => !requested.includes(scope)).join(', ')}).`,
-        );
+      const beyond = scopesBeyond(granted, requested);
+      if (beyond && token.ownedByToolkit && !options.allScopes) {
+        // A token the toolkit minted holds exactly what the chosen operations need, whatever the
+        // service grants: a wider one is revoked at once, never kept, stored or used.
+        const logout = authEndpoint(service, 'logout');
+        if (logout) await controlPlane.logout(client, logout, token.accessToken).catch(() => undefined);
+        throw new GenerationToolkitError({
+          code: 'scope_widened',
+          message: `The service granted more than was asked for (${beyond}; asked for ${requested.join(' ') || 'no scope'}); the token was revoked. Pass allScopes: true to accept a wider token.`,
+        });
       }
-      if (granted === '*' && !requested.includes('*'))
-        notices.push('The service granted every scope although fewer were asked for.');
+      if (beyond) notices.push(`The service granted more than was asked for (${beyond}).`);
       const refreshUrl = authEndpoint(service, 'refresh');
       const logoutUrl = authEndpoint(service, 'logout');
       const email =

@@ -182,6 +182,34 @@ describe('step-up after a 403', () => {
     expect(logins).toEqual([['wallet:read']]);
   });
 
+  it('refuses and revokes a first login granted wider than asked for, and stores nothing', async () => {
+    for (const grant of [() => ['*'], (asked: readonly string[]) => [...asked, 'billing:write']]) {
+      plan = { meNeeds: 'profile:read', namedIn: 'header', grant };
+      logouts = [];
+      const store = new MemoryTokenStore();
+      const refused = await connect({
+        service: base,
+        operations: { ids: ['get_wallet_balance'] },
+        auth: { email: EMAIL, password: CANARY_PASSWORD },
+        tokenStore: store,
+        http: { clock: createSkippingClock(), retry: false },
+      }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(refused).toMatchObject({ code: 'scope_widened' });
+      expect((refused as Error).message).toMatch(/granted more than was asked for .*the token was revoked/);
+      expect(logouts).toHaveLength(1);
+      expect(await store.load(tokenStoreKey(base.origin, EMAIL))).toBeUndefined();
+    }
+  });
+
+  it('accepts a wider first login when allScopes says so', async () => {
+    plan = { meNeeds: 'profile:read', namedIn: 'header', grant: () => ['*'] };
+    const { session: connected } = await session(base, ['get_wallet_balance'], { allScopes: true });
+    expect(connected.scopes.granted).toBe('*');
+  });
+
   it('revokes a step-up token wider than asked for and keeps the session as it was', async () => {
     plan = {
       meNeeds: 'profile:read',
