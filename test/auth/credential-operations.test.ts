@@ -13,6 +13,7 @@ import {
   type Operation,
   type ServiceDescription,
 } from '../../src/index.js';
+import { EMULATOR_SIGN_IN_OPERATIONS } from '../support/emulator-credential-operations.js';
 
 let emulator: Emulator;
 let service: ServiceDescription;
@@ -25,22 +26,12 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** Written out here, not computed by the code under test. */
-const SIGN_IN_OPERATIONS = [
-  'post_auth_signup',
-  'post_auth_verify_email',
-  'post_auth_resend_verification',
-  'post_auth_login',
-  'post_auth_forgot_password',
-  'post_auth_reset_password',
-];
-
 describe('operations that handle credentials', () => {
   it('are recognised on the emulator: the ways in, the token exchanges and the password change', () => {
     const recognised = service.operations.filter(handlesCredentials).map((operation) => operation.id);
     expect(recognised).toEqual(
       expect.arrayContaining([
-        ...SIGN_IN_OPERATIONS,
+        ...EMULATOR_SIGN_IN_OPERATIONS,
         'post_auth_refresh',
         'post_auth_switch_account',
         'patch_me_password',
@@ -69,7 +60,7 @@ describe('operations that handle credentials', () => {
       ...session.withheld.map((entry) => entry.operationId),
     ];
     await session.close();
-    for (const id of SIGN_IN_OPERATIONS) expect(offered).not.toContain(id);
+    for (const id of EMULATOR_SIGN_IN_OPERATIONS) expect(offered).not.toContain(id);
     expect(offered).toContain('v7_images_text_to_image');
   });
 

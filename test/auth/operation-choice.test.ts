@@ -20,6 +20,7 @@ import {
 } from '../../src/index.js';
 import { toolFor } from '../adapters/ai-sdk/support/tool-names.js';
 import { type AdapterBed, startAdapterBed } from '../support/adapter-bed.js';
+import { EMULATOR_SIGN_IN_OPERATIONS } from '../support/emulator-credential-operations.js';
 
 /** The AI SDK quick start's choice, as the README prints it. */
 const README_CHOICE = { categories: ['image', 'video'], ids: ['get_wallet_balance', 'post_wallet_fund'] };
@@ -40,17 +41,9 @@ const where = (predicate: (operation: Operation) => boolean) => idsOf(service.op
 /** Called with the scoped token of the control plane (login and signup are not: they make the token). */
 const isControlPlane = (operation: Operation) =>
   operation.credential.kind === 'token' || operation.requiredScope !== null;
-/** The emulator's operations that handle credentials: never in the default choice. */
-const CREDENTIAL_OPERATIONS = new Set([
-  'post_auth_signup',
-  'post_auth_verify_email',
-  'post_auth_resend_verification',
-  'post_auth_login',
-  'post_auth_forgot_password',
-  'post_auth_reset_password',
-]);
 const inDefault = (operation: Operation) =>
-  !CREDENTIAL_OPERATIONS.has(operation.id) && (!isControlPlane(operation) || operation.effect === 'read');
+  !EMULATOR_SIGN_IN_OPERATIONS.includes(operation.id) &&
+  (!isControlPlane(operation) || operation.effect === 'read');
 
 /** The ids connect() chose: offered, or withheld for want of a token (these tests log in nowhere). */
 async function chosen(operations: OperationChoice | undefined): Promise<string[]> {
