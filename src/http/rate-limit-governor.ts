@@ -11,6 +11,7 @@
  */
 import { type Clock, systemClock } from './clock.js';
 import { BucketLedger } from './rate-limit/bucket-ledger.js';
+import { MAX_JITTER_SHARE } from './rate-limit/bucket-math.js';
 import type {
   PublishedQuota,
   RateLimitGovernorOptions,
@@ -179,7 +180,7 @@ export class RateLimitGovernor {
     const sentAt = this.#stamp();
     const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt);
     if (decision.kind === 'wait') {
-      const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs / 10);
+      const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
       if (head.deadline !== undefined && now + waitMs > head.deadline) {
         queue.shift();

@@ -15,6 +15,7 @@ import {
   type JobServiceOptions,
 } from '../support/dialect-servers/index.js';
 import { startJobService } from '../support/dialect-servers/job-service.js';
+import { retryAfterOnlyLimiter } from '../support/dialect-servers/retry-after-only.js';
 import { routeQuotaJobLimitLimiter } from '../support/dialect-servers/route-quota-job-limit.js';
 import { runJobs } from '../support/dialect-servers/run-jobs.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
@@ -87,5 +88,17 @@ describe('the governor against servers it has never seen', () => {
     expect(outcome.run.finished).toBe(JOBS);
     // One refusal teaches the limit; the rest of the submissions wait for a job to end.
     expect(outcome.counts.refused429).toBeLessThanOrEqual(2);
+  });
+
+  it('keeps the refusals few against a server without fields whose window is longer than a second', async () => {
+    // 25 requests in any five seconds: its Retry-After, in whole seconds, says how long nothing frees up.
+    const limiter = retryAfterOnlyLimiter({ limit: 25, windowMs: 5_000 });
+    const outcome = await runCold((options) => startJobService(limiter, options));
+    expect(outcome.run.failedCalls, outcome.run.errors.join('\n')).toBe(0);
+    expect(outcome.run.finished).toBe(JOBS);
+    // In a run this small the slow start's overshoot into a window of 25 weighs the most.
+    expect(outcome.refused).toBeLessThanOrEqual(Math.floor(0.12 * outcome.counts.requests));
+    // Five a second at best: 80 requests take 16 s.
+    expect(outcome.wallMs).toBeLessThanOrEqual(1.2 * 16_000);
   });
 });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { grant, plan } from '../../src/http/rate-limit/bucket-math.js';
 import { accepted, INITIAL_RATE, refused } from '../../src/http/rate-limit/learned-rate.js';
 import type { BucketState } from '../../src/http/rate-limit/rate-limit-store.js';
 
@@ -27,11 +28,45 @@ describe('the rate learned for a service that states no quota', () => {
     // Twenty a second asked, ten accepted each second: the server's rate is ten.
     let state: BucketState = { blockedUntil: 0, learnedRate: 20, rateSlowStart: true, rateChangedAt: 0 };
     state = acceptEvery(state, 0, 1_000, 100);
-    state = refused(state, 1_050);
+    state = refused(state, 1_050, 1_000);
     expect(state.learnedRate).toBeCloseTo(9.8, 5);
     expect(state.rateSlowStart).toBe(false);
-    expect(refused(state, 1_060).learnedRate).toBe(state.learnedRate);
-    expect(refused(state, 2_100).learnedRate).toBeLessThan(state.learnedRate!);
+    expect(refused(state, 1_060, 1_000).learnedRate).toBe(state.learnedRate);
+    expect(refused(state, 3_100, 1_000).learnedRate).toBeLessThan(state.learnedRate!);
+  });
+
+  it('climbs back quickly to just under the rate refused, then probes beyond it slowly', () => {
+    // Refused at 10.2 a second: the cut is small, the climb back fast, the probe slow.
+    const state: BucketState = { blockedUntil: 0, learnedRate: 10.2, rateSlowStart: false, rateChangedAt: 0 };
+    const cut = refused(acceptEvery(state, 0, 1_000, 100), 1_000, 1_000);
+    expect(cut.learnedRate).toBeCloseTo(0.98 * 10.2, 5);
+    const climbed = acceptEvery(cut, 1_000, 6_000, 95);
+    expect(climbed.learnedRate).toBeGreaterThan(0.985 * 10.2);
+    expect(climbed.learnedRate).toBeLessThanOrEqual(0.99 * 10.2);
+    // Ten more seconds of full demand reach the rate refused again, not much beyond.
+    const probed = acceptEvery(climbed, 6_000, 16_000, 95);
+    expect(probed.learnedRate).toBeGreaterThan(10.2);
+    expect(probed.learnedRate).toBeLessThan(10.3);
+  });
+
+  it('halves when refusals go on after a cut: the limit is far lower than the rate', () => {
+    const state: BucketState = { blockedUntil: 0, learnedRate: 10, rateSlowStart: false, rateChangedAt: 0 };
+    const cut = refused(state, 1_000, 1_000);
+    expect(cut.learnedRate).toBeCloseTo(9.8, 5);
+    expect(refused(cut, 2_500, 1_000).learnedRate).toBeCloseTo(4.9, 5);
+    // A refusal long after the cut is a lone one again: a small cut.
+    expect(refused(cut, 9_000, 1_000).learnedRate).toBeCloseTo(0.98 * 9.8, 5);
+  });
+
+  it('sends nothing before the least time the Retry-After can mean, its whole seconds rounded up', () => {
+    const state: BucketState = { blockedUntil: 0, learnedRate: 10, rateSlowStart: false, rateChangedAt: 0 };
+    // "Retry-After: 1" (or a date within the next second) may mean a few milliseconds: no block.
+    expect(refused(state, 5_000, 1_000).blockedUntil).toBeLessThanOrEqual(5_000);
+    // "Retry-After: 4": nothing frees up for at least three seconds, whichever request asks.
+    const blocked = refused(state, 5_000, 4_000);
+    expect(blocked.blockedUntil).toBe(8_000);
+    // Refusals of the same burst still block, though they cut the rate only once.
+    expect(refused(blocked, 5_100, 5_000).blockedUntil).toBe(9_100);
   });
 
   it('grows slowly after the first refusal while the demand fills it', () => {
@@ -39,5 +74,23 @@ describe('the rate learned for a service that states no quota', () => {
     const grown = acceptEvery(state, 0, 3_000, 100);
     expect(grown.learnedRate).toBeGreaterThan(10);
     expect(grown.learnedRate).toBeLessThan(10.5);
+  });
+
+  it('paces evenly: the jitter moves a request later, and the next goes that much sooner', () => {
+    // Ten a second: one request every 100 ms.
+    const paced: BucketState = { blockedUntil: 0, learnedRate: 10, paceTokens: 0, paceUpdatedAt: 0 };
+    expect(plan(paced, 99, 2).kind).toBe('wait');
+    // The jitter held the request due at 100 until 108: the next is still due at 200.
+    const late = plan(paced, 108, 2);
+    if (late.kind !== 'go') throw new Error('the request should go');
+    const granted = grant(paced, 108, late.paceTokens);
+    expect(plan(granted, 199, 2).kind).toBe('wait');
+    expect(plan(granted, 200, 2).kind).toBe('go');
+    // After a quiet spell, no burst: the second request waits nine tenths of the interval.
+    const idle = plan(granted, 10_000, 2);
+    if (idle.kind !== 'go') throw new Error('the request should go');
+    const first = grant(granted, 10_000, idle.paceTokens);
+    expect(plan(first, 10_089, 2).kind).toBe('wait');
+    expect(plan(first, 10_090, 2).kind).toBe('go');
   });
 });

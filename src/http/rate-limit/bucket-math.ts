@@ -25,6 +25,8 @@ const WINDOW_MARGIN_MS = 25;
 const UNKNOWN_WINDOW_MS = 1_000;
 /** The ledger keeps at most this many groups; older ones merge (each keeps the later expiry). */
 const MAX_GROUPS = 48;
+/** The governor's jitter adds at most this share of a wait to it. */
+export const MAX_JITTER_SHARE = 0.1;
 
 export const EMPTY_BUCKET: BucketState = { blockedUntil: 0 };
 
@@ -96,9 +98,12 @@ export function plan(state: BucketState, now: number, burst: number): Plan {
   if (state.limit === undefined) {
     if (state.learnedRate === undefined) return { kind: 'unknown' };
     // A quota nobody published: paced at the rate learned from the refusals, evenly (a burst
-    // on top of a rate found by probing would be refused).
+    // on top of a rate found by probing would be refused). The bucket holds one request and
+    // the jitter's share of one more: a request the jitter delayed lets the next go that much
+    // sooner, so the jitter moves requests in time without slowing the pace (without the
+    // credit it cost the learned rate 5 % of its pace).
     const rate = state.learnedRate / 1000;
-    const tokens = paceTokens(state, now, 1, rate);
+    const tokens = paceTokens(state, now, 1 + MAX_JITTER_SHARE, rate);
     if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
     return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
   }

@@ -18,6 +18,7 @@ const OPTIONAL_FIELDS = [
   'paceTokens',
   'paceUpdatedAt',
   'learnedRate',
+  'refusedRate',
   'rateChangedAt',
   'rateCutAt',
   'acceptedSince',

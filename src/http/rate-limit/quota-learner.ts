@@ -66,9 +66,11 @@ export class QuotaLearner {
     if (!stated) {
       // A service that states no quota: its refusals and acceptances teach the rate.
       const learned = learnedBucketOf(route);
-      const wasRefused = refusal && outcome.retryAfterMs !== undefined;
+      const retryAfterMs = refusal ? outcome.retryAfterMs : undefined;
       await this.ledger.update(learned, (state) =>
-        wasRefused ? refused(state, outcome.receivedAt) : accepted(state, outcome.receivedAt),
+        retryAfterMs === undefined
+          ? accepted(state, outcome.receivedAt)
+          : refused(state, outcome.receivedAt, retryAfterMs),
       );
       return;
     }

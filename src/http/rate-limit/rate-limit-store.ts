@@ -29,6 +29,11 @@ export interface BucketState {
    * learned from its refusals (additive increase, multiplicative decrease).
    */
   readonly learnedRate?: number;
+  /**
+   * The learned rate the service last refused (in slow start, what it had accepted): the rate
+   * climbs back to just under it after a cut, and only probes beyond slowly.
+   */
+  readonly refusedRate?: number;
   /** Still doubling the learned rate: no refusal seen yet. */
   readonly rateSlowStart?: boolean;
   /** When the learned rate last changed. */

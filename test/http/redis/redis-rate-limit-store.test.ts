@@ -50,6 +50,7 @@ const FULL_STATE: BucketState = {
     [1_767_225_600_500.5, 1_767_225_660_525.5, 1],
   ],
   learnedRate: 9.75,
+  refusedRate: 9.9,
   rateSlowStart: false,
   rateChangedAt: 1_767_225_599_000,
   rateCutAt: 1_767_225_598_000,
