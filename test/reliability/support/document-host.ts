@@ -35,7 +35,17 @@ export interface ApiAnswers {
   readonly token: string;
 }
 
-function apiAnswer(path: string, answers: ApiAnswers): { status: number; body: string } {
+/** The scopes a login asked for (`scopes` of its JSON body); every scope when it names none. */
+function askedScopes(body: string): readonly string[] {
+  try {
+    const scopes = (JSON.parse(body) as { scopes?: unknown }).scopes;
+    return Array.isArray(scopes) && scopes.every((scope) => typeof scope === 'string') ? scopes : ['*'];
+  } catch {
+    return ['*'];
+  }
+}
+
+function apiAnswer(path: string, body: string, answers: ApiAnswers): { status: number; body: string } {
   if (/\/auth\/(login|verify-email|refresh|switch-account)$/.test(path)) {
     return {
       status: 200,
@@ -45,7 +55,8 @@ function apiAnswer(path: string, answers: ApiAnswers): { status: number; body: s
           token_type: 'Bearer',
           expires_at: '2999-01-01T00:00:00Z',
           token_expiry: '3_months',
-          scopes: ['*'],
+          // What was asked, as the service grants it; a claim (verify-email) asks none: every scope.
+          scopes: askedScopes(body),
           api_key: null,
           user: { email: 'agent@example.test' },
         },
@@ -86,7 +97,7 @@ export async function startDocumentHost(answers: ApiAnswers): Promise<DocumentHo
           });
           response.end(document.body);
         } else if (path.startsWith('/api/')) {
-          const api = apiAnswer(path, answers);
+          const api = apiAnswer(path, got.body, answers);
           response.writeHead(api.status, { 'Content-Type': 'application/json' }).end(api.body);
         } else {
           response.writeHead(404, { 'Content-Type': 'text/plain' }).end('not found');

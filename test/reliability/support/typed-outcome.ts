@@ -3,26 +3,24 @@
  * errors, and within a bounded time. Anything else (a TypeError, a RangeError, a hang) is a crash.
  * @module
  */
-import { OperationNotOfferedError, RegistrationError } from '../../../src/auth/index.js';
-import { InvalidArgumentsError } from '../../../src/calls/index.js';
-import { DiscoveryDocumentError } from '../../../src/discovery/errors.js';
-import { UnknownOperationError } from '../../../src/discovery/unknown-operation-error.js';
-import { ServiceError } from '../../../src/http/index.js';
+import { GenerationToolkitError } from '../../../src/errors/index.js';
 
 export type Outcome<T> =
   | { readonly kind: 'value'; readonly value: T }
   | { readonly kind: 'typed-error'; readonly error: Error & { readonly code?: string } };
 
-/** Whether `error` is one of the toolkit's own errors, which callers can switch on. */
+/**
+ * Errors that say the caller misused the API: hostile input must never cause one of these, so
+ * here they count as crashes.
+ */
+const CALLER_MISTAKES = new Set(['invalid_usage', 'unknown_option']);
+
+/**
+ * Whether `error` is one of the toolkit's own errors, which callers can switch on: any of the
+ * family but those that blame the caller.
+ */
 export function isTypedError(error: unknown): error is Error {
-  return (
-    ServiceError.isInstance(error) ||
-    InvalidArgumentsError.isInstance(error) ||
-    DiscoveryDocumentError.isInstance(error) ||
-    RegistrationError.isInstance(error) ||
-    OperationNotOfferedError.isInstance(error) ||
-    UnknownOperationError.isInstance(error)
-  );
+  return GenerationToolkitError.isInstance(error) && !CALLER_MISTAKES.has(error.code);
 }
 
 /**
