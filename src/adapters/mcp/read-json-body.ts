@@ -1,3 +1,5 @@
+import { ResponseTooLargeFailure, readBytesWithinLimit } from '../../http/index.js';
+
 /** A body that is too big, or not JSON. */
 export class BodyReadError extends Error {
   constructor(
@@ -15,29 +17,13 @@ export class BodyReadError extends Error {
  * @throws {BodyReadError} 413 past the limit, 400 when the body is not JSON
  */
 export async function readJsonBody(request: Request, maxBytes: number): Promise<unknown> {
-  const declared = Number(request.headers.get('content-length'));
-  if (Number.isFinite(declared) && declared > maxBytes)
-    throw new BodyReadError(413, 'Request body too large');
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  if (request.body) {
-    const reader = request.body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > maxBytes) {
-        await reader.cancel().catch(() => undefined);
-        throw new BodyReadError(413, 'Request body too large');
-      }
-      chunks.push(value);
-    }
-  }
-  const bytes = new Uint8Array(size);
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
+  let bytes: Uint8Array;
+  try {
+    // The HTTP core's capped reader, which reads a `Response`: the request's body and headers as one.
+    bytes = await readBytesWithinLimit(new Response(request.body, { headers: request.headers }), maxBytes);
+  } catch (error) {
+    if (ResponseTooLargeFailure.isInstance(error)) throw new BodyReadError(413, 'Request body too large');
+    throw error;
   }
   try {
     return JSON.parse(new TextDecoder().decode(bytes));
