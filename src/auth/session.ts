@@ -13,7 +13,7 @@ import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
-import { AuthenticationError, type HttpClient, InsufficientScopeError } from '../http/index.js';
+import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { problemsMessage } from '../schema/argument-problem.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
 import type { WithheldOperation } from './access-plan.js';
@@ -303,14 +303,8 @@ function refusedStepUp(
   reason: string,
 ): InsufficientScopeError {
   return new InsufficientScopeError({
-    method: error.method,
-    url: error.url,
-    ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
-    ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
-    ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
+    ...sameCallAs(error),
     requiredScope: error.requiredScope,
-    details: error.details,
-    cause: error,
     message: `${operation.id} was refused for a missing scope, and the session did not step up: ${reason}`,
   });
 }

@@ -13,7 +13,7 @@ import { type Clock, systemClock } from './clock.js';
 import { originsOf } from './credentials.js';
 import { SunsetError, TimeoutError } from './errors/call-errors.js';
 import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js';
-import { ServiceError } from './errors/service-error.js';
+import { ServiceError, sameCallAs } from './errors/service-error.js';
 import { HTTP_CLIENT_OPTION_KEYS, rejectUnknownHttpOptions } from './http-option-keys.js';
 import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-request.js';
 import { type HeldJobSlot, JobSlots } from './rate-limit/job-slots.js';
@@ -41,13 +41,7 @@ import { type ServiceWarning, VersionWatcher } from './versioning.js';
  */
 function deletedUnseen(error: NotFoundError): NotFoundError {
   return new NotFoundError({
-    method: error.method,
-    url: error.url,
-    ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
-    ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
-    ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
-    details: error.details,
-    cause: error,
+    ...sameCallAs(error),
     message: `${error.message}. An earlier attempt of this DELETE reached the service but its answer was lost: it most likely did the deletion, so the resource is gone`,
   });
 }

@@ -33,7 +33,12 @@ export {
   ValidationError,
 } from './errors/http-status-errors.js';
 export { ResponseTooLargeError } from './errors/response-too-large-error.js';
-export { ServiceError, type ServiceErrorCode, type ServiceErrorContext } from './errors/service-error.js';
+export {
+  ServiceError,
+  type ServiceErrorCode,
+  type ServiceErrorContext,
+  sameCallAs,
+} from './errors/service-error.js';
 export { UnexpectedRedirectError } from './errors/unexpected-redirect-error.js';
 export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';

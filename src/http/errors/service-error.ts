@@ -32,6 +32,22 @@ export interface ServiceErrorContext {
   readonly cause?: unknown;
 }
 
+/**
+ * The context of `error`'s call, for a new error that retells the same failure in other words (the
+ * old one as its `cause`); the wait the service asked for is left out: the new error decides it.
+ */
+export function sameCallAs(error: ServiceError): ServiceErrorContext {
+  return {
+    method: error.method,
+    url: error.url,
+    ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
+    ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
+    ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
+    details: error.details,
+    cause: error,
+  };
+}
+
 export interface ServiceErrorOptions extends ServiceErrorContext {
   readonly code: ServiceErrorCode;
   /** A short description without method and URL; they are appended. */
