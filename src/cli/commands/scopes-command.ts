@@ -1,4 +1,5 @@
 import { Command } from 'commander';
+import { chooseOperations } from '../../auth/index.js';
 import { discover } from '../../discovery/discover.js';
 import { action, type SetExit } from '../action.js';
 import { baseUrlOf } from '../base-url.js';
@@ -17,14 +18,13 @@ export function scopesCommand(setExit: SetExit): Command {
         const service = await discover(baseUrlOf(url), { models: false, ...timeoutOf(options) });
         const wanted = list(options.ops);
         const categories = new Set(service.operations.map((operation) => operation.category).filter(Boolean));
-        const ids = wanted.filter((item) => !categories.has(item));
-        const chosenCategories = wanted.filter((item) => categories.has(item));
-        for (const id of ids) service.requireOperation(id);
-        const operations = service.operations.filter(
-          (operation) =>
-            ids.includes(operation.id) ||
-            (operation.category !== undefined && chosenCategories.includes(operation.category)),
-        );
+        // An item that names a category takes the category; anything else must be an operation id.
+        const choice = {
+          ids: wanted.filter((item) => !categories.has(item)),
+          categories: wanted.filter((item) => categories.has(item)),
+        };
+        for (const id of choice.ids) service.requireOperation(id);
+        const operations = chooseOperations(service.operations, choice);
         const scopes = service.minimumScopes(operations.map((operation) => operation.id));
         output.data({
           scopes,
