@@ -9,6 +9,7 @@ import {
   resumeCall,
   unsendableArguments,
 } from '../calls/index.js';
+
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
@@ -16,6 +17,7 @@ import { GenerationToolkitError, hasMarker, markError, UsageError } from '../err
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { problemsMessage } from '../schema/argument-problem.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
+import type { CostEstimate } from '../spend/cost-estimate.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane } from './control-plane-calls.js';
@@ -177,6 +179,22 @@ export class Session {
       if (!retry) throw error;
       return callOperation(this.#context(), operation, checked, options);
     }
+  }
+
+  /**
+   * What a call of `operationId` with `input` is expected to cost.
+   * Placeholder of the shared contract: the estimator from the model feed (issue 17) replaces
+   * this body; until then every cost is unknown.
+   */
+  async estimate(operationId: string, _input: unknown = {}): Promise<CostEstimate> {
+    const operation = this.operation(operationId);
+    return {
+      kind: 'unknown',
+      amount: null,
+      currency: 'usd',
+      basis: `no estimate for ${operation.id} yet`,
+      covered: false,
+    };
   }
 
   /** Continues waiting for a job an earlier call handed back. */
