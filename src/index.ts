@@ -168,6 +168,15 @@ export {
 } from './http/index.js';
 export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
+// issue 17 (store): the shared budget store and its error. The contract it implements (BudgetStore,
+// MemoryBudgetStore, micros) is exported with the estimator's block of issue 17.
+export type {
+  BudgetStoreErrorOptions,
+  BudgetStoreOperation,
+  MemoryBudgetStoreOptions,
+  RedisBudgetStoreOptions,
+} from './spend/index.js';
+export { BudgetStoreError, RedisBudgetStore } from './spend/index.js';
 export type {
   ApprovalRule,
   CountTokens,

@@ -58,6 +58,8 @@ export type LibraryErrorCode =
   | 'throttle_deadline'
   /** A shared rate-limit store could not be read or written. */
   | 'rate_limit_store_failed'
+  /** A shared budget store could not be read or written; the call it guarded was not sent. */
+  | 'budget_store_failed'
   /** A transport got no answer; the HTTP core turns it into a {@link NetworkError} or {@link TimeoutError}. */
   | 'transport_failed';
 
