@@ -170,6 +170,7 @@ export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
 // issue 17 (store): the shared budget store and its error. The contract it implements (BudgetStore,
 // MemoryBudgetStore, micros) is exported with the estimator's block of issue 17.
+// Approval by cost (`approval: { costAbove }`): the verdict and cost check the adapters' questions show.
 export type {
   BudgetStoreErrorOptions,
   BudgetStoreOperation,
@@ -177,6 +178,8 @@ export type {
   RedisBudgetStoreOptions,
 } from './spend/index.js';
 export { BudgetStoreError, RedisBudgetStore } from './spend/index.js';
+export type { ApprovalVerdict } from './tools/approval.js';
+export { type CostCheck, describeCost } from './tools/cost-approval.js';
 export type {
   ApprovalRule,
   CountTokens,

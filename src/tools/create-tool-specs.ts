@@ -3,7 +3,8 @@ import type { Session } from '../auth/session.js';
 import { type CallResult, type CallSuccess, unaddressableSegment } from '../calls/index.js';
 import type { Operation } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
-import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
+import { type ApprovalRule, type ApprovalVerdict, approvalVerdict, mayNeedApproval } from './approval.js';
+import type { EstimateCost } from './cost-approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
 import { errorResult } from './error-result.js';
 import { actsOn, genericOperationIds } from './generic-operation-ids.js';
@@ -160,6 +161,8 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
   });
 
+  // Asked at call time, so the session's estimator (and a test's stand-in for it) is the one used.
+  const estimateCost: EstimateCost = (operationId, input) => session.estimate(operationId, input);
   const succeeded = successFor(session, options);
   const run = async (
     operation: Operation,
@@ -186,6 +189,8 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
 
   const typedSpec = (operation: Operation): ToolSpec => {
     const profiled = toProfile(operation.input.schema, profile);
+    const approvalOf = (args: unknown) =>
+      approvalVerdict(approval, operation, profiled.restore(args), estimateCost);
     return {
       name: names.nameOf(operation.id) as string,
       description: describeTool(operation, describeOptions(operation)),
@@ -194,7 +199,8 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       kind: 'operation',
       operationId: operation.id,
       effect: operation.effect,
-      needsApproval: (args) => needsApproval(approval, operation, profiled.restore(args)),
+      needsApproval: async (args) => (await approvalOf(args)).needed,
+      approval: approvalOf,
       check(args) {
         try {
           session.checkInput(operation.id, profiled.restore(args));
@@ -206,6 +212,18 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       execute: (args, context) => run(operation, profiled.restore(args), context),
     };
   };
+
+  const dynamicFor = (reached: readonly Operation[], redact: (text: string) => string) =>
+    dynamicSpecs(
+      reached,
+      names,
+      dynamicNames,
+      profile,
+      { rule: approval, estimateCost },
+      run,
+      describeOptions,
+      redact,
+    );
 
   // Which operations get typed tools.
   let typed = operations;
@@ -234,30 +252,14 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       budget: (options.tokenBudget ?? 8000) - resumeTokens,
       ...(limit ? { maxTools: limit.maxTools - (anyAsync ? 1 : 0) } : {}),
       toolTokens: (operation) => tokensOf(typedSpec(operation)),
-      dynamicTokens: sum(
-        dynamicSpecs(
-          operations,
-          names,
-          dynamicNames,
-          profile,
-          approval,
-          run,
-          describeOptions,
-          (text) => text,
-        ),
-      ),
+      dynamicTokens: sum(dynamicFor(operations, (text) => text)),
     });
     typed = [...selection.typed];
     dynamic = [...selection.dynamic];
   }
 
   const tools: ToolSpec[] = typed.map(typedSpec);
-  if (dynamic.length > 0)
-    tools.push(
-      ...dynamicSpecs(dynamic, names, dynamicNames, profile, approval, run, describeOptions, (text) =>
-        session.client.redactor.redact(text),
-      ),
-    );
+  if (dynamic.length > 0) tools.push(...dynamicFor(dynamic, (text) => session.client.redactor.redact(text)));
   if (anyAsync) tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options));
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
@@ -314,7 +316,7 @@ function dynamicSpecs(
   names: ToolNames,
   dynamicNames: { search: string; describe: string; call: string },
   profile: SchemaProfile,
-  approval: ApprovalRule | undefined,
+  approval: { readonly rule: ApprovalRule | undefined; readonly estimateCost: EstimateCost },
   run: Run,
   describeOptions: (operation: Operation) => { approval: boolean; resumeToolName: string },
   /** Masks the session's secrets in what the tools quote back (a model may type one as a name). */
@@ -334,6 +336,14 @@ function dynamicSpecs(
   const searchSchema = profiled(search);
   const describeSchema = profiled(describe);
   const callSchema = profiled(call);
+  // The operation `call_operation` names is the one a person approves, at its own cost.
+  const callApproval = async (args: unknown): Promise<ApprovalVerdict> => {
+    const input = record(callSchema.restore(args));
+    const operation = byName(input.operation);
+    return operation
+      ? approvalVerdict(approval.rule, operation, input.arguments, approval.estimateCost)
+      : { needed: false };
+  };
   return [
     {
       ...(search as NonNullable<typeof search>),
@@ -387,11 +397,8 @@ function dynamicSpecs(
       annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
       kind: 'call',
       effect: 'write',
-      async needsApproval(args) {
-        const input = record(callSchema.restore(args));
-        const operation = byName(input.operation);
-        return operation ? needsApproval(approval, operation, input.arguments) : false;
-      },
+      needsApproval: async (args) => (await callApproval(args)).needed,
+      approval: callApproval,
       async execute(args, context) {
         const input = record(callSchema.restore(args));
         const operation = byName(input.operation);

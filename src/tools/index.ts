@@ -8,8 +8,15 @@
  * @module
  */
 
-export type { ApprovalRule } from './approval.js';
-export { DEFAULT_APPROVAL_EFFECTS, mayNeedApproval, needsApproval } from './approval.js';
+export type { ApprovalRule, ApprovalVerdict } from './approval.js';
+export {
+  approvalVerdict,
+  DEFAULT_APPROVAL_EFFECTS,
+  mayNeedApproval,
+  needsApproval,
+  verdictOf,
+} from './approval.js';
+export { type CostCheck, describeCost, type EstimateCost, formatMoney } from './cost-approval.js';
 export type { ToolMode, ToolSelection, ToolSet, ToolSpecOptions } from './create-tool-specs.js';
 export { annotationsOf, createToolSpecs } from './create-tool-specs.js';
 export {

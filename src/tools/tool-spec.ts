@@ -1,5 +1,6 @@
 import type { JsonSchema, OperationEffect } from '../discovery/types.js';
 import type { JobProgress } from '../jobs/index.js';
+import type { ApprovalVerdict } from './approval.js';
 import type { ToolFailure, ToolResult } from './tool-result.js';
 
 /** MCP-style hints about what calling a tool does. */
@@ -40,6 +41,12 @@ export interface ToolSpec {
   readonly effect: OperationEffect;
   /** Whether a person must approve this call (with these arguments) before it runs. */
   needsApproval(args: unknown): Promise<boolean>;
+  /**
+   * `needsApproval` with what the call is expected to cost when the approval rule prices calls
+   * (`costAbove`), so that the question put to the person can say it. Absent on tools that never
+   * need approval.
+   */
+  approval?(args: unknown): Promise<ApprovalVerdict>;
   /**
    * The refusal `execute` would answer these arguments with, before any request; undefined when
    * they pass. Lets an adapter spare a person approving a call that would be refused. Typed tools

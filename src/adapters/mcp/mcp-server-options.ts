@@ -1,4 +1,5 @@
 import type { OperationEffect } from '../../discovery/types.js';
+import type { CostCheck } from '../../tools/cost-approval.js';
 import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
 
 /** A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it. */
@@ -13,6 +14,8 @@ export interface ApprovalRequest {
   readonly arguments: unknown;
   /** What will happen, in plain words: the text an elicitation would show the person. */
   readonly message: string;
+  /** The call's estimate against the threshold, when the approval rule prices calls (`costAbove`). */
+  readonly cost?: CostCheck;
   /** Aborted when the client cancels the tool call; stop asking then. */
   readonly signal: AbortSignal;
 }
