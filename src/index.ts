@@ -168,16 +168,30 @@ export {
 } from './http/index.js';
 export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
-// issue 17 (store): the shared budget store and its error. The contract it implements (BudgetStore,
-// MemoryBudgetStore, micros) is exported with the estimator's block of issue 17.
-// Approval by cost (`approval: { costAbove }`): the verdict and cost check the adapters' questions show.
+// issue 17 (store): the shared budget store and its error, and approval by cost
+// (`approval: { costAbove }`): the verdict and cost check the adapters' questions show.
+// The names marked "contract" are the shared contract of issue 17 (src/spend/), which the
+// estimator's block exports too: keep one export of each when both blocks meet.
 export type {
+  BudgetStore, // contract
   BudgetStoreErrorOptions,
   BudgetStoreOperation,
+  BudgetTotals, // contract
+  CostEstimate, // contract
   MemoryBudgetStoreOptions,
+  Micros, // contract
+  PricedEstimate, // contract
   RedisBudgetStoreOptions,
+  ReserveOutcome, // contract
+  UnknownEstimate, // contract
 } from './spend/index.js';
-export { BudgetStoreError, RedisBudgetStore } from './spend/index.js';
+export {
+  BudgetStoreError,
+  fromMicros, // contract
+  MemoryBudgetStore, // contract
+  RedisBudgetStore,
+  toMicros, // contract
+} from './spend/index.js';
 export type { ApprovalVerdict } from './tools/approval.js';
 export { type CostCheck, describeCost } from './tools/cost-approval.js';
 export type {

@@ -81,4 +81,14 @@ describe("the README's snippets", () => {
       await redis?.stop();
     }
   });
+
+  it('the shared budget snippet reserves and settles in Redis', { timeout: 120_000 }, async () => {
+    let redis: RedisServer | undefined;
+    try {
+      redis = await startRedisServer();
+      expect(await runSnippet('budget-store', { REDIS_URL: redis.url })).toMatch(/^granted true 40000$/m);
+    } finally {
+      await redis?.stop();
+    }
+  });
 });
