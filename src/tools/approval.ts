@@ -96,6 +96,16 @@ const unestimated: EstimateCost = async () => {
   throw new Error('no estimator');
 };
 
+/**
+ * The threshold above which `rule` asks about `operation` only because of its cost: undefined
+ * when the rule has none, or asks about the operation whatever it costs (for descriptions).
+ */
+export function approvalOnlyAbove(rule: ApprovalRule | undefined, operation: Operation): number | undefined {
+  if (typeof rule !== 'object' || rule.costAbove === undefined) return undefined;
+  if (rule.operations?.[operation.id] !== undefined) return undefined;
+  return (rule.effects?.[operation.effect] ?? approvalByDefault(operation)) ? undefined : rule.costAbove;
+}
+
 /** Whether the rule can ask for approval of `operation` at all (for descriptions). */
 export function mayNeedApproval(rule: ApprovalRule | undefined, operation: Operation): boolean {
   if (rule === undefined || rule === 'default') return approvalByDefault(operation);

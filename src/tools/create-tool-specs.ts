@@ -3,7 +3,13 @@ import type { Session } from '../auth/session.js';
 import { type CallResult, type CallSuccess, unaddressableSegment } from '../calls/index.js';
 import type { Operation } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
-import { type ApprovalRule, type ApprovalVerdict, approvalVerdict, mayNeedApproval } from './approval.js';
+import {
+  type ApprovalRule,
+  type ApprovalVerdict,
+  approvalOnlyAbove,
+  approvalVerdict,
+  mayNeedApproval,
+} from './approval.js';
 import type { EstimateCost } from './cost-approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
 import { errorResult } from './error-result.js';
@@ -155,11 +161,15 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   });
   const anyAsync = operations.some((operation) => operation.async);
   const generic = genericOperationIds(operations);
-  const describeOptions = (operation: Operation) => ({
-    approval: mayNeedApproval(approval, operation),
-    resumeToolName: resumeName,
-    ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
-  });
+  const describeOptions = (operation: Operation) => {
+    const approvalAbove = approvalOnlyAbove(approval, operation);
+    return {
+      approval: mayNeedApproval(approval, operation),
+      ...(approvalAbove !== undefined ? { approvalAbove } : {}),
+      resumeToolName: resumeName,
+      ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
+    };
+  };
 
   // Asked at call time, so the session's estimator (and a test's stand-in for it) is the one used.
   const estimateCost: EstimateCost = (operationId, input) => session.estimate(operationId, input);

@@ -114,6 +114,16 @@ describe('approval: { costAbove }', () => {
     });
   });
 
+  it('tells the model which calls ask by cost, and which ask whatever they cost', () => {
+    const tools = typed({ costAbove: 1 }).tools;
+    expect(specOf(tools, 'v7_images_text_to_image').description).toContain(
+      'Asks a person for approval first if its estimated cost is above 1 or unknown.',
+    );
+    const fund = specOf(tools, 'post_wallet_fund').description;
+    expect(fund).toContain('Asks a person for approval first.');
+    expect(fund).not.toContain('estimated cost is above');
+  });
+
   it('refuses a threshold that is not an amount, and names costAbove for a near miss', () => {
     expect(() => typed({ costAbove: -1 })).toThrow(UsageError);
     expect(() => typed({ costAbove: '1' })).toThrow(/approval\.costAbove must be an amount/);
