@@ -17,6 +17,7 @@ import {
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { type CallOutput, outputsOf } from './outputs.js';
 import { safeJobAnswer } from './secret-free-results.js';
+import type { SendableInput } from './sendable-input.js';
 
 /** What a call needs: the session's client (credentials, governor, retries) and the service. */
 export interface CallContext {
@@ -103,7 +104,7 @@ function pollOptions(options: CallOptions, category: string | undefined) {
 export async function callOperation(
   context: CallContext,
   operation: Operation,
-  input: Readonly<Record<string, unknown>>,
+  input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
   return context.client.redactor.maskKnownValue(await callUnmasked(context, operation, input, options));
@@ -112,7 +113,7 @@ export async function callOperation(
 async function callUnmasked(
   context: CallContext,
   operation: Operation,
-  input: Readonly<Record<string, unknown>>,
+  input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
   const { client, service } = context;
