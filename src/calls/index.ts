@@ -6,4 +6,3 @@ export { InvalidArgumentsError } from './invalid-arguments-error.js';
 export type { CallOutput } from './outputs.js';
 export { mediaTypeOf, outputsOf } from './outputs.js';
 export { type SendableInput, sendableInput } from './sendable-input.js';
-export { unaddressableSegment, unsendableArguments } from './unsendable-arguments.js';

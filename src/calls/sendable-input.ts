@@ -8,7 +8,7 @@
 
 import type { Operation } from '../discovery/types.js';
 import type { Redactor } from '../http/index.js';
-import { problemsMessage } from '../schema/argument-problem.js';
+import { type ArgumentProblem, problemsMessage } from '../schema/argument-problem.js';
 import { InvalidArgumentsError } from './invalid-arguments-error.js';
 import { unsendableArguments } from './unsendable-arguments.js';
 
@@ -16,6 +16,16 @@ declare const SENDABLE: unique symbol;
 
 /** Arguments checked by {@link sendableInput}: each path segment and header value can be sent. */
 export type SendableInput = Readonly<Record<string, unknown>> & { readonly [SENDABLE]: true };
+
+/** The refusal of `problems`, their quotes masked by `redactor` when there is one. */
+export function unsendableError(
+  operationId: string,
+  found: readonly ArgumentProblem[],
+  redactor: Redactor | undefined,
+): InvalidArgumentsError {
+  const problems = redactor ? redactor.redactValue(found) : found;
+  return new InvalidArgumentsError(operationId, problems, problemsMessage(problems));
+}
 
 /**
  * `input` as {@link SendableInput}, or {@link InvalidArgumentsError} before anything is sent when
@@ -28,9 +38,6 @@ export function sendableInput(
   redactor?: Redactor,
 ): SendableInput {
   const found = unsendableArguments(operation, input);
-  if (found.length > 0) {
-    const problems = redactor ? redactor.redactValue(found) : found;
-    throw new InvalidArgumentsError(operation.id, problems, problemsMessage(problems));
-  }
+  if (found.length > 0) throw unsendableError(operation.id, found, redactor);
   return input as SendableInput;
 }

@@ -4,7 +4,6 @@
  */
 
 import type { Session } from '../auth/session.js';
-import { unaddressableSegment } from '../calls/index.js';
 import type { Operation } from '../discovery/types.js';
 import { invalidArgumentsResult, META_ANNOTATIONS } from './meta-tool-parts.js';
 import { toProfile } from './schema-profiles/to-profile.js';
@@ -68,8 +67,9 @@ export function resumeToolSpec(options: ResumeToolSpecOptions): ToolSpec {
       const requestId = input.request_id;
       if (!operation)
         return invalidArgumentsResult('operation must be the operation of a "processing" result.');
+      // Whether the id can be a path segment is the session's to say (`resumeById`), for every caller.
       if (
-        !(typeof requestId === 'string' && requestId !== '' && !unaddressableSegment(requestId)) &&
+        !(typeof requestId === 'string' && requestId !== '') &&
         !(typeof requestId === 'number' && Number.isFinite(requestId))
       ) {
         return invalidArgumentsResult(

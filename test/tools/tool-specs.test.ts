@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
+import { InvalidArgumentsError } from '../../src/calls/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
 import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
@@ -177,6 +178,37 @@ describe('createToolSpecs', () => {
       ?.execute({ model_id: 'veo-3', prompt: 'tide' });
     expect(Object.keys(finished as object).sort()).toEqual(Object.keys(direct as object).sort());
     expect(finished).toMatchObject({ ok: true, status: 'success', requestId });
+  });
+
+  it('refuses a job id that cannot be a path segment, through resume_job and the session alike, before anything is sent', async () => {
+    const sent: string[] = [];
+    const watched = await connect({
+      service,
+      apiKey: account.apiKey,
+      operations: { ids: ['v8_video_text_to_video'] },
+      http: {
+        ...virtualHttp(emulator),
+        onEvent: (event) => (event.type === 'request' ? sent.push(event.url) : undefined),
+      },
+    });
+    try {
+      const resume = createToolSpecs(watched, { mode: 'typed' }).tool('resume_job');
+      for (const request_id of ['..', '.']) {
+        const result = await resume?.execute({ operation: 'v8_video_text_to_video', request_id });
+        expect(result).toMatchObject({
+          ok: false,
+          code: 'invalid_arguments',
+          problems: [{ field: 'request_id' }],
+        });
+        const thrown = await Promise.resolve()
+          .then(() => watched.resumeById('v8_video_text_to_video', request_id))
+          .catch((error: unknown) => error);
+        expect(InvalidArgumentsError.isInstance(thrown), request_id).toBe(true);
+      }
+      expect(sent).toEqual([]);
+    } finally {
+      await watched.close();
+    }
   });
 
   it('says of each tool whether it can wait for a job and whether a call may need approval', () => {
