@@ -89,7 +89,11 @@ export interface ConnectOptions {
   readonly trustedOrigins?: readonly string[];
   /** @default 'auto' */
   readonly keyPlacement?: KeyPlacement;
-  /** Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store. */
+  /**
+   * Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store.
+   * Discovery's documents go through the same transport and governor (unless `discovery` names a
+   * transport or fetch of its own).
+   */
   readonly http?: SessionHttpOptions;
 }
 

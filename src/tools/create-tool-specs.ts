@@ -209,7 +209,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   } else if (mode === 'auto') {
     const selection = selectWithinBudget({
       operations,
-      ...autoBudget({ options, profile, resume, anyAsync }),
+      ...autoBudget({ options, profile, resume }),
       toolTokens: (operation) => definitionTokens(typedSpecOf(operation), options, profile),
       // The dynamic tools are counted as they would be for every operation; their specs (and
       // search index) are built only for the operations they end up reaching.
@@ -282,7 +282,6 @@ function autoBudget(context: {
   readonly options: ToolSpecOptions;
   readonly profile: SchemaProfile;
   readonly resume: ToolSpec | undefined;
-  readonly anyAsync: boolean;
 }): { budget: number; maxTools?: number } {
   const { options, profile, resume } = context;
   const resumeTokens = resume ? definitionTokens(resume, options, profile) : 0;
