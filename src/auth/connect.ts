@@ -10,7 +10,8 @@ import {
   UsageError,
 } from '../errors/index.js';
 import {
-  governedFetch,
+  createFetchTransport,
+  governedTransport,
   HttpClient,
   rejectUnknownHttpOptions,
   SESSION_HTTP_OPTION_KEYS,
@@ -88,7 +89,11 @@ export interface ConnectOptions {
   readonly trustedOrigins?: readonly string[];
   /** @default 'auto' */
   readonly keyPlacement?: KeyPlacement;
-  /** Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store. */
+  /**
+   * Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store.
+   * Discovery's documents go through the same transport and governor (unless `discovery` names a
+   * transport or fetch of its own).
+   */
   readonly http?: SessionHttpOptions;
 }
 
@@ -148,6 +153,19 @@ function scopesBeyond(
   if (granted === '*') return 'every scope, *';
   const beyond = granted.filter((scope) => !requested.includes(scope));
   return beyond.length > 0 ? beyond.join(', ') : undefined;
+}
+
+/**
+ * Discovery's options in a session: its documents go through the session's transport (its
+ * custom `transport` or `fetch` too) and its governor, and teach the governor what they say. A
+ * transport or fetch given to discovery itself is still used, behind the same governor.
+ */
+function discoveryThrough(client: HttpClient, discovery: DiscoverOptions | undefined): DiscoverOptions {
+  const own = discovery?.transport ?? (discovery?.fetch ? createFetchTransport(discovery.fetch) : undefined);
+  const transport = own
+    ? governedTransport({ transport: own, governor: client.governor, clock: client.clock })
+    : client.documentTransport;
+  return { ...discovery, transport };
 }
 
 function sameScopes(a: readonly string[], b: readonly string[]): boolean {
@@ -210,17 +228,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   client.redactor.addSecret(apiKey());
   await reportTokenStoreProblems(store, client);
   try {
-    // Discovery's documents go through the session's governor too, and teach it what they say.
-    const service =
-      options.service ??
-      (await discover(baseUrl, {
-        ...options.discovery,
-        fetch: governedFetch({
-          fetch: options.discovery?.fetch ?? globalThis.fetch,
-          governor: client.governor,
-          clock: client.clock,
-        }),
-      }));
+    const service = options.service ?? (await discover(baseUrl, discoveryThrough(client, options.discovery)));
     // The quotas the service publishes hold from the first call, before any answer says more.
     await client.governor.publish(service.origin, service.rateLimits ?? []);
     checkOperationChoice(options.operations, {

@@ -17,6 +17,8 @@ import {
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { type CallOutput, outputsOf } from './outputs.js';
 import { safeJobAnswer } from './secret-free-results.js';
+import { type SendableInput, unsendableError } from './sendable-input.js';
+import { unaddressableArgument } from './unsendable-arguments.js';
 
 /** What a call needs: the session's client (credentials, governor, retries) and the service. */
 export interface CallContext {
@@ -103,7 +105,7 @@ function pollOptions(options: CallOptions, category: string | undefined) {
 export async function callOperation(
   context: CallContext,
   operation: Operation,
-  input: Readonly<Record<string, unknown>>,
+  input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
   return context.client.redactor.maskKnownValue(await callUnmasked(context, operation, input, options));
@@ -112,7 +114,7 @@ export async function callOperation(
 async function callUnmasked(
   context: CallContext,
   operation: Operation,
-  input: Readonly<Record<string, unknown>>,
+  input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
   const { client, service } = context;
@@ -172,13 +174,18 @@ async function callUnmasked(
 /**
  * A pending call rebuilt from what a model can safely carry: the operation and the job's id. The
  * fetch address comes from the discovered fetch operation, never from the caller, so a resumed
- * job cannot be pointed anywhere else.
+ * job cannot be pointed anywhere else; and the id, a segment of the service's fetch paths, must be
+ * one (not `..`, which would address the parent resource).
+ * @throws {InvalidArgumentsError} an id that cannot be a path segment, before anything is sent
  */
 export function pendingFromId(
   context: CallContext,
   operation: Operation,
   requestId: string | number,
 ): PendingCall {
+  const unaddressable =
+    typeof requestId === 'string' ? unaddressableArgument('request_id', requestId) : undefined;
+  if (unaddressable) throw unsendableError(operation.id, [unaddressable], context.client.redactor);
   const { fetch } = fetchOperationOf(context.service, operation);
   const target = fetchTargetFor({
     answer: { state: 'processing', id: requestId, body: {} },

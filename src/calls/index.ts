@@ -5,4 +5,4 @@ export { callOperation, pendingFromId, resumeCall } from './call-operation.js';
 export { InvalidArgumentsError } from './invalid-arguments-error.js';
 export type { CallOutput } from './outputs.js';
 export { mediaTypeOf, outputsOf } from './outputs.js';
-export { unaddressableSegment, unsendableArguments } from './unsendable-arguments.js';
+export { type SendableInput, sendableInput } from './sendable-input.js';

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors/index.js';
+import { createFetchTransport, type Transport } from '../http/index.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
@@ -32,6 +33,12 @@ import { ServiceUnreachableError } from './service-unreachable-error.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 
 export interface DiscoverOptions {
+  /**
+   * The HTTP core's transport to read documents with (a proxy agent, a recording, a test double);
+   * `connect()` gives the session's own, behind its governor. Wins over `fetch`.
+   * @default `fetch` through the HTTP core's fetch transport
+   */
+  readonly transport?: Transport;
   /** The fetch to read documents with (tests, proxies, edge runtimes). @default globalThis.fetch */
   readonly fetch?: typeof globalThis.fetch;
   readonly signal?: AbortSignal;
@@ -106,7 +113,7 @@ function createLoader(
   const started = performance.now();
   const stats = { documents: 0, fromCache: 0, downloadedBytes: 0, fetchMs: 0 };
   const fetchOptions = {
-    fetch: options.fetch ?? globalThis.fetch,
+    transport: options.transport ?? createFetchTransport(options.fetch ?? globalThis.fetch),
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBytes: options.maxDocumentBytes ?? 10 * 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 3,

@@ -85,13 +85,14 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): {
       });
   const dispatcher = options.dispatcher ?? owned!;
   const transport: Transport = async (request) => {
+    const progress = { answered: false };
     try {
-      const response = await dispatchRequest(dispatcher, request);
+      const response = await dispatchRequest(dispatcher, request, progress);
       return { status: response.status, headers: new RawHeaders(response.headers), body: response.body };
     } catch (error) {
-      if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error);
+      if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error, progress.answered);
       if (ResponseTooLargeFailure.isInstance(error)) throw error;
-      throw toFailure(error, request.signal);
+      throw toFailure(error, request.signal, progress.answered);
     }
   };
   return { transport, close: async () => owned?.close() };
@@ -100,6 +101,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): {
 /** A transport over any `fetch` (undici's, the platform's, a test double). */
 export function createFetchTransport(fetchFunction: FetchFunction): Transport {
   return async (request) => {
+    let answered = false;
     try {
       const response = await fetchFunction(request.url, {
         method: request.method,
@@ -110,6 +112,7 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
           : AbortSignal.timeout(request.timeoutMs),
         redirect: 'manual',
       });
+      answered = true;
       // fetch has inflated a compressed body by now: the limit counts what it hands over.
       const body = await readTextWithinLimit(
         response,
@@ -118,7 +121,7 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
       if (ResponseTooLargeFailure.isInstance(error)) throw error;
-      throw toFailure(error, request.signal);
+      throw toFailure(error, request.signal, answered);
     }
   };
 }

@@ -39,6 +39,18 @@ export interface ToolSpec {
   /** The operation a typed tool calls. */
   readonly operationId?: string;
   readonly effect: OperationEffect;
+  /**
+   * Whether a call of this tool can wait for a generation job, and so report progress: a typed
+   * tool of an asynchronous operation, `call_operation` when it reaches one, `resume_job`.
+   */
+  readonly waitsForJobs: boolean;
+  /**
+   * Whether some call of this tool can need a person's approval under the set's rule: a typed
+   * tool when its operation can, `call_operation` when one of the operations it reaches can;
+   * never the search, describe and resume tools, which change nothing and spend nothing.
+   * {@link ToolSpec.needsApproval} decides each call.
+   */
+  readonly mayNeedApproval: boolean;
   /** Whether a person must approve this call (with these arguments) before it runs. */
   needsApproval(args: unknown): Promise<boolean>;
   /**

@@ -17,8 +17,6 @@ const ANY_ARGUMENTS: JSONSchema = {};
 
 export interface GenerationToolFields {
   readonly spec: ToolSpec;
-  /** Whether any call of the tool can need a person's approval under the tool options. */
-  readonly mayNeedApproval: boolean;
   /** The tool options' `onProgress`, told of every progress report. */
   readonly onProgress?: ((progress: ToolProgress) => void) | undefined;
 }
@@ -64,7 +62,7 @@ export class GenerationTool extends StructuredTool<JSONSchema, unknown, unknown,
     this.description = spec.description;
     this.schema = spec.inputSchema as JSONSchema;
     this.spec = spec;
-    this.mayNeedApproval = fields.mayNeedApproval;
+    this.mayNeedApproval = spec.mayNeedApproval;
     this.onProgress = fields.onProgress;
   }
 

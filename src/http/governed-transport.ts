@@ -1,38 +1,37 @@
 /**
- * A `fetch` that goes through the session's rate-limit governor: for requests made outside
- * `HttpClient.request()` with a fetch of their own (discovery's documents), so that they wait
- * for the same quotas and teach the governor what their answers say.
+ * A transport that goes through a rate-limit governor: for requests made outside
+ * `HttpClient.request()` (discovery's documents), so that they wait for the same quotas as the
+ * session's calls and teach the governor what their answers say.
  * @module
  */
 import type { Clock } from './clock.js';
 import { parseRateLimitFields } from './headers/rate-limit.js';
 import { parseRetryAfter } from './headers/retry-after.js';
 import type { RateLimitGovernor } from './rate-limit-governor.js';
+import type { Transport } from './transport.js';
 
-export interface GovernedFetchOptions {
-  readonly fetch: typeof globalThis.fetch;
+export interface GovernedTransportOptions {
+  readonly transport: Transport;
   readonly governor: RateLimitGovernor;
   /** The governor's clock. */
   readonly clock: Clock;
 }
 
 /**
- * `options.fetch`, each request waiting for a permit first and reporting its answer after.
+ * `options.transport`, each request waiting for a permit first and reporting its answer after.
  *
  * @example
  * const service = await discover(baseUrl, {
- *   fetch: governedFetch({ fetch: globalThis.fetch, governor: client.governor, clock: client.clock }),
+ *   transport: governedTransport({ transport, governor: client.governor, clock: client.clock }),
  * });
  */
-export function governedFetch(options: GovernedFetchOptions): typeof globalThis.fetch {
-  const { fetch, governor, clock } = options;
-  return async (input, init) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    const signal = init?.signal ?? (input instanceof Request ? input.signal : undefined);
-    const permit = await governor.acquire(url, signal ? { signal } : {});
-    let response: Response;
+export function governedTransport(options: GovernedTransportOptions): Transport {
+  const { transport, governor, clock } = options;
+  return async (request) => {
+    const permit = await governor.acquire(request.url, request.signal ? { signal: request.signal } : {});
+    let response: Awaited<ReturnType<Transport>>;
     try {
-      response = await fetch(input, init);
+      response = await transport(request);
     } catch (error) {
       await permit.complete({ answered: false, observations: [], receivedAt: clock.now() });
       throw error;
