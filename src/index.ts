@@ -5,6 +5,8 @@
  * @module generation-agent-toolkit
  */
 
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { handlesCredentials } from './auth/credential-operations.js';
 export type {
   ChoiceSelector,
   ClaimHandler,
@@ -30,6 +32,10 @@ export {
   Session,
   UnknownChoiceError,
 } from './auth/index.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { chooseOperations } from './auth/operation-choice.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { accountsIn, isUsable, tokenStoreKey } from './auth/token-store.js';
 export type {
   CallContext,
   CallOptions,
@@ -166,8 +172,13 @@ export {
   UntrustedOriginError,
   ValidationError,
 } from './http/index.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before; they belong with
+// the HTTP core's redaction (the `/http` subpath, once it exists).
+export { isSecretField, REDACTED } from './http/redact.js';
 export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { needsApproval } from './tools/approval.js';
 export type {
   ApprovalRule,
   CountTokens,

@@ -32,7 +32,14 @@ function approvalByDefault(operation: Operation): boolean {
   return DEFAULT_APPROVAL_EFFECTS[operation.effect] || handlesCredentials(operation);
 }
 
-/** Whether `operation` called with `args` needs approval under `rule`. */
+/**
+ * Whether `operation` called with `args` needs approval under `rule`; `'default'` asks for money,
+ * destruction and credentials.
+ *
+ * @example
+ * const operation = service.requireOperation('create_payment');
+ * if (await needsApproval('default', operation, input)) await askThePerson(operation, input);
+ */
 export async function needsApproval(
   rule: ApprovalRule | undefined,
   operation: Operation,

@@ -2,11 +2,12 @@
  * Every options object of the public API refuses a key it does not know, as a JavaScript caller
  * without a type checker would write it, naming the key, where it was and the closest known key.
  */
+
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { createLangChainTools, GenerationToolkit } from '../../src/adapters/langchain.js';
 import { createMcpServer } from '../../src/adapters/mcp.js';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import {
   connect,
   createToolSpecs,

@@ -1,8 +1,8 @@
+import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { createToolSpecs, loadTokenCounter, type ToolResult } from '../../src/tools/index.js';
 import { virtualHttp } from '../support/virtual-http.js';
 

@@ -64,7 +64,7 @@ function canWait(spec: ToolSpec, set: ToolSpecSet, asynchronous: ReadonlySet<str
  * import { generateText, isStepCount, type ModelMessage } from 'ai';
  * import { connect } from 'generation-agent-toolkit';
  * import { createAISDKTools, createToolApproval } from 'generation-agent-toolkit/ai-sdk';
- * import { startEmulator } from 'generation-agent-toolkit/emulator';
+ * import { startEmulator } from 'generation-agent-toolkit-emulator';
  *
  * const emulator = await startEmulator();
  * const account = emulator.createAccount({ password: 'a-long-Pa55word' });
