@@ -1,8 +1,8 @@
 /**
- * The emulator of the whole service on loopback: `generation-agent-toolkit/emulator`.
+ * The emulator of the whole service on loopback: `generation-agent-toolkit-emulator`.
  *
  * Any new export added here becomes public API. Use named exports, not wildcards.
- * @module generation-agent-toolkit/emulator
+ * @module generation-agent-toolkit-emulator
  */
 
 export type { GenerationCategory } from './catalogue/types.js';
