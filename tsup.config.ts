@@ -17,7 +17,6 @@ const shared = {
  * nothing of the version, before a bundled check could speak.
  */
 const VERSION_CHECK = 'require-supported-node';
-// The CLI checks the version itself (src/cli/main.ts) so that it can exit with one line, no stack.
 const importVersionCheckFirst = ({ format }: { format: string }) => ({
   js: format === 'cjs' ? `require('./${VERSION_CHECK}.cjs');` : `import './${VERSION_CHECK}.js';`,
 });
@@ -29,23 +28,15 @@ const PUBLIC_ENTRIES = {
   langchain: 'src/adapters/langchain.ts',
   mcp: 'src/adapters/mcp.ts',
   provider: 'src/provider/index.ts',
-  emulator: 'src/emulator/index.ts',
 };
 
-export default defineConfig([
-  {
-    ...shared,
-    entry: { ...PUBLIC_ENTRIES, [VERSION_CHECK]: 'src/runtime/require-supported-node.ts' },
-    banner: importVersionCheckFirst,
-    format: ['esm', 'cjs'],
-    dts: { entry: PUBLIC_ENTRIES },
-    clean: true,
-    splitting: true,
-  },
-  {
-    ...shared,
-    entry: { 'cli/main': 'src/cli/main.ts' },
-    format: ['esm'],
-    banner: { js: '#!/usr/bin/env node' },
-  },
-]);
+// The emulator and gentk are packages of their own (packages/*), each with its tsup config.
+export default defineConfig({
+  ...shared,
+  entry: { ...PUBLIC_ENTRIES, [VERSION_CHECK]: 'src/runtime/require-supported-node.ts' },
+  banner: importVersionCheckFirst,
+  format: ['esm', 'cjs'],
+  dts: { entry: PUBLIC_ENTRIES },
+  clean: true,
+  splitting: true,
+});

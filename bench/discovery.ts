@@ -32,7 +32,16 @@ async function timeFetch(url: string): Promise<number> {
 async function startEmulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'emulator', '--port', '0', '--latency', String(LATENCY_MS)],
+    [
+      '--import',
+      'tsx',
+      'packages/cli/src/main.ts',
+      'emulator',
+      '--port',
+      '0',
+      '--latency',
+      String(LATENCY_MS),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {

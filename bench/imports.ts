@@ -47,7 +47,6 @@ const ENTRIES: readonly Entry[] = [
   { specifier: '/langchain', file: 'langchain.js', mustNotLoad: ['ai'] },
   { specifier: '/mcp', file: 'mcp.js' },
   { specifier: '/provider', file: 'provider.js' },
-  { specifier: '/emulator', file: 'emulator.js' },
 ];
 
 /** The newest modification time under `folder`, in ms. */

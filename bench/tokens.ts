@@ -9,7 +9,7 @@
  * @module
  */
 
-import { startEmulator } from '../src/emulator/index.js';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { connect, createToolSpecs, type SchemaProfile, type Session } from '../src/index.js';
 import {
   type CountTokens,

@@ -5,6 +5,8 @@
  * @module generation-agent-toolkit
  */
 
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { handlesCredentials } from './auth/credential-operations.js';
 export type {
   ChoiceSelector,
   ClaimHandler,
@@ -30,6 +32,10 @@ export {
   Session,
   UnknownChoiceError,
 } from './auth/index.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { chooseOperations } from './auth/operation-choice.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { accountsIn, isUsable, tokenStoreKey } from './auth/token-store.js';
 export type {
   CallContext,
   CallOptions,
@@ -166,6 +172,9 @@ export {
   UntrustedOriginError,
   ValidationError,
 } from './http/index.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before; they belong with
+// the HTTP core's redaction (the `/http` subpath, once it exists).
+export { isSecretField, REDACTED } from './http/redact.js';
 export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
 // issue 17 (store): the shared budget store and its error, and approval by cost
@@ -193,6 +202,8 @@ export {
   toMicros, // contract
 } from './spend/index.js';
 export type { ApprovalVerdict } from './tools/approval.js';
+// Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
+export { needsApproval } from './tools/approval.js';
 export { type CostCheck, describeCost } from './tools/cost-approval.js';
 export type {
   ApprovalRule,

@@ -36,7 +36,13 @@ export function keyOnly(token: StoredToken & { readonly apiKey: string }): Store
   };
 }
 
-/** Whether a stored token can still be sent: present and not expired at `now` (epoch ms). */
+/**
+ * Whether a stored token can still be sent: present and not expired at `now` (epoch ms).
+ *
+ * @example
+ * const token = await new FileTokenStore().load(tokenStoreKey(service.origin, 'me@example.com'));
+ * if (token && isUsable(token, Date.now())) useBearer(token.accessToken);
+ */
 export function isUsable(token: StoredToken, now: number): boolean {
   return token.accessToken !== '' && (token.expiresAt === null || Date.parse(token.expiresAt) > now);
 }
@@ -182,12 +188,23 @@ export class FileTokenStore implements TokenStore {
   }
 }
 
-/** The key a session's token is kept under: the service's origin and the account. */
+/**
+ * The key a session's token is kept under in a {@link TokenStore}: the service's origin and the
+ * account (case-insensitive).
+ *
+ * @example
+ * tokenStoreKey('https://api.example.com', 'Me@Example.com'); // 'https://api.example.com|me@example.com'
+ */
 export function tokenStoreKey(origin: string, account: string): string {
   return `${origin}|${account.toLowerCase()}`;
 }
 
-/** The accounts that `keys` (a store's, `<origin>|<account>`) hold tokens of at `origin`. */
+/**
+ * The accounts that `keys` (a store's, `<origin>|<account>`) hold tokens of at `origin`.
+ *
+ * @example
+ * accountsIn(await new FileTokenStore().keys(), service.origin); // ['me@example.com']
+ */
 export function accountsIn(keys: readonly string[], origin: string): string[] {
   const prefix = `${origin}|`;
   return keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));

@@ -63,6 +63,10 @@ function approvalByDefault(operation: Operation): boolean {
  * Whether `operation` called with `args` needs approval under `rule`. A rule with `costAbove`
  * estimates the call with `estimateCost` (a rule that prices calls with no estimator to ask treats
  * every cost as unknown, so it asks).
+ *
+ * @example
+ * const operation = service.requireOperation('create_payment');
+ * if (await needsApproval('default', operation, input)) await askThePerson(operation, input);
  */
 export async function needsApproval(
   rule: ApprovalRule | undefined,

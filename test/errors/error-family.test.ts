@@ -5,12 +5,12 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import * as emulatorEntry from 'generation-agent-toolkit-emulator';
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as aiSdk from '../../src/adapters/ai-sdk.js';
 import * as langchain from '../../src/adapters/langchain.js';
 import * as mcp from '../../src/adapters/mcp.js';
-import * as emulatorEntry from '../../src/emulator/index.js';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import * as root from '../../src/index.js';
 import {
   connect,

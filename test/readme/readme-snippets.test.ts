@@ -6,8 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { ROOT, requireBuild, runScript } from '../examples/run-example.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';

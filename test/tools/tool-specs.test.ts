@@ -1,9 +1,9 @@
+import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
 import { InvalidArgumentsError } from '../../src/calls/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import {
   createToolSpecs,
   loadTokenCounter,

@@ -48,7 +48,7 @@ const AI_SDK_TOOLS_OPTION_KEYS: OptionKeys<CreateAISDKToolsOptions> = {
  * import { generateText, isStepCount, type ModelMessage } from 'ai';
  * import { connect } from 'generation-agent-toolkit';
  * import { createAISDKTools, createToolApproval } from 'generation-agent-toolkit/ai-sdk';
- * import { startEmulator } from 'generation-agent-toolkit/emulator';
+ * import { startEmulator } from 'generation-agent-toolkit-emulator';
  *
  * const emulator = await startEmulator();
  * const account = emulator.createAccount({ password: 'a-long-Pa55word' });
