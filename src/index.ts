@@ -204,7 +204,7 @@ export {
 export type { ApprovalVerdict } from './tools/approval.js';
 // Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
 export { needsApproval } from './tools/approval.js';
-export { type CostCheck, describeCost } from './tools/cost-approval.js';
+export { type CostCheck, describeCost, type EstimateCost } from './tools/cost-approval.js';
 export type {
   ApprovalRule,
   CountTokens,
