@@ -168,11 +168,14 @@ export {
 } from './http/index.js';
 export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
+// Issue 16 (install weight): the token counter, exact with the optional peer gpt-tokenizer, estimated without it.
 export type {
   ApprovalRule,
   CountTokens,
   ReturnedSecret,
   SchemaProfile,
+  TokenCounter,
+  TokenCountMethod,
   ToolAnnotations,
   ToolCallContext,
   ToolFailure,
@@ -183,10 +186,17 @@ export type {
   ToolResult,
   ToolSelection,
   ToolSet,
+  ToolSetFootprint,
   ToolSetWarning,
   ToolSpec,
   ToolSpecOptions,
   ToolSuccess,
 } from './tools/index.js';
-export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult, ToolNameError } from './tools/index.js';
+export {
+  createToolSpecs,
+  DEFAULT_APPROVAL_EFFECTS,
+  errorResult,
+  loadTokenCounter,
+  ToolNameError,
+} from './tools/index.js';
 export { VERSION } from './version.js';

@@ -26,6 +26,10 @@ describe('the published package', () => {
     const paths = await publishedPaths();
     expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
     expect(paths.filter((path) => !/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(path))).toEqual([]);
+    // Source maps are not shipped (tsup.config.ts says why), nor referred to by the code.
+    expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
+    const entry = await readFile(join(ROOT, 'dist', 'index.js'), 'utf8');
+    expect(entry).not.toContain('sourceMappingURL');
 
     const { license } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as { license: string };
     expect(license).toBe('MIT');
