@@ -1,5 +1,5 @@
 /**
- * What `npm publish` would ship, as npm itself lists it: the build, the README and the licence,
+ * What `npm publish` would ship, as npm itself lists it: the build, the README, the CHANGELOG and the
  * never the tests, their fixtures or the sources.
  */
 import { execFile } from 'node:child_process';
@@ -20,12 +20,14 @@ async function publishedPaths(): Promise<string[]> {
 }
 
 describe('the published package', () => {
-  it('ships the MIT licence that package.json names, beside the README, and no test fixture', {
+  it('ships the MIT licence that package.json names, beside the README and the CHANGELOG, and no test fixture', {
     timeout: 60_000,
   }, async () => {
     const paths = await publishedPaths();
-    expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
-    expect(paths.filter((path) => !/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(path))).toEqual([]);
+    expect(paths).toEqual(expect.arrayContaining(['CHANGELOG.md', 'LICENSE', 'README.md', 'package.json']));
+    expect(
+      paths.filter((path) => !/^(dist\/|CHANGELOG\.md$|LICENSE$|README\.md$|package\.json$)/.test(path)),
+    ).toEqual([]);
     // Source maps are not shipped (tsup.config.ts says why), nor referred to by the code.
     expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
     const entry = await readFile(join(ROOT, 'dist', 'index.js'), 'utf8');
