@@ -1,6 +1,6 @@
 /**
  * What `npm publish` would ship, as npm itself lists it: the build, the README, the CHANGELOG and the
- * never the tests, their fixtures or the sources.
+ * licence, never the tests, their fixtures or the sources.
  */
 import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
