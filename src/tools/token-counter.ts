@@ -13,6 +13,12 @@ export type CountTokens = (text: string) => number;
 /**
  * How a {@link TokenCounter} counts: `o200k_base` exactly, with the optional peer `gpt-tokenizer`;
  * `estimate` with an estimate calibrated on tool definitions, when that peer is not installed.
+ *
+ * @example
+ * ```ts
+ * const { tokens, countedWith } = await toolSet.footprint();
+ * console.log(countedWith === 'o200k_base' ? `${tokens} tokens` : `about ${tokens} tokens`);
+ * ```
  */
 export type TokenCountMethod = 'o200k_base' | 'estimate';
 
