@@ -168,14 +168,13 @@ export {
 } from './http/index.js';
 export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
-// Issue 16 (install weight): the token counter, exact with the optional peer gpt-tokenizer, estimated without it.
+// Issue 16 (install weight): what a tool set's footprint says, counted exactly or estimated.
+export type { ToolSetFootprint } from './tools/create-tool-specs.js';
 export type {
   ApprovalRule,
   CountTokens,
   ReturnedSecret,
   SchemaProfile,
-  TokenCounter,
-  TokenCountMethod,
   ToolAnnotations,
   ToolCallContext,
   ToolFailure,
@@ -186,17 +185,12 @@ export type {
   ToolResult,
   ToolSelection,
   ToolSet,
-  ToolSetFootprint,
   ToolSetWarning,
   ToolSpec,
   ToolSpecOptions,
   ToolSuccess,
 } from './tools/index.js';
-export {
-  createToolSpecs,
-  DEFAULT_APPROVAL_EFFECTS,
-  errorResult,
-  loadTokenCounter,
-  ToolNameError,
-} from './tools/index.js';
+export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult, ToolNameError } from './tools/index.js';
+// Issue 16 (install weight): the token counter, exact with the optional peer gpt-tokenizer, estimated without it.
+export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './tools/token-counter.js';
 export { VERSION } from './version.js';
