@@ -31,6 +31,8 @@ const WATCHED = [
   '@modelcontextprotocol/sdk',
   '@ai-sdk/provider',
   'redis',
+  // Optional too, and loaded only when something counts tokens, never by an import.
+  'gpt-tokenizer',
 ];
 
 interface Entry {

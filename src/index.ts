@@ -205,6 +205,8 @@ export type { ApprovalVerdict } from './tools/approval.js';
 // Issue 16 (h1): names gentk (packages/cli) imports, which no entry offered before.
 export { needsApproval } from './tools/approval.js';
 export { type CostCheck, describeCost, type EstimateCost } from './tools/cost-approval.js';
+// Issue 16 (install weight): what a tool set's footprint says, counted exactly or estimated.
+export type { ToolSetFootprint } from './tools/create-tool-specs.js';
 export type {
   ApprovalRule,
   CountTokens,
@@ -226,4 +228,6 @@ export type {
   ToolSuccess,
 } from './tools/index.js';
 export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult, ToolNameError } from './tools/index.js';
+// Issue 16 (install weight): the token counter, exact with the optional peer gpt-tokenizer, estimated without it.
+export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './tools/token-counter.js';
 export { VERSION } from './version.js';

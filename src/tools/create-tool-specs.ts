@@ -6,18 +6,14 @@ import type { EstimateCost } from './cost-approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES } from './dynamic-tool-definitions.js';
 import { dynamicToolSpecs, profiledDynamicDefinitions } from './dynamic-tool-specs.js';
 import { errorResult } from './error-result.js';
+import { estimateTokens } from './estimate-tokens.js';
 import { actsOn, genericOperationIds } from './generic-operation-ids.js';
 import { resumeToolSpec } from './resume-tool-spec.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import { selectWithinBudget } from './select-within-budget.js';
-import {
-  type CountTokens,
-  loadTokenCounter,
-  serialiseToolDefinition,
-  toolFootprint,
-  WIRE_FORMAT_OF_PROFILE,
-} from './token-footprint.js';
+import { type CountTokens, loadTokenCounter, type TokenCountMethod } from './token-counter.js';
+import { serialiseToolDefinition, toolFootprint, WIRE_FORMAT_OF_PROFILE } from './token-footprint.js';
 import { toolCallRunner } from './tool-call-result.js';
 import { TOOL_COUNT_LIMITS, type ToolSetWarning, toolCountWarning } from './tool-count-limits.js';
 import type { ToolDefinition } from './tool-definitions.js';
@@ -60,8 +56,9 @@ export interface ToolSpecOptions extends ShapeOptions {
   /** Tokens the typed tools of `auto` mode may take. @default 8000 */
   readonly tokenBudget?: number;
   /**
-   * Counts tokens for `auto` mode; pass `await loadTokenCounter()` for exact figures. Without it
-   * a tool's tokens are estimated at four characters each.
+   * Counts tokens for `auto` mode; pass `await loadTokenCounter()` for exact figures when the
+   * optional peer `gpt-tokenizer` is installed. Without it a tool's tokens are estimated (within a
+   * few per cent of o200k_base on tool definitions).
    */
   readonly countTokens?: CountTokens;
   /** Progress of every tool call that waits for a job. */
@@ -89,11 +86,28 @@ export interface ToolSet {
   readonly warnings: readonly ToolSetWarning[];
   tool(name: string): ToolSpec | undefined;
   /**
-   * Tokens the tool definitions take, counted with a real tokenizer (o200k_base) on the wire
-   * format of the set's schema profile (OpenAI's for `default` and `openai-strict`, Anthropic's,
-   * Gemini's function declarations).
+   * Tokens the tool definitions take, in o200k_base tokens on the wire format of the set's schema
+   * profile (OpenAI's for `default` and `openai-strict`, Anthropic's, Gemini's function
+   * declarations): counted exactly when the optional peer `gpt-tokenizer` is installed, estimated
+   * otherwise (`countedWith` says which).
    */
-  footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
+  footprint(): Promise<ToolSetFootprint>;
+}
+
+/**
+ * Tokens a tool set's definitions take, in all and per tool.
+ *
+ * @example
+ * ```ts
+ * const { tokens, perTool, countedWith } = await createToolSpecs(session, { mode: 'auto' }).footprint();
+ * console.log(`${tokens} tokens (${countedWith}); largest: ${perTool.toSorted((a, b) => b.tokens - a.tokens)[0]?.name}`);
+ * ```
+ */
+export interface ToolSetFootprint {
+  readonly tokens: number;
+  readonly perTool: ReadonlyArray<{ readonly name: string; readonly tokens: number }>;
+  /** `o200k_base` when counted exactly (with `gpt-tokenizer` installed), else `estimate`. */
+  readonly countedWith: TokenCountMethod;
 }
 
 /**
@@ -265,7 +279,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
         tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
         { countTokens, wire: WIRE_FORMAT_OF_PROFILE[profile] },
       );
-      return { tokens: measured.tokens, perTool: measured.perTool };
+      return { tokens: measured.tokens, perTool: measured.perTool, countedWith: countTokens.method };
     },
   };
 }
@@ -279,7 +293,7 @@ function definitionTokens(
   options: ToolSpecOptions,
   profile: SchemaProfile,
 ): number {
-  const count = options.countTokens ?? ((text: string) => Math.ceil(text.length / 4));
+  const count = options.countTokens ?? estimateTokens;
   const { name, description, inputSchema } = definition;
   return count(serialiseToolDefinition({ name, description, inputSchema }, WIRE_FORMAT_OF_PROFILE[profile]));
 }

@@ -4,6 +4,7 @@
  * that a user's npm can install (version ranges, no `file:` link of the workspace).
  */
 import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -45,7 +46,12 @@ describe.each(PACKAGES)('the published package $name', ({ folder, name }) => {
   }, async () => {
     const paths = await publishedPaths(folder);
     expect(paths).toEqual(expect.arrayContaining(['LICENSE', 'README.md', 'package.json']));
-    expect(paths.filter((path) => !/^(dist\/|LICENSE$|README\.md$|package\.json$)/.test(path))).toEqual([]);
+    expect(
+      paths.filter((path) => !/^(dist\/|CHANGELOG\.md$|LICENSE$|README\.md$|package\.json$)/.test(path)),
+    ).toEqual([]);
+    if (folder === '.') expect(paths).toContain('CHANGELOG.md');
+    // Source maps are not shipped (tsup.config.ts says why).
+    expect(paths.filter((path) => path.endsWith('.map'))).toEqual([]);
 
     const manifest = await manifestOf(folder);
     expect(manifest.name).toBe(name);
@@ -78,4 +84,12 @@ describe('the library', () => {
     expect(manifest.devDependencies?.['generation-agent-toolkit']).toBe('file:.');
     expect(manifest.dependencies?.['generation-agent-toolkit']).toBeUndefined();
   });
+  // `npm test` builds first; a bare `npm run test:unit` on a fresh clone has nothing to read.
+  it.skipIf(!existsSync(join(ROOT, 'dist', 'index.js')))(
+    'refers to no source map from the built code, which a bundler would look for in vain',
+    async () => {
+      for (const file of ['index.js', 'index.cjs', 'ai-sdk.js', 'mcp.cjs'])
+        expect(await readFile(join(ROOT, 'dist', file), 'utf8'), file).not.toContain('sourceMappingURL');
+    },
+  );
 });

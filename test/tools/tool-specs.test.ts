@@ -275,6 +275,9 @@ describe('createToolSpecs', () => {
     expect(set.dynamicOperationIds.length).toBeGreaterThan(100);
     const footprint = await set.footprint();
     expect(footprint.tokens).toBeLessThan(5000);
+    // Chosen with the estimate (no countTokens given), counted exactly: within the estimate's error.
+    expect(footprint.countedWith).toBe('o200k_base');
+    expect(footprint.tokens).toBeLessThanOrEqual(4000 * 1.04);
     // Counted with the same tokenizer, the whole offer (resume_job and the profiled meta-tools
     // included) stays within the budget, whatever the profile.
     const countTokens = await loadTokenCounter();
