@@ -2,6 +2,7 @@ import type { Operation } from '../discovery/types.js';
 import { scopeProblem } from './declared-scope.js';
 import { isControlPlane } from './operation-choice.js';
 
+/** @inline */
 export type WithheldReason =
   | 'scope-not-granted'
   /** Its documents declare `*`, a list or a malformed name as its scope (see `allScopes`). */

@@ -6,7 +6,10 @@ import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
 import type { StoredToken } from './token-store.js';
 
-/** What the claim callback is told: which address the code was sent to, and when. */
+/**
+ * What the claim callback is told: which address the code was sent to, and when.
+ * @inline
+ */
 export interface ClaimRequest {
   readonly email: string;
   readonly sentAt: Date;
@@ -46,6 +49,7 @@ export const REGISTER_OPTION_KEYS: OptionKeys<RegisterOptions> = {
   fields: true,
 };
 
+/** @inline */
 export type RegistrationStep = RunbookStepKind | 'runbook';
 
 // The marker's name predates the family's naming; kept so that older copies still recognise it.

@@ -54,7 +54,10 @@ export class OperationNotOfferedError extends GenerationToolkitError {
   }
 }
 
-/** The scopes a session asked for and was granted; `'unknown'` for a token given without its scopes. */
+/**
+ * The scopes a session asked for and was granted; `'unknown'` for a token given without its scopes.
+ * @inline
+ */
 export interface SessionScopes {
   readonly requested: readonly string[] | undefined;
   readonly granted: '*' | 'unknown' | readonly string[] | undefined;

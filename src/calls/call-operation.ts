@@ -44,7 +44,10 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** A finished call: the service's answer and the files it produced. */
+/**
+ * A finished call: the service's answer and the files it produced.
+ * @inline
+ */
 export interface CallSuccess {
   readonly status: 'success';
   readonly operationId: string;

@@ -63,7 +63,7 @@ export interface DiscoverOptions {
   /**
    * What discovery is willing to read and how long it may take: documents, APIs and operations
    * from one catalogue, an overall deadline, the models feed's time, and each OpenAPI document's
-   * size caps. See {@link DiscoveryLimits} for every field and its default.
+   * size caps. Each field below names its default.
    *
    * @example
    * await discover(baseUrl, { limits: { deadlineMs: 20_000, maxOperations: 500 } });

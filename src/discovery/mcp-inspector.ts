@@ -1,6 +1,9 @@
 import type { McpServerInfo } from './documents/mcp-manifest.js';
 
-/** What a live look at an MCP server found: its tools and its reference resources. */
+/**
+ * What a live look at an MCP server found: its tools and its reference resources.
+ * @inline
+ */
 export interface McpInspection {
   readonly tools: readonly string[];
   readonly resources: ReadonlyArray<{
@@ -14,12 +17,16 @@ export interface McpInspection {
  * Connects to a hosted MCP server and reads what it offers. The core has no MCP client of its own
  * (framework packages stay in their adapters); `createMcpInspector()` from
  * `generation-agent-toolkit/mcp` implements this with the official SDK.
+ * @inline
  */
 export interface McpInspector {
   inspect(server: McpServerInfo, context?: McpInspectionContext): Promise<McpInspection>;
 }
 
-/** What `discover()` tells an inspector about the inspection it asks for. */
+/**
+ * What `discover()` tells an inspector about the inspection it asks for.
+ * @inline
+ */
 export interface McpInspectionContext {
   readonly signal?: AbortSignal;
   /**

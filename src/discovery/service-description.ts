@@ -10,10 +10,16 @@ import type { ScopeInfo } from './scopes.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 import { closeMatches, UnknownOperationError } from './unknown-operation-error.js';
 
-/** Which operations: a list of ids, or a test each operation is put to. */
+/**
+ * Which operations: a list of ids, or a test each operation is put to.
+ * @inline
+ */
 export type OperationSelection = readonly string[] | ((operation: Operation) => boolean);
 
-/** Reference material the hosted MCP servers publish (scope catalogue, rate-limit policy, error model). */
+/**
+ * Reference material the hosted MCP servers publish (scope catalogue, rate-limit policy, error model).
+ * @inline
+ */
 export interface McpReference {
   readonly server: string;
   readonly uri: string;
@@ -21,7 +27,10 @@ export interface McpReference {
   readonly text: string;
 }
 
-/** How discovery went: what it read and what it downloaded. */
+/**
+ * How discovery went: what it read and what it downloaded.
+ * @inline
+ */
 export interface DiscoveryStats {
   readonly documents: number;
   readonly fromCache: number;
@@ -32,6 +41,7 @@ export interface DiscoveryStats {
   readonly durationMs: number;
 }
 
+/** @inline */
 export interface ServiceDescriptionData {
   readonly baseUrl: string;
   readonly origin: string;

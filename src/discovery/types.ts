@@ -1,6 +1,10 @@
-/** A JSON Schema (2020-12, as OpenAPI 3.1 uses) as plain data. */
+/**
+ * A JSON Schema (2020-12, as OpenAPI 3.1 uses) as plain data.
+ * @inline
+ */
 export type JsonSchema = { [keyword: string]: unknown };
 
+/** @inline */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
@@ -10,9 +14,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  */
 export type OperationEffect = 'read' | 'write' | 'money' | 'destructive';
 
-/** Where one input property travels on the wire. */
+/**
+ * Where one input property travels on the wire.
+ * @inline
+ */
 export type InputLocation = 'path' | 'query' | 'header' | 'body';
 
+/** @inline */
 export interface OperationInput {
   /**
    * One object schema for everything a caller supplies: path, query and header parameters and
@@ -37,7 +45,10 @@ export interface OperationInput {
   readonly wireNames?: Readonly<Record<string, string>>;
 }
 
-/** Which credential an operation takes and where it goes. */
+/**
+ * Which credential an operation takes and where it goes.
+ * @inline
+ */
 export interface CredentialPlacement {
   /** The generation API key, the control-plane token, or nothing. */
   readonly kind: 'api-key' | 'token' | 'none';
@@ -49,7 +60,10 @@ export interface CredentialPlacement {
   readonly header?: string;
 }
 
-/** How the result of an operation that can answer `processing` is fetched. */
+/**
+ * How the result of an operation that can answer `processing` is fetched.
+ * @inline
+ */
 export interface AsyncBehaviour {
   /** The operation that fetches the queued result, when the documents name or imply one. */
   readonly fetchOperationId?: string;
@@ -100,7 +114,10 @@ export interface Operation {
   readonly deprecated: boolean;
 }
 
-/** One API surface of the catalogue: an OpenAPI document and its links. */
+/**
+ * One API surface of the catalogue: an OpenAPI document and its links.
+ * @inline
+ */
 export interface ApiSurface {
   readonly id: string;
   readonly title: string;
@@ -113,6 +130,7 @@ export interface ApiSurface {
   readonly operationCount: number;
 }
 
+/** @inline */
 export interface SurfaceLinks {
   readonly serviceDoc?: string;
   readonly status?: string;
@@ -121,7 +139,10 @@ export interface SurfaceLinks {
   readonly deprecationPolicy?: string;
 }
 
-/** Something discovery repaired, skipped or could not read, said so that a person can act on it. */
+/**
+ * Something discovery repaired, skipped or could not read, said so that a person can act on it.
+ * @inline
+ */
 export interface DiscoveryWarning {
   /** Stable kind, e.g. `missing-operation-id`, `required-not-in-properties`, `document-unavailable`. */
   readonly code: string;

@@ -86,6 +86,7 @@ export interface HttpClientOptions {
   readonly clock?: Clock;
   readonly transport?: Transport;
   readonly random?: () => number;
+  /** @internal The session's own redactor, which knows its secrets. */
   readonly redactor?: Redactor;
 }
 
@@ -146,6 +147,7 @@ export interface HttpResponse<T = unknown> {
   /**
    * For a job submission answered `processing`: the place the job holds in the queue limit.
    * The job poller releases it when the job ends.
+   * @internal
    */
   readonly jobSlot?: JobSlot;
 }

@@ -103,6 +103,7 @@ export class RateLimitGovernor {
   /**
    * Waits until a request to `url` may be sent, in arrival order. Rejects with the signal's
    * reason on abort, and with {@link ThrottleDeadlineError} when the wait would pass `deadline`.
+   * @internal The HTTP core and `governedFetch` acquire permits; users share the governor.
    */
   async acquire(
     url: URL,

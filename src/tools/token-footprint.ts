@@ -8,7 +8,10 @@ import type { JsonSchema, Operation } from '../discovery/types.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import type { ToolDefinition } from './tool-definitions.js';
 
-/** Counts the tokens of a text. */
+/**
+ * Counts the tokens of a text.
+ * @inline
+ */
 export type CountTokens = (text: string) => number;
 
 /**

@@ -2,7 +2,10 @@ import type { JsonSchema, OperationEffect } from '../discovery/types.js';
 import type { JobProgress } from '../jobs/index.js';
 import type { ToolFailure, ToolResult } from './tool-result.js';
 
-/** MCP-style hints about what calling a tool does. */
+/**
+ * MCP-style hints about what calling a tool does.
+ * @inline
+ */
 export interface ToolAnnotations {
   readonly title?: string;
   readonly readOnlyHint: boolean;
@@ -17,11 +20,13 @@ export interface ToolProgress extends JobProgress {
   readonly operationId: string;
 }
 
+/** @inline */
 export interface ToolCallContext {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ToolProgress) => void;
 }
 
+/** @inline */
 export type ToolKind = 'operation' | 'search' | 'describe' | 'call' | 'resume';
 
 /**

@@ -7,12 +7,12 @@ import { createAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { createLangChainTools, GenerationToolkit } from '../../src/adapters/langchain.js';
 import { createMcpServer } from '../../src/adapters/mcp.js';
 import { type Emulator, startEmulator } from '../../src/emulator/index.js';
+import { HttpClient } from '../../src/http/public-surface.js';
 import {
   connect,
   createToolSpecs,
   discover,
   GenerationToolkitError,
-  HttpClient,
   type ServiceDescription,
   type Session,
   UnknownOptionError,

@@ -1,4 +1,7 @@
-/** An MCP server the service hosts, as its manifest and server card describe it. */
+/**
+ * An MCP server the service hosts, as its manifest and server card describe it.
+ * @inline
+ */
 export interface McpServerInfo {
   readonly name: string;
   readonly title?: string;

@@ -6,7 +6,8 @@
  */
 import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, DEFAULT_DISCOVERY_LIMITS, DiscoveryDocumentError, discover } from '../../../src/index.js';
+import { DEFAULT_DISCOVERY_LIMITS } from '../../../src/discovery/index.js';
+import { connect, DiscoveryDocumentError, discover } from '../../../src/index.js';
 import { type Route, serveDocuments } from '../../support/document-server.js';
 import { listenOnLoopback } from '../../support/loopback-server.js';
 
