@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
+import { exportedSymbols, programOf } from './exported-symbols.js';
 
 /** Where the reports are kept, relative to the package root. */
 export const REPORT_FOLDER = 'api';
@@ -54,28 +55,12 @@ function printDeclaration(declaration: ts.Declaration): string {
 /** The report of one entry, read from the built declarations under `packageRoot`. */
 export function apiReportOf(packageRoot: string, entry: PublicEntry): string {
   const file = join(packageRoot, entry.typesFile);
-  const program = ts.createProgram([file], {
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    target: ts.ScriptTarget.ES2023,
-    noEmit: true,
-    skipLibCheck: true,
-  });
-  const checker = program.getTypeChecker();
-  const source = program.getSourceFile(file);
-  const moduleSymbol = source && checker.getSymbolAtLocation(source);
-  if (!moduleSymbol) throw new Error(`${entry.typesFile} is not a module: run \`npm run build\` first.`);
-
   let values = 0;
-  const sections = checker
-    .getExportsOfModule(moduleSymbol)
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-    .map((exported) => {
-      const symbol = exported.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(exported) : exported;
-      if (symbol.flags & ts.SymbolFlags.Value) values++;
-      const renamed = symbol.name !== exported.name ? `// exported as ${exported.name}\n` : '';
-      return renamed + (symbol.declarations ?? []).map(printDeclaration).join('\n');
-    });
+  const sections = exportedSymbols(programOf([file]), file).map(({ name, symbol }) => {
+    if (symbol.flags & ts.SymbolFlags.Value) values++;
+    const renamed = symbol.name !== name ? `// exported as ${name}\n` : '';
+    return renamed + (symbol.declarations ?? []).map(printDeclaration).join('\n');
+  });
   const names = sections.length;
   return [
     `# API report of \`generation-agent-toolkit${entry.subpath.slice(1)}\``,

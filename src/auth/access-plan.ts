@@ -11,7 +11,13 @@ export type WithheldReason =
   | 'no-api-key'
   | 'no-token';
 
-/** An operation the agent asked for but is not offered, and why. */
+/**
+ * An operation the agent asked for but is not offered, and why.
+ *
+ * @example
+ * const session = await connect({ baseUrl, apiKey, operations: { all: true } });
+ * for (const withheld of session.withheld) console.log(withheld.operationId, withheld.reason, withheld.message);
+ */
 export interface WithheldOperation {
   readonly operationId: string;
   readonly reason: WithheldReason;

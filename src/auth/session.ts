@@ -82,6 +82,12 @@ export interface SessionInit {
  * An agent's connection to the service: the discovered service, the credentials, the one HTTP
  * client every call and poll goes through, and the operations the agent may use (and those it may
  * not, with why). Close it to revoke what it created.
+ *
+ * @example
+ * const session = await connect({ baseUrl: 'https://api.example.com', apiKey: process.env.GENTK_API_KEY });
+ * console.log(session.operations.map((operation) => operation.id), session.withheld);
+ * const result = await session.call('v7_images_text_to_image', { prompt: 'a red kite' });
+ * await session.close();
  */
 export class Session {
   readonly service: ServiceDescription;

@@ -31,6 +31,18 @@ import { type McpReference, ServiceDescription } from './service-description.js'
 import { ServiceUnreachableError } from './service-unreachable-error.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 
+/**
+ * How `discover()` reads what the service publishes: with which fetch, within which limits, through
+ * which cache. `connect()` takes the same options as `discovery`.
+ *
+ * @example
+ * const service = await discover('https://api.example.com', {
+ *   cache: new FileDiscoveryCache('./.discovery-cache'),
+ *   timeoutMs: 5_000,
+ *   models: { categories: ['image', 'video'] },
+ *   limits: { deadlineMs: 20_000 },
+ * });
+ */
 export interface DiscoverOptions {
   /** The fetch to read documents with (tests, proxies, edge runtimes). @default globalThis.fetch */
   readonly fetch?: typeof globalThis.fetch;

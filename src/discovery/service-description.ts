@@ -62,13 +62,26 @@ export interface ServiceDescriptionData {
   readonly stats: DiscoveryStats;
 }
 
-/** A snapshot is the description's data as JSON: save it, load it offline with {@link ServiceDescription.fromSnapshot}. */
+/**
+ * A snapshot is the description's data as JSON: save it, load it offline with {@link ServiceDescription.fromSnapshot}.
+ *
+ * @example
+ * await writeFile('service.json', JSON.stringify(service)); // toJSON() gives the snapshot
+ * const again = ServiceDescription.fromSnapshot(JSON.parse(await readFile('service.json', 'utf8')));
+ * const session = await connect({ service: again, apiKey });
+ */
 export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersion: 1 };
 
 /**
  * Everything the service publishes about itself, read, checked and reconciled: both API surfaces
  * as one list of operations, the scope catalogue, the registration runbook, the MCP servers, the
  * model catalogue and policy. Every later part of the toolkit builds on it.
+ *
+ * @example
+ * const service = await discover('https://api.example.com');
+ * console.log(service.operations.length, 'operations;', service.scopes.length, 'scopes');
+ * console.log(service.minimumScopes({ ids: ['get_wallet_balance', 'post_wallet_fund'] }));
+ * const session = await connect({ service, apiKey }); // no second discovery
  */
 export class ServiceDescription implements ServiceDescriptionData {
   readonly baseUrl!: string;

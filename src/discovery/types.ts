@@ -11,6 +11,10 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * What calling an operation does to the account. `money` moves money (billing, wallet,
  * subscriptions); `destructive` deletes, revokes or withdraws. Both need a person's approval by
  * default.
+ *
+ * @example
+ * const readOnly = service.operations.filter((operation) => operation.effect === 'read');
+ * await connect({ baseUrl, apiKey, operations: { all: true, effects: ['read', 'write'] } });
  */
 export type OperationEffect = 'read' | 'write' | 'money' | 'destructive';
 
@@ -77,6 +81,17 @@ export interface AsyncBehaviour {
   readonly idField?: string;
 }
 
+/**
+ * One operation the service publishes, as discovery read it from the OpenAPI documents: where it
+ * lives, what it takes, what it does (`effect`), the scope and the credential it needs.
+ *
+ * @example
+ * const service = await discover('https://api.example.com');
+ * for (const operation of service.operations)
+ *   if (operation.effect === 'money') console.log(operation.id, operation.method, operation.path, operation.requiredScope);
+ * const textToImage = service.operation('v7_images_text_to_image');
+ * console.log(textToImage?.input.schema, textToImage?.async?.fetchOperationId);
+ */
 export interface Operation {
   /** The document's operationId, or a stable id derived from method and path when it has none. */
   readonly id: string;

@@ -64,5 +64,17 @@ export type LibraryErrorCode =
   /** A transport got no answer; the HTTP core turns it into a {@link NetworkError} or {@link TimeoutError}. */
   | 'transport_failed';
 
-/** Every stable code of {@link GenerationToolkitError}. */
+/**
+ * Every stable code of {@link GenerationToolkitError}.
+ *
+ * @example
+ * try {
+ *   await session.call('v7_images_text_to_image', { prompt: 'a fox' });
+ * } catch (error) {
+ *   if (!GenerationToolkitError.isInstance(error)) throw error;
+ *   const code: GenerationToolkitErrorCode = error.code;
+ *   if (code === 'payment_required') await topUp();
+ *   else if (error.retryable) await retryLater();
+ * }
+ */
 export type GenerationToolkitErrorCode = ServiceErrorCode | LibraryErrorCode;

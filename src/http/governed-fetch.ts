@@ -9,6 +9,13 @@ import { parseRateLimitFields } from './headers/rate-limit.js';
 import { parseRetryAfter } from './headers/retry-after.js';
 import type { RateLimitGovernor } from './rate-limit-governor.js';
 
+/**
+ * What `governedFetch` wraps: the fetch, and the governor and clock of the session it shares a quota with.
+ *
+ * @example
+ * const fetch = governedFetch({ fetch: globalThis.fetch, governor: session.client.governor, clock: session.client.clock });
+ * await fetch(new URL('/llms.txt', baseUrl)); // waits for the same quota as the session's calls
+ */
 export interface GovernedFetchOptions {
   readonly fetch: typeof globalThis.fetch;
   readonly governor: RateLimitGovernor;

@@ -4,6 +4,11 @@ import type { Operation, OperationEffect } from '../discovery/types.js';
 /**
  * Which calls wait for a person's approval: by effect, by operation id, or a function of the
  * operation and the arguments. `'never'` turns approval off; `'always'` asks for everything.
+ *
+ * @example
+ * createToolSpecs(session, { approval: 'default' }); // money and destructive operations wait for a person
+ * createToolSpecs(session, { approval: { effects: { write: true }, operations: { get_me: false } } });
+ * createToolSpecs(session, { approval: (operation, args) => operation.category === 'video' });
  */
 export type ApprovalRule =
   | 'default'

@@ -17,6 +17,10 @@ import { specMayNeedApproval } from './may-need-approval.js';
 /**
  * Options of {@link createLangChainTools}: those of the framework-neutral tools (mode, schema
  * profile, prefix, selection, approval rule, wait, token budget, progress), unchanged.
+ *
+ * @example
+ * const tools = createLangChainTools(session, { mode: 'typed', schema: 'openai-strict', include: { categories: ['image'] } });
+ * const agent = createAgent({ model, tools, middleware: [humanInTheLoopMiddleware({ interruptOn: approvalsFor(tools) })] });
  */
 export interface LangChainToolsOptions extends ToolSpecOptions {}
 
