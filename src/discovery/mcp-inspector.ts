@@ -17,7 +17,6 @@ export interface McpInspection {
  * Connects to a hosted MCP server and reads what it offers. The core has no MCP client of its own
  * (framework packages stay in their adapters); `createMcpInspector()` from
  * `generation-agent-toolkit/mcp` implements this with the official SDK.
- * @inline
  */
 export interface McpInspector {
   inspect(server: McpServerInfo, context?: McpInspectionContext): Promise<McpInspection>;

@@ -48,7 +48,7 @@ export {
   ValidationError,
 } from './errors/http-status-errors.js';
 export { ResponseTooLargeError } from './errors/response-too-large-error.js';
-export type { ServiceErrorCode } from './errors/service-error.js';
+export type { ServiceErrorCode, ServiceErrorContext } from './errors/service-error.js';
 export { UnexpectedRedirectError } from './errors/unexpected-redirect-error.js';
 export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';

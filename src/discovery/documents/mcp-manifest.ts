@@ -1,6 +1,5 @@
 /**
  * An MCP server the service hosts, as its manifest and server card describe it.
- * @inline
  */
 export interface McpServerInfo {
   readonly name: string;
