@@ -12,7 +12,7 @@ import { collectOutput, type ProcessOutput } from '../support/process-output.js'
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built entries the examples import. */
-const ENTRIES = ['index.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js', 'emulator.js'];
+const ENTRIES = ['index.js', 'http.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js', 'emulator.js'];
 
 /** Throws a clear instruction when the package has not been built. */
 export function requireBuild(): void {
