@@ -16,7 +16,8 @@ export type WithheldReason =
  *
  * @example
  * const session = await connect({ baseUrl, apiKey, operations: { all: true } });
- * for (const withheld of session.withheld) console.log(withheld.operationId, withheld.reason, withheld.message);
+ * for (const withheld of session.withheld)
+ *   console.log(withheld.operationId, withheld.reason, withheld.message);
  */
 export interface WithheldOperation {
   readonly operationId: string;

@@ -34,7 +34,11 @@ export interface CallContext {
  * const result = await session.call(
  *   'v7_images_text_to_image',
  *   { prompt: 'a lighthouse at dusk' },
- *   { signal: controller.signal, wait: 60_000, onProgress: (progress) => console.log(progress.status, progress.elapsedMs) },
+ *   {
+ *     signal: controller.signal,
+ *     wait: 60_000,
+ *     onProgress: (progress) => console.log(progress.status, progress.elapsedMs),
+ *   },
  * );
  */
 export interface CallOptions {

@@ -80,7 +80,7 @@ export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersio
  * @example
  * const service = await discover('https://api.example.com');
  * console.log(service.operations.length, 'operations;', service.scopes.length, 'scopes');
- * console.log(service.minimumScopes({ ids: ['get_wallet_balance', 'post_wallet_fund'] }));
+ * console.log(service.minimumScopes(['get_wallet_balance', 'post_wallet_fund']));
  * const session = await connect({ service, apiKey }); // no second discovery
  */
 export class ServiceDescription implements ServiceDescriptionData {

@@ -88,7 +88,8 @@ export interface AsyncBehaviour {
  * @example
  * const service = await discover('https://api.example.com');
  * for (const operation of service.operations)
- *   if (operation.effect === 'money') console.log(operation.id, operation.method, operation.path, operation.requiredScope);
+ *   if (operation.effect === 'money')
+ *     console.log(operation.id, operation.method, operation.path, operation.requiredScope);
  * const textToImage = service.operation('v7_images_text_to_image');
  * console.log(textToImage?.input.schema, textToImage?.async?.fetchOperationId);
  */

@@ -76,7 +76,9 @@ export interface FaultRule {
  * The faults an emulator injects: rules per request, and how often jobs fail or never end.
  *
  * @example
- * await startEmulator({ faults: { jobFailureRate: 0.1, rules: [{ kind: 'slow', match: '/api/v7/', delayMs: 500 }] } });
+ * await startEmulator({
+ *   faults: { jobFailureRate: 0.1, rules: [{ kind: 'slow', match: '/api/v7/', delayMs: 500 }] },
+ * });
  */
 export interface EmulatorFaults {
   /** Rules applied to every API request, in order; the first that fires wins. */

@@ -174,7 +174,11 @@ export interface HttpRequest {
  * The service's answer to an {@link HttpRequest}: its status, headers and parsed body, after any retries.
  *
  * @example
- * const answer = await client.request<{ data: unknown[] }>({ method: 'GET', url: '/api/v7/models', idempotency: 'safe' });
+ * const answer = await client.request<{ data: unknown[] }>({
+ *   method: 'GET',
+ *   url: '/api/v7/models',
+ *   idempotency: 'safe',
+ * });
  * console.log(answer.status, answer.attempts, answer.requestId, answer.body.data.length);
  */
 export interface HttpResponse<T = unknown> {

@@ -11,7 +11,10 @@ import { UsageError } from '../errors/index.js';
  * A secret, or a function that returns the current one (a token store, an environment variable).
  *
  * @example
- * new HttpClient({ baseUrl, credentials: { generationKey: 'gk-…', controlToken: () => vault.read('token') } });
+ * new HttpClient({
+ *   baseUrl,
+ *   credentials: { generationKey: 'gk-…', controlToken: () => vault.read('token') },
+ * });
  */
 export type CredentialSource = string | (() => string | undefined | Promise<string | undefined>);
 
@@ -20,9 +23,9 @@ export type CredentialSource = string | (() => string | undefined | Promise<stri
  * named header (`{ header: 'x-api-key' }`, as some documents declare an apiKey scheme).
  *
  * @example
- * { name: 'generationKey', placement: 'body-key' }      // the JSON body's `key` field
- * { name: 'controlToken', placement: 'bearer' }         // Authorization: Bearer
- * { name: 'generationKey', placement: { header: 'x-api-key' } }
+ * const inBody: CredentialPlacement = 'body-key'; // the JSON body's `key` field
+ * const asBearer: CredentialPlacement = 'bearer'; // Authorization: Bearer
+ * const inHeader: CredentialPlacement = { header: 'x-api-key' };
  */
 export type CredentialPlacement = 'bearer' | 'body-key' | { readonly header: string };
 
@@ -30,7 +33,12 @@ export type CredentialPlacement = 'bearer' | 'body-key' | { readonly header: str
  * Which credential a request needs: one of the client's named credentials, or a value of its own.
  *
  * @example
- * await client.request({ method: 'GET', url: '/api/v1/me', credential: { name: 'controlToken', placement: 'bearer' }, idempotency: 'safe' });
+ * await client.request({
+ *   method: 'GET',
+ *   url: '/api/v1/me',
+ *   credential: { name: 'controlToken', placement: 'bearer' },
+ *   idempotency: 'safe',
+ * });
  */
 export type CredentialRef =
   | {

@@ -9,8 +9,9 @@ import type { ServiceWarning } from './versioning.js';
  * What every request event says about its call.
  *
  * @example
- * onEvent: (event) => {
- *   if (event.type === 'request') console.log(event.method, event.url, event.operationId, 'attempt', event.attempt);
+ * const onEvent: HttpEventHandler = (event) => {
+ *   if (event.type === 'request')
+ *     console.log(event.method, event.url, event.operationId, 'attempt', event.attempt);
  * };
  */
 export interface CallEvent {

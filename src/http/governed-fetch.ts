@@ -13,7 +13,11 @@ import type { RateLimitGovernor } from './rate-limit-governor.js';
  * What `governedFetch` wraps: the fetch, and the governor and clock of the session it shares a quota with.
  *
  * @example
- * const fetch = governedFetch({ fetch: globalThis.fetch, governor: session.client.governor, clock: session.client.clock });
+ * const fetch = governedFetch({
+ *   fetch: globalThis.fetch,
+ *   governor: session.client.governor,
+ *   clock: session.client.clock,
+ * });
  * await fetch(new URL('/llms.txt', baseUrl)); // waits for the same quota as the session's calls
  */
 export interface GovernedFetchOptions {

@@ -31,7 +31,10 @@ export { TransportFailure } from './transport-failure.js';
  *     method: request.method,
  *     headers: request.headers,
  *     ...(request.body !== undefined ? { body: request.body } : {}),
- *     signal: AbortSignal.any([AbortSignal.timeout(request.timeoutMs), ...(request.signal ? [request.signal] : [])]),
+ *     signal: AbortSignal.any([
+ *       AbortSignal.timeout(request.timeoutMs),
+ *       ...(request.signal ? [request.signal] : []),
+ *     ]),
  *   });
  *   return { status: response.status, headers: response.headers, body: await response.text() };
  * };
@@ -101,7 +104,10 @@ export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise
  * Options of the built-in transport: undici's connection pools, one per origin.
  *
  * @example
- * const { transport, close } = createUndiciTransport({ connectionsPerOrigin: 4, keepAliveTimeoutMs: 10_000 });
+ * const { transport, close } = createUndiciTransport({
+ *   connectionsPerOrigin: 4,
+ *   keepAliveTimeoutMs: 10_000,
+ * });
  * const session = await connect({ baseUrl, apiKey, http: { transport } });
  * // ... after session.close():
  * await close();

@@ -39,7 +39,11 @@ export type GenerationLanguageModelId =
  * (snake_case), after the SDK's own settings.
  *
  * @example
- * await generateText({ model: generation('llama-3.3-70b'), prompt: 'Hello', providerOptions: { generation: { top_k: 40 } } });
+ * await generateText({
+ *   model: generation('llama-3.3-70b'),
+ *   prompt: 'Hello',
+ *   providerOptions: { generation: { top_k: 40 } },
+ * });
  */
 export type GenerationLanguageModelOptions = { readonly [field: string]: JSONValue | undefined };
 

@@ -34,7 +34,11 @@ export type GenerationSpeechModelId =
  * `providerOptions.generation` of a speech call: fields of the operation, sent as they are.
  *
  * @example
- * await generateSpeech({ model: generation.speech('v7/text-to-speech'), text: 'Hello.', providerOptions: { generation: { speaker: 'en_1' } } });
+ * await generateSpeech({
+ *   model: generation.speech('v7/text-to-speech'),
+ *   text: 'Hello.',
+ *   providerOptions: { generation: { speaker: 'en_1' } },
+ * });
  */
 export type GenerationSpeechModelOptions = {
   readonly voice_id?: number;

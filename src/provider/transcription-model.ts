@@ -53,7 +53,10 @@ export type GenerationTranscriptionModelOptions = {
  *
  * @example
  * const model = generation.transcription('v6/speech_to_text');
- * const result = await model.doGenerateFromUrl({ audio: new URL('https://example.com/talk.mp3'), providerOptions: { generation: { language: 'en' } } });
+ * const result = await model.doGenerateFromUrl({
+ *   audio: new URL('https://example.com/talk.mp3'),
+ *   providerOptions: { generation: { language: 'en' } },
+ * });
  */
 export type TranscriptionCallOptions = Omit<TranscriptionModelV4CallOptions, 'audio' | 'mediaType'>;
 

@@ -32,7 +32,7 @@ import { type ReturnedSecret, withholdSecrets } from './withhold-secrets.js';
  * dynamically.
  *
  * @example
- * createToolSpecs(session, { mode: 'typed' });   // one tool per operation
+ * createToolSpecs(session, { mode: 'typed' }); // one tool per operation
  * createToolSpecs(session, { mode: 'dynamic' }); // search, describe and call: three tools for any number of operations
  * createToolSpecs(session, { mode: 'auto', tokenBudget: 8_000 }); // typed within the budget, dynamic for the rest
  */

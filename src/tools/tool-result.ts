@@ -5,7 +5,13 @@ import { isRecord } from '../http/index.js';
  * A finished call, as the model reads it.
  *
  * @example
- * { ok: true, status: 'success', operationId: 'v7_images_text_to_image', outputs: [{ url: 'https://cdn.example.com/a.png', mediaType: 'image/png' }], requestId: 'r_1' }
+ * const success: ToolSuccess = {
+ *   ok: true,
+ *   status: 'success',
+ *   operationId: 'v7_images_text_to_image',
+ *   outputs: [{ url: 'https://cdn.example.com/a.png', mediaType: 'image/png' }],
+ *   requestId: 'r_1',
+ * };
  */
 export interface ToolSuccess {
   readonly ok: true;
@@ -23,7 +29,14 @@ export interface ToolSuccess {
  * A job still running when the wait ended: what to call to pick it up.
  *
  * @example
- * { ok: false, status: 'processing', operationId: 'v8_video_text_to_video', requestId: 'r_2', retryAfterMs: 20000, hint: 'Call resume_job with requestId "r_2" to wait for it.' }
+ * const pending: ToolPending = {
+ *   ok: false,
+ *   status: 'processing',
+ *   operationId: 'v8_video_text_to_video',
+ *   requestId: 'r_2',
+ *   retryAfterMs: 20000,
+ *   hint: 'Call resume_job with requestId "r_2" to wait for it.',
+ * };
  */
 export interface ToolPending {
   readonly ok: false;
@@ -38,7 +51,15 @@ export interface ToolPending {
  * A failure, in words a model can act on.
  *
  * @example
- * { ok: false, status: 'error', code: 'payment_required', message: 'No credits left', httpStatus: 402, retryable: false, hint: 'Ask a person to top up the wallet.' }
+ * const failure: ToolFailure = {
+ *   ok: false,
+ *   status: 'error',
+ *   code: 'payment_required',
+ *   message: 'No credits left',
+ *   httpStatus: 402,
+ *   retryable: false,
+ *   hint: 'Ask a person to top up the wallet.',
+ * };
  */
 export interface ToolFailure {
   readonly ok: false;

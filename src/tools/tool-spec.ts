@@ -18,7 +18,9 @@ export interface ToolAnnotations {
  * Progress of a tool call that waits for a job.
  *
  * @example
- * createAISDKTools(session, { onProgress: ({ tool, status, elapsedMs }) => console.log(tool, status, elapsedMs) });
+ * createAISDKTools(session, {
+ *   onProgress: ({ tool, status, elapsedMs }) => console.log(tool, status, elapsedMs),
+ * });
  */
 export interface ToolProgress extends JobProgress {
   readonly tool: string;

@@ -16,7 +16,11 @@ import { rememberSet, rememberSpec } from './tool-registry.js';
  * Options of {@link createAISDKTools}: those of the tool specs, and how they meet the AI SDK.
  *
  * @example
- * const { tools } = createAISDKTools(session, { mode: 'auto', schema: 'openai-strict', streamProgress: false });
+ * const { tools } = createAISDKTools(session, {
+ *   mode: 'auto',
+ *   schema: 'openai-strict',
+ *   streamProgress: false,
+ * });
  * const result = await generateText({ model, tools, prompt: 'Draw a lighthouse at dusk.' });
  */
 export interface CreateAISDKToolsOptions extends ToolSpecOptions {

@@ -19,8 +19,16 @@ import { specMayNeedApproval } from './may-need-approval.js';
  * profile, prefix, selection, approval rule, wait, token budget, progress), unchanged.
  *
  * @example
- * const tools = createLangChainTools(session, { mode: 'typed', schema: 'openai-strict', include: { categories: ['image'] } });
- * const agent = createAgent({ model, tools, middleware: [humanInTheLoopMiddleware({ interruptOn: approvalsFor(tools) })] });
+ * const tools = createLangChainTools(session, {
+ *   mode: 'typed',
+ *   schema: 'openai-strict',
+ *   include: { categories: ['image'] },
+ * });
+ * const agent = createAgent({
+ *   model,
+ *   tools,
+ *   middleware: [humanInTheLoopMiddleware({ interruptOn: approvalsFor(tools) })],
+ * });
  */
 export interface LangChainToolsOptions extends ToolSpecOptions {}
 

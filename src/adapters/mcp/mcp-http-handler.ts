@@ -18,7 +18,7 @@ export type McpServerFactory = () => Server | Promise<Server>;
  *   sessionIdleMs: 300_000,
  *   maxSessions: 50,
  * });
- * export default { fetch: handler.fetch };
+ * const response = await handler.fetch(request); // from any fetch-style server: Hono, Deno.serve, a Worker
  */
 export interface McpHttpHandlerOptions extends RequestGuardOptions {
   /** A session with no request for this long is closed, in ms. @default 1800000 (30 minutes) */

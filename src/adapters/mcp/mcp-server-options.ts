@@ -5,7 +5,9 @@ import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
  * A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it.
  *
  * @example
- * createMcpServer(session, { approve: ({ operationId, effect, arguments: args }) => effect !== 'money' || isSmall(args) });
+ * createMcpServer(session, {
+ *   approve: ({ operationId, effect, arguments: args }) => effect !== 'money' || isSmall(args),
+ * });
  */
 export interface ApprovalRequest {
   /** The MCP tool the client called. */
@@ -26,7 +28,8 @@ export interface ApprovalRequest {
  * Decides an approval when the MCP client cannot ask the person itself; `true` runs the call.
  *
  * @example
- * const approve: ApproveCallback = async ({ message, signal }) => (await askPerson(message, { signal })) === 'yes';
+ * const approve: ApproveCallback = async ({ message, signal }) =>
+ *   (await askPerson(message, { signal })) === 'yes';
  */
 export type ApproveCallback = (request: ApprovalRequest) => boolean | Promise<boolean>;
 

@@ -2,7 +2,10 @@
  * Which hosts and browser origins may reach the server.
  *
  * @example
- * createMcpHttpHandler(factory, { allowedHosts: ['mcp.example.com'], allowedOrigins: ['https://app.example.com'] });
+ * createMcpHttpHandler(factory, {
+ *   allowedHosts: ['mcp.example.com'],
+ *   allowedOrigins: ['https://app.example.com'],
+ * });
  */
 export interface RequestGuardOptions {
   /**

@@ -6,7 +6,10 @@ import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js'
  * The streams `serveStdio` speaks over: the process's stdin and stdout unless given.
  *
  * @example
- * const connection = await serveStdio(createMcpServer(session), { stdin: process.stdin, stdout: process.stdout });
+ * const connection = await serveStdio(createMcpServer(session), {
+ *   stdin: process.stdin,
+ *   stdout: process.stdout,
+ * });
  * await connection.closed;
  */
 export interface ServeStdioOptions {

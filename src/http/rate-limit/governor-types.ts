@@ -11,7 +11,11 @@ import type { RateLimitStore } from './rate-limit-store.js';
  *
  * @example
  * // One governor for two sessions of one account, so that they share its quota.
- * const governor = new RateLimitGovernor({ burst: 2, jitterMs: 50, onWait: (wait) => console.log(wait.reason, wait.waitMs) });
+ * const governor = new RateLimitGovernor({
+ *   burst: 2,
+ *   jitterMs: 50,
+ *   onWait: (wait) => console.log(wait.reason, wait.waitMs),
+ * });
  * const reader = await connect({ baseUrl, apiKey, http: { governor } });
  * const writer = await connect({ baseUrl, apiKey, http: { governor } });
  */
@@ -51,7 +55,9 @@ export interface RateLimitGovernorOptions {
  * the first request until answers say what the quotas are.
  *
  * @example
- * await session.client.governor.publish('https://api.example.com', [{ limit: 60, windowMs: 60_000, name: 'default' }]);
+ * await session.client.governor.publish('https://api.example.com', [
+ *   { limit: 60, windowMs: 60_000, name: 'default' },
+ * ]);
  */
 export interface PublishedQuota {
   /** Requests allowed per window. */
@@ -67,7 +73,9 @@ export interface PublishedQuota {
  * A wait the governor imposes before sending.
  *
  * @example
- * new RateLimitGovernor({ onWait: ({ url, bucket, waitMs, reason }) => console.log(`${url}: ${waitMs} ms (${reason}, ${bucket})`) });
+ * new RateLimitGovernor({
+ *   onWait: ({ url, bucket, waitMs, reason }) => console.log(`${url}: ${waitMs} ms (${reason}, ${bucket})`),
+ * });
  */
 export interface ThrottleWait {
   readonly url: string;
