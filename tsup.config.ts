@@ -27,6 +27,7 @@ const importVersionCheckFirst = ({ format }: { format: string }) => ({
 /** The package's public entries (the subpaths of package.json `exports`). */
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
+  http: 'src/http/public-surface.ts',
   'ai-sdk': 'src/adapters/ai-sdk.ts',
   langchain: 'src/adapters/langchain.ts',
   mcp: 'src/adapters/mcp.ts',

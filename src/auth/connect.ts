@@ -39,7 +39,14 @@ import {
 } from './token-store.js';
 import { reportTokenStoreProblems } from './token-store-audit.js';
 
-/** How the session authenticates to the control plane. */
+/**
+ * How the session authenticates to the control plane.
+ *
+ * @example
+ * await connect({ baseUrl, auth: { token: process.env.GENTK_TOKEN ?? '', scopes: ['wallet:read'] } });
+ * await connect({ baseUrl, auth: { email: 'agent@example.com', password } });
+ * await connect({ baseUrl, auth: { register: { email: 'agent@example.com', password, claim: readInbox } } });
+ */
 export type ConnectAuth =
   /** A token you already have. It is used as given and never revoked by the session. Say its scopes if you know them. */
   | { readonly token: string; readonly scopes?: readonly string[] }
@@ -48,6 +55,19 @@ export type ConnectAuth =
   /** Run the service's registration runbook (auth.md), then log in with the minimum scopes. */
   | { readonly register: RegisterOptions };
 
+/**
+ * What `connect()` needs: where the service is, which operations the agent may use, and the
+ * credentials for them. Every option is checked: a key `connect()` does not know is an error.
+ *
+ * @example
+ * const session = await connect({
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.GENTK_API_KEY,
+ *   auth: { email: 'agent@example.com', password: process.env.AGENT_PASSWORD ?? '' },
+ *   operations: { categories: ['image'], ids: ['get_wallet_balance'] },
+ *   tokenStore: new FileTokenStore('./agent-tokens.json'),
+ * });
+ */
 export interface ConnectOptions {
   /** The service's base URL. Not needed when `service` is given. */
   readonly baseUrl?: string | URL;

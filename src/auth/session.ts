@@ -54,7 +54,10 @@ export class OperationNotOfferedError extends GenerationToolkitError {
   }
 }
 
-/** The scopes a session asked for and was granted; `'unknown'` for a token given without its scopes. */
+/**
+ * The scopes a session asked for and was granted; `'unknown'` for a token given without its scopes.
+ * @inline
+ */
 export interface SessionScopes {
   readonly requested: readonly string[] | undefined;
   readonly granted: '*' | 'unknown' | readonly string[] | undefined;
@@ -79,6 +82,12 @@ export interface SessionInit {
  * An agent's connection to the service: the discovered service, the credentials, the one HTTP
  * client every call and poll goes through, and the operations the agent may use (and those it may
  * not, with why). Close it to revoke what it created.
+ *
+ * @example
+ * const session = await connect({ baseUrl: 'https://api.example.com', apiKey: process.env.GENTK_API_KEY });
+ * console.log(session.operations.map((operation) => operation.id), session.withheld);
+ * const result = await session.call('v7_images_text_to_image', { prompt: 'a red kite' });
+ * await session.close();
  */
 export class Session {
   readonly service: ServiceDescription;

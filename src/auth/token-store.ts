@@ -3,7 +3,14 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GenerationToolkitError } from '../errors/index.js';
 
-/** A control-plane token as the toolkit keeps it. Never a password, never a verification code. */
+/**
+ * A control-plane token as the toolkit keeps it. Never a password, never a verification code.
+ *
+ * @example
+ * const store = new FileTokenStore('./agent-tokens.json');
+ * const stored = await store.load(tokenStoreKey('https://api.example.com', 'agent@example.com'));
+ * if (stored && isUsable(stored, Date.now())) console.log('valid until', stored.expiresAt, stored.scopes);
+ */
 export interface StoredToken {
   readonly accessToken: string;
   /** ISO time the token expires, or null when it never does. */
@@ -50,6 +57,16 @@ export function isUsable(token: StoredToken, now: number): boolean {
 /**
  * Where tokens are kept between runs, keyed by service and account. Implementations must write
  * atomically: a reader never sees half a token. Plug a keychain or a KV store behind this.
+ *
+ * @example
+ * // A store over any key-value service (a keychain, a KV namespace): write the token whole.
+ * const kv = new Map<string, string>();
+ * const tokenStore: TokenStore = {
+ *   load: async (key) => (kv.has(key) ? (JSON.parse(kv.get(key) ?? '') as StoredToken) : undefined),
+ *   save: async (key, token) => void kv.set(key, JSON.stringify(token)),
+ *   delete: async (key) => void kv.delete(key),
+ * };
+ * await connect({ baseUrl, auth: { email, password }, tokenStore });
  */
 export interface TokenStore {
   load(key: string): Promise<StoredToken | undefined>;
@@ -62,7 +79,14 @@ export interface TokenStore {
   audit?(): Promise<readonly string[]>;
 }
 
-/** Keeps tokens in memory for the life of the process. The default. */
+/**
+ * Keeps tokens in memory for the life of the process. The default.
+ *
+ * @example
+ * const tokenStore = new MemoryTokenStore();
+ * await connect({ baseUrl, auth: { email, password }, tokenStore });
+ * console.log(await tokenStore.keys()); // ['https://api.example.com|agent@example.com']
+ */
 export class MemoryTokenStore implements TokenStore {
   readonly #tokens = new Map<string, StoredToken>();
 

@@ -5,7 +5,10 @@ import { InvalidArgumentsError } from './invalid-arguments-error.js';
 import type { SendableInput } from './sendable-input.js';
 import { wireText as text } from './wire-text.js';
 
-/** Where the generation key goes when an operation accepts it in more than one place. */
+/**
+ * Where the generation key goes when an operation accepts it in more than one place.
+ * @inline
+ */
 export type KeyPlacement = 'auto' | 'bearer' | 'body';
 
 export interface BuildRequestOptions {

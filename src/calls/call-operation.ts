@@ -28,6 +28,21 @@ export interface CallContext {
   readonly keyPlacement?: KeyPlacement;
 }
 
+/**
+ * Options of one call (`session.call()`, and `session.resume()` without `idempotencyKey`).
+ *
+ * @example
+ * const controller = new AbortController();
+ * const result = await session.call(
+ *   'v7_images_text_to_image',
+ *   { prompt: 'a lighthouse at dusk' },
+ *   {
+ *     signal: controller.signal,
+ *     wait: 60_000,
+ *     onProgress: (progress) => console.log(progress.status, progress.elapsedMs),
+ *   },
+ * );
+ */
 export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Progress of an asynchronous job: status, elapsed time, eta, polls made. */
@@ -46,7 +61,10 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** A finished call: the service's answer and the files it produced. */
+/**
+ * A finished call: the service's answer and the files it produced.
+ * @inline
+ */
 export interface CallSuccess {
   readonly status: 'success';
   readonly operationId: string;
@@ -59,11 +77,30 @@ export interface CallSuccess {
   readonly elapsedMs: number;
 }
 
-/** A job still running when the wait ended: plain JSON, to keep, hand to a model, and resume. */
+/**
+ * A job still running when the wait ended: plain JSON, to keep, hand to a model, and resume.
+ *
+ * @example
+ * const result = await session.call('v8_video_text_to_video', { prompt: 'waves' }, { wait: false });
+ * if (result.status === 'processing') {
+ *   const handle = JSON.stringify(result); // keep it anywhere; another process may resume it
+ *   const finished = await session.resume(JSON.parse(handle));
+ * }
+ */
 export interface PendingCall extends ResumableJob {
   readonly operationId: string;
 }
 
+/**
+ * What a call gives back: `success` with the answer and the files it made, or `processing` with
+ * a handle to resume when the job outlived the wait. Failures are thrown (`ServiceError` and the
+ * rest of the {@link GenerationToolkitError} family).
+ *
+ * @example
+ * const result = await session.call('v7_images_text_to_image', { prompt: 'a fox in the snow' });
+ * if (result.status === 'success') console.log(result.outputs.map((output) => output.url));
+ * else console.log('still running; resume with', result.requestId);
+ */
 export type CallResult = CallSuccess | PendingCall;
 
 /** Where and how an asynchronous operation's family fetches its jobs, from the discovered fetch operation. */

@@ -32,6 +32,18 @@ import { type McpReference, ServiceDescription } from './service-description.js'
 import { ServiceUnreachableError } from './service-unreachable-error.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 
+/**
+ * How `discover()` reads what the service publishes: with which fetch, within which limits, through
+ * which cache. `connect()` takes the same options as `discovery`.
+ *
+ * @example
+ * const service = await discover('https://api.example.com', {
+ *   cache: new FileDiscoveryCache('./.discovery-cache'),
+ *   timeoutMs: 5_000,
+ *   models: { categories: ['image', 'video'] },
+ *   limits: { deadlineMs: 20_000 },
+ * });
+ */
 export interface DiscoverOptions {
   /**
    * The HTTP core's transport to read documents with (a proxy agent, a recording, a test double);
@@ -70,7 +82,7 @@ export interface DiscoverOptions {
   /**
    * What discovery is willing to read and how long it may take: documents, APIs and operations
    * from one catalogue, an overall deadline, the models feed's time, and each OpenAPI document's
-   * size caps. See {@link DiscoveryLimits} for every field and its default.
+   * size caps. Each field below names its default.
    *
    * @example
    * await discover(baseUrl, { limits: { deadlineMs: 20_000, maxOperations: 500 } });

@@ -74,7 +74,7 @@ export class HttpClient {
 
   /** The governor every request of this client goes through; share it with other clients of one session. */
   readonly governor: RateLimitGovernor;
-  /** Masks secrets; every credential the client handles is registered with it. */
+  /** @internal Masks secrets; every credential the client handles is registered with it. */
   readonly redactor: Redactor;
   /** The clock every wait of this client uses (the job poller waits on it too). */
   readonly clock: Clock;

@@ -10,6 +10,17 @@ import { parseRetryAfter } from './headers/retry-after.js';
 import type { RateLimitGovernor } from './rate-limit-governor.js';
 import type { Transport } from './transport.js';
 
+/**
+ * What `governedTransport` wraps: a transport, and the governor and clock of the session it shares a
+ * quota with.
+ *
+ * @example
+ * const transport = governedTransport({
+ *   transport: session.client.documentTransport,
+ *   governor: session.client.governor,
+ *   clock: session.client.clock,
+ * });
+ */
 export interface GovernedTransportOptions {
   readonly transport: Transport;
   readonly governor: RateLimitGovernor;

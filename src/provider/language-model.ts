@@ -37,6 +37,13 @@ export type GenerationLanguageModelId =
 /**
  * `providerOptions.generation` of a chat call: fields of the endpoint, sent as they are
  * (snake_case), after the SDK's own settings.
+ *
+ * @example
+ * await generateText({
+ *   model: generation('llama-3.3-70b'),
+ *   prompt: 'Hello',
+ *   providerOptions: { generation: { top_k: 40 } },
+ * });
  */
 export type GenerationLanguageModelOptions = { readonly [field: string]: JSONValue | undefined };
 

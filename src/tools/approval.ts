@@ -13,6 +13,9 @@ import type { ToolSpec } from './tool-spec.js';
  * // Money and deletions as by default, plus any call estimated above $1 (or of unknown cost);
  * // the question put to the person gives the estimate and its basis.
  * const tools = createAISDKTools(session, { approval: { costAbove: 1 } });
+ * createToolSpecs(session, { approval: 'default' }); // money and destructive operations wait for a person
+ * createToolSpecs(session, { approval: { effects: { write: true }, operations: { get_me: false } } });
+ * createToolSpecs(session, { approval: (operation, args) => operation.category === 'video' });
  * ```
  */
 export type ApprovalRule =

@@ -24,6 +24,16 @@ import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js'
 import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
 import type { ReturnedSecret } from './withhold-secrets.js';
 
+/**
+ * How operations become tools: `typed` gives each its own tool, `dynamic` offers three tools that
+ * search, describe and call them, `auto` types what fits the token budget and reaches the rest
+ * dynamically.
+ *
+ * @example
+ * createToolSpecs(session, { mode: 'typed' }); // one tool per operation
+ * createToolSpecs(session, { mode: 'dynamic' }); // search, describe and call: three tools for any number of operations
+ * createToolSpecs(session, { mode: 'auto', tokenBudget: 8_000 }); // typed within the budget, dynamic for the rest
+ */
 export type ToolMode = 'typed' | 'dynamic' | 'auto';
 
 /**
@@ -33,6 +43,21 @@ export type ToolMode = 'typed' | 'dynamic' | 'auto';
  */
 export type ToolSelection = OperationChoice;
 
+/**
+ * How a session's operations become tools: which ones, in which mode, shaped for which model
+ * family, and which calls wait for a person. The adapters (`createAISDKTools`, `createLangChainTools`,
+ * `createMcpServer`) take the same options.
+ *
+ * @example
+ * const tools = createToolSpecs(session, {
+ *   mode: 'auto',
+ *   schema: 'openai-strict',
+ *   include: { categories: ['image'] },
+ *   approval: { effects: { money: true, destructive: true } },
+ *   tokenBudget: 4_000,
+ *   onProgress: (progress) => console.log(progress),
+ * });
+ */
 export interface ToolSpecOptions extends ShapeOptions {
   /**
    * `typed`: one tool per operation. `dynamic`: three tools (search, describe, call) whatever the
@@ -72,7 +97,14 @@ export interface ToolSpecOptions extends ShapeOptions {
   readonly onSecret?: (secret: ReturnedSecret) => void;
 }
 
-/** The tools of a session, with how they were chosen. */
+/**
+ * The tools of a session, with how they were chosen.
+ *
+ * @example
+ * const set = createToolSpecs(session, { mode: 'auto' });
+ * console.log(set.mode, set.tools.map((tool) => tool.name), set.warnings);
+ * console.log((await set.footprint()).tokens, 'tokens of tool definitions');
+ */
 export interface ToolSet {
   readonly tools: readonly ToolSpec[];
   readonly mode: ToolMode;

@@ -7,7 +7,10 @@
 
 import { estimateTokens } from './estimate-tokens.js';
 
-/** Counts the tokens of a text. */
+/**
+ * Counts the tokens of a text.
+ * @inline
+ */
 export type CountTokens = (text: string) => number;
 
 /**

@@ -3,7 +3,10 @@ import type { JobProgress } from '../jobs/index.js';
 import type { ApprovalVerdict } from './approval.js';
 import type { ToolFailure, ToolResult } from './tool-result.js';
 
-/** MCP-style hints about what calling a tool does. */
+/**
+ * MCP-style hints about what calling a tool does.
+ * @inline
+ */
 export interface ToolAnnotations {
   readonly title?: string;
   readonly readOnlyHint: boolean;
@@ -12,23 +15,37 @@ export interface ToolAnnotations {
   readonly openWorldHint: boolean;
 }
 
-/** Progress of a tool call that waits for a job. */
+/**
+ * Progress of a tool call that waits for a job.
+ *
+ * @example
+ * createAISDKTools(session, {
+ *   onProgress: ({ tool, status, elapsedMs }) => console.log(tool, status, elapsedMs),
+ * });
+ */
 export interface ToolProgress extends JobProgress {
   readonly tool: string;
   readonly operationId: string;
 }
 
+/** @inline */
 export interface ToolCallContext {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ToolProgress) => void;
 }
 
+/** @inline */
 export type ToolKind = 'operation' | 'search' | 'describe' | 'call' | 'resume';
 
 /**
  * A framework-neutral tool: what a model sees (name, description, input schema shaped for its
  * family, hints) and what runs (execute: check, call, wait, shape the result). The adapters turn
  * it into an AI SDK, LangChain or MCP tool without adding behaviour.
+ *
+ * @example
+ * const spec = createToolSpecs(session, { mode: 'typed' }).tool('v7_images_text_to_image');
+ * console.log(spec?.name, spec?.annotations, spec?.inputSchema);
+ * const result = await spec?.execute({ prompt: 'a red kite' });
  */
 export interface ToolSpec {
   readonly name: string;

@@ -8,12 +8,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools } from '../../src/adapters/ai-sdk.js';
 import { createLangChainTools, GenerationToolkit } from '../../src/adapters/langchain.js';
 import { createMcpServer } from '../../src/adapters/mcp.js';
+import { HttpClient } from '../../src/http/public-surface.js';
 import {
   connect,
   createToolSpecs,
   discover,
   GenerationToolkitError,
-  HttpClient,
   type ServiceDescription,
   type Session,
   UnknownOptionError,

@@ -15,7 +15,9 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built entries the examples (and gentk) import, from the repository's root. */
 const ENTRIES = [
-  ...['index.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js'].map((entry) => join('dist', entry)),
+  ...['index.js', 'http.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js'].map((entry) =>
+    join('dist', entry),
+  ),
   join('packages', 'emulator', 'dist', 'index.js'),
   join('packages', 'cli', 'dist', 'main.js'),
 ];

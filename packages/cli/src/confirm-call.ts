@@ -1,12 +1,11 @@
 import { confirm } from '@inquirer/prompts';
 import {
   handlesCredentials,
-  isSecretField,
   needsApproval,
   type Operation,
   type OperationEffect,
-  REDACTED,
 } from 'generation-agent-toolkit';
+import { isSecretField, REDACTED } from 'generation-agent-toolkit/http';
 import { CliError, EXIT, usageError } from './exit-codes.js';
 
 /** Asks a person a yes/no question; resolves to their answer. */

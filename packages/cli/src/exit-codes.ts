@@ -1,7 +1,6 @@
 import {
   DiscoveryDocumentError,
   InvalidArgumentsError,
-  NetworkError,
   OperationNotOfferedError,
   RegistrationError,
   ServiceError,
@@ -11,6 +10,7 @@ import {
   UnknownOptionError,
   UsageError,
 } from 'generation-agent-toolkit';
+import { NetworkError } from 'generation-agent-toolkit/http';
 
 /** Exit codes of gentk: each failure class has its own, so that scripts can tell them apart. */
 export const EXIT = {

@@ -51,6 +51,21 @@ export interface AccountSnapshot {
   readonly usage: ReadonlyArray<{ operationId: string; status: string; credits: number }>;
 }
 
+/**
+ * A running emulator: its address, its clock, the faults it injects, and what a test can see of
+ * its accounts, mail and webhooks.
+ *
+ * @example
+ * const emulator = await startEmulator({ clock: 'manual' });
+ * const account = emulator.createAccount({ credits: 100 });
+ * const session = await connect({ baseUrl: emulator.url, apiKey: account.apiKey });
+ * const pending = session.call('v8_video_text_to_video', { prompt: 'waves' });
+ * if (emulator.clock instanceof ManualClock) emulator.clock.advance(60_000); // the job finishes
+ * await pending;
+ * console.log(emulator.inspect(account.email)?.balance);
+ * await session.close();
+ * await emulator.close();
+ */
 export interface Emulator {
   /** Where the emulator listens, e.g. `http://127.0.0.1:52341`. */
   readonly url: string;

@@ -52,6 +52,12 @@ export type FaultKind =
   /** The normal answer, after `delayMs` of real time. */
   | 'slow';
 
+/**
+ * One fault: which requests meet it, how often, and what happens to them.
+ *
+ * @example
+ * emulator.faults.inject({ kind: 'rate-limited', match: 'v7_images_text_to_image', times: 2 });
+ */
 export interface FaultRule {
   readonly kind: FaultKind;
   /** Which requests: an operationId, a path prefix (starting with `/`), or every API request when absent. */
@@ -66,6 +72,14 @@ export interface FaultRule {
   readonly afterEffect?: boolean;
 }
 
+/**
+ * The faults an emulator injects: rules per request, and how often jobs fail or never end.
+ *
+ * @example
+ * await startEmulator({
+ *   faults: { jobFailureRate: 0.1, rules: [{ kind: 'slow', match: '/api/v7/', delayMs: 500 }] },
+ * });
+ */
 export interface EmulatorFaults {
   /** Rules applied to every API request, in order; the first that fires wins. */
   readonly rules?: readonly FaultRule[];
@@ -75,6 +89,19 @@ export interface EmulatorFaults {
   readonly stuckJobRate?: number;
 }
 
+/**
+ * How the emulated service behaves: where it listens, how time passes, how long jobs take, its rate
+ * limits and the faults it injects. The defaults are a quiet, fast service on a free loopback port.
+ *
+ * @example
+ * const emulator = await startEmulator({
+ *   clock: 'manual',
+ *   jobDurations: { video: 30 },
+ *   rateLimits: { generation: { limit: 60, windowSeconds: 60 } },
+ *   faults: { rules: [{ kind: 'server-error', match: 'v7_images_text_to_image', times: 1 }] },
+ *   seed: 7,
+ * });
+ */
 export interface EmulatorOptions {
   /** TCP port; 0 picks a free one. @default 0 */
   readonly port?: number;

@@ -10,7 +10,17 @@ import {
 import { toAISDKTool } from './to-ai-sdk-tool.js';
 import { rememberSet, rememberSpec } from './tool-registry.js';
 
-/** Options of {@link createAISDKTools}: those of the tool specs, and how they meet the AI SDK. */
+/**
+ * Options of {@link createAISDKTools}: those of the tool specs, and how they meet the AI SDK.
+ *
+ * @example
+ * const { tools } = createAISDKTools(session, {
+ *   mode: 'auto',
+ *   schema: 'openai-strict',
+ *   streamProgress: false,
+ * });
+ * const result = await generateText({ model, tools, prompt: 'Draw a lighthouse at dusk.' });
+ */
 export interface CreateAISDKToolsOptions extends ToolSpecOptions {
   /**
    * Stream the progress of generation jobs as preliminary tool results (status, elapsed time,

@@ -31,6 +31,15 @@ export interface InterruptOnEntry {
   }) => Promise<boolean>;
 }
 
+/**
+ * How `approvalsFor` words the questions it asks a person, and which answers it allows.
+ *
+ * @example
+ * const interruptOn = approvalsFor(tools, {
+ *   allowedDecisions: ['approve', 'reject'],
+ *   describe: (toolCall, tool) => `${tool.name} will spend credits: ${JSON.stringify(toolCall.args)}`,
+ * });
+ */
 export interface ApprovalsForOptions {
   /** The decisions a reviewer may make. @default ['approve', 'edit', 'reject'] */
   readonly allowedDecisions?: readonly ApprovalDecision[];

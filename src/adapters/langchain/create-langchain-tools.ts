@@ -16,6 +16,18 @@ import { GenerationTool } from './generation-tool.js';
 /**
  * Options of {@link createLangChainTools}: those of the framework-neutral tools (mode, schema
  * profile, prefix, selection, approval rule, wait, token budget, progress), unchanged.
+ *
+ * @example
+ * const tools = createLangChainTools(session, {
+ *   mode: 'typed',
+ *   schema: 'openai-strict',
+ *   include: { categories: ['image'] },
+ * });
+ * const agent = createAgent({
+ *   model,
+ *   tools,
+ *   middleware: [humanInTheLoopMiddleware({ interruptOn: approvalsFor(tools) })],
+ * });
  */
 export interface LangChainToolsOptions extends ToolSpecOptions {}
 

@@ -15,6 +15,14 @@ const MARKER = Symbol.for('generation-agent-toolkit.langchain.GenerationTool');
 // A schema every argument satisfies; see `call` for why LangChain's own check is given it.
 const ANY_ARGUMENTS: JSONSchema = {};
 
+/**
+ * What a {@link GenerationTool} is made of: the framework-neutral spec it runs, and whether a call
+ * may wait for a person.
+ *
+ * @example
+ * const spec = createToolSpecs(session).tool('v7_images_text_to_image');
+ * if (spec) new GenerationTool({ spec, mayNeedApproval: spec.effect === 'money' });
+ */
 export interface GenerationToolFields {
   readonly spec: ToolSpec;
   /** The tool options' `onProgress`, told of every progress report. */

@@ -4,14 +4,8 @@
  * with its byte and time limits, whose failures discovery tells as it tells fetch's.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUndiciTransport } from '../../../src/http/index.js';
-import {
-  connect,
-  DiscoveryDocumentError,
-  discover,
-  ServiceUnreachableError,
-  type Transport,
-} from '../../../src/index.js';
+import { createUndiciTransport, type Transport } from '../../../src/http/index.js';
+import { connect, DiscoveryDocumentError, discover, ServiceUnreachableError } from '../../../src/index.js';
 import { serveDocuments } from '../../support/document-server.js';
 import { tricklingServer } from '../../support/trickling-server.js';
 import { closedPort, silentServer } from '../../support/unreachable-addresses.js';

@@ -5,7 +5,8 @@
  * `DiscoveryDocumentError` (or, for the optional feed, a warning) in bounded time.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, DEFAULT_DISCOVERY_LIMITS, DiscoveryDocumentError, discover } from '../../../src/index.js';
+import { DEFAULT_DISCOVERY_LIMITS } from '../../../src/discovery/index.js';
+import { connect, DiscoveryDocumentError, discover } from '../../../src/index.js';
 import { type Route, serveDocuments } from '../../support/document-server.js';
 import { tricklingServer } from '../../support/trickling-server.js';
 
