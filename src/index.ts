@@ -66,7 +66,6 @@ export type { JobProgress } from './jobs/index.js';
 // Issue 17 (store): the shared budget store and its error, and approval by cost.
 export type {
   BudgetStore,
-  BudgetStoreErrorOptions,
   BudgetStoreOperation,
   BudgetTotals,
   CostEstimate,

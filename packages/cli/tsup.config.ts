@@ -12,7 +12,7 @@ export default defineConfig({
   entry: { main: 'src/main.ts' },
   target: 'node22',
   format: ['esm'],
-  sourcemap: true,
+  sourcemap: false,
   clean: true,
   banner: { js: '#!/usr/bin/env node' },
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },

@@ -9,7 +9,7 @@ export default defineConfig({
   target: 'node22',
   format: ['esm', 'cjs'],
   dts: true,
-  sourcemap: true,
+  sourcemap: false,
   clean: true,
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },
 });

@@ -48,7 +48,13 @@ export interface BudgetStore {
   read(key: string): Promise<BudgetTotals>;
 }
 
-/** Settings of {@link MemoryBudgetStore}. */
+/**
+ * Settings of {@link MemoryBudgetStore}.
+ *
+ * @example
+ * // Forget lapsed reservations after an hour rather than a day.
+ * const store = new MemoryBudgetStore(Date.now, { keepLapsedMs: 3_600_000 });
+ */
 export interface MemoryBudgetStoreOptions {
   /**
    * How long a reservation whose TTL ran out is remembered, so that a call which outlived its

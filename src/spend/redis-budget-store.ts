@@ -20,6 +20,14 @@ import type { Micros } from './cost-estimate.js';
 import { END, READ, RESERVE } from './redis-budget-scripts.js';
 import { checkCharge, checkReservation } from './reservation-arguments.js';
 
+/**
+ * The Redis connection a {@link RedisBudgetStore} uses, the prefix of its keys, and how long it
+ * remembers lapsed reservations.
+ *
+ * @example
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const store = new RedisBudgetStore({ client: redis, prefix: 'my-fleet:budget:' });
+ */
 export interface RedisBudgetStoreOptions {
   /**
    * A connected client. node-redis (`createClient()` from `redis`) fits as is; for ioredis pass

@@ -47,11 +47,13 @@ interface ExportedDeclaration {
   readonly examples: readonly string[];
 }
 
-/** What each documented entry (typedoc.json) exports, with what the comments of its declarations hold. */
+/** What each documented entry (typedoc.json, and the emulator package's) exports, with what the comments of its declarations hold. */
 function exportedDeclarations(): ExportedDeclaration[] {
-  const { entryPoints } = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as {
+  const { entryPoints: libraryEntries } = JSON.parse(readFileSync(join(ROOT, 'typedoc.json'), 'utf8')) as {
     entryPoints: string[];
   };
+  // The emulator is a package of its own now, documented by its README and its comments.
+  const entryPoints = [...libraryEntries, 'packages/emulator/src/index.ts'];
   const files = entryPoints.map((entry) => join(ROOT, entry));
   const program = programOf(files);
   return entryPoints.flatMap((entry, index) =>

@@ -16,12 +16,12 @@ const MARKER = Symbol.for('generation-agent-toolkit.langchain.GenerationTool');
 const ANY_ARGUMENTS: JSONSchema = {};
 
 /**
- * What a {@link GenerationTool} is made of: the framework-neutral spec it runs, and whether a call
- * may wait for a person.
+ * What a {@link GenerationTool} is made of: the framework-neutral spec it runs (which says whether a
+ * call may wait for a person), and who hears of its progress.
  *
  * @example
  * const spec = createToolSpecs(session).tool('v7_images_text_to_image');
- * if (spec) new GenerationTool({ spec, mayNeedApproval: spec.effect === 'money' });
+ * if (spec) new GenerationTool({ spec, onProgress: (progress) => console.log(progress.status) });
  */
 export interface GenerationToolFields {
   readonly spec: ToolSpec;
