@@ -30,6 +30,8 @@ export {
   Session,
   UnknownChoiceError,
 } from './auth/index.js';
+// issue 17: spend control (estimates from the model feed, the budget of sessions and tool sets).
+export type { CostedCallResult } from './auth/session.js';
 export type {
   CallContext,
   CallOptions,
@@ -168,6 +170,31 @@ export {
 } from './http/index.js';
 export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
 export type { ArgumentProblem } from './schema/index.js';
+export {
+  type BillingUnit,
+  BudgetExceededError,
+  type BudgetOptions,
+  type BudgetStore,
+  type BudgetTotals,
+  type CallCost,
+  type CheaperModel,
+  type CostEstimate,
+  type EstimateCostInput,
+  estimateCost,
+  fromMicros,
+  type KnownBillingUnit,
+  MemoryBudgetStore,
+  type Micros,
+  type ModelPriceRow,
+  type PlanCoverage,
+  type PricedEstimate,
+  type ReserveOutcome,
+  readBillingUnit,
+  type SpendReport,
+  toMicros,
+  type UnitKind,
+  type UnknownEstimate,
+} from './spend/index.js';
 export type {
   ApprovalRule,
   CountTokens,

@@ -58,6 +58,8 @@ export type LibraryErrorCode =
   | 'throttle_deadline'
   /** A shared rate-limit store could not be read or written. */
   | 'rate_limit_store_failed'
+  /** A call would pass the spending budget, or its cost is unknown under a budget; nothing was sent. */
+  | 'budget_exceeded'
   /** A transport got no answer; the HTTP core turns it into a {@link NetworkError} or {@link TimeoutError}. */
   | 'transport_failed';
 

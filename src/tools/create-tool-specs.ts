@@ -1,8 +1,11 @@
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
 import { type CallResult, type CallSuccess, unaddressableSegment } from '../calls/index.js';
+import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { Operation } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
+import { familyPriceSentence, modelPriceTable } from '../spend/model-family-prices.js';
+import type { BudgetOptions } from '../spend/spend-budget.js';
 import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
 import { errorResult } from './error-result.js';
@@ -22,6 +25,7 @@ import { TOOL_COUNT_LIMITS, type ToolSetWarning, toolCountWarning } from './tool
 import { describeTool } from './tool-description.js';
 import { assignToolNames, type ToolNames } from './tool-names.js';
 import { pendingResult, type ShapeOptions, successResult, type ToolResult } from './tool-result.js';
+import { type ToolSetSpending, toolSetSpending } from './tool-set-spending.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
 import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
 import { type ReturnedSecret, withholdSecrets } from './withhold-secrets.js';
@@ -71,6 +75,12 @@ export interface ToolSpecOptions extends ShapeOptions {
    * Tool results never show them to the model: they say the value was withheld.
    */
   readonly onSecret?: (secret: ReturnedSecret) => void;
+  /**
+   * A budget for this tool set's calls, besides the session's (`connect({ budget })`): a call
+   * must fit both. A refused call answers `code: "budget_exceeded"` with what is left, what it
+   * would cost and a cheaper model of the feed when there is one. @default no budget of its own
+   */
+  readonly budget?: BudgetOptions;
 }
 
 /** The tools of a session, with how they were chosen. */
@@ -154,11 +164,16 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   });
   const anyAsync = operations.some((operation) => operation.async);
   const generic = genericOperationIds(operations);
-  const describeOptions = (operation: Operation) => ({
-    approval: mayNeedApproval(approval, operation),
-    resumeToolName: resumeName,
-    ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
-  });
+  const describeOptions = (operation: Operation) => {
+    const price = familyPriceSentence(operation, session.service.models);
+    return {
+      approval: mayNeedApproval(approval, operation),
+      resumeToolName: resumeName,
+      ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
+      ...(price ? { price } : {}),
+    };
+  };
+  const spending = toolSetSpending(session, options.budget);
 
   const succeeded = successFor(session, options);
   const run = async (
@@ -169,13 +184,15 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     const tool = names.nameOf(operation.id) ?? operation.id;
     const onProgress = context.onProgress ?? options.onProgress;
     try {
-      const result: CallResult = await session.call(operation.id, args, {
-        wait: waitMs,
-        ...(context.signal ? { signal: context.signal } : {}),
-        ...(onProgress
-          ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
-          : {}),
-      });
+      const send = () =>
+        session.call(operation.id, args, {
+          wait: waitMs,
+          ...(context.signal ? { signal: context.signal } : {}),
+          ...(onProgress
+            ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
+            : {}),
+        });
+      const result = spending ? await spending.call(operation, args, send) : await send();
       return result.status === 'success'
         ? succeeded(result)
         : pendingResult(result, anyAsync ? resumeName : undefined);
@@ -226,7 +243,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       );
     const sum = (specs: readonly ToolSpec[]) => specs.reduce((total, spec) => total + tokensOf(spec), 0);
     const resumeTokens = anyAsync
-      ? sum([resumeSpec(session, operations, names, resumeName, waitMs, profile, options)])
+      ? sum([resumeSpec(session, operations, names, resumeName, waitMs, profile, options, spending)])
       : 0;
     const limit = TOOL_COUNT_LIMITS[profile];
     const selection = selectWithinBudget({
@@ -244,6 +261,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
           run,
           describeOptions,
           (text) => text,
+          () => session.models(),
         ),
       ),
     });
@@ -254,11 +272,20 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   const tools: ToolSpec[] = typed.map(typedSpec);
   if (dynamic.length > 0)
     tools.push(
-      ...dynamicSpecs(dynamic, names, dynamicNames, profile, approval, run, describeOptions, (text) =>
-        session.client.redactor.redact(text),
+      ...dynamicSpecs(
+        dynamic,
+        names,
+        dynamicNames,
+        profile,
+        approval,
+        run,
+        describeOptions,
+        (text) => session.client.redactor.redact(text),
+        () => session.models(),
       ),
     );
-  if (anyAsync) tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options));
+  if (anyAsync)
+    tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options, spending));
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const tooMany = toolCountWarning(tools.length, profile);
@@ -319,6 +346,8 @@ function dynamicSpecs(
   describeOptions: (operation: Operation) => { approval: boolean; resumeToolName: string },
   /** Masks the session's secrets in what the tools quote back (a model may type one as a name). */
   redact: (text: string) => string,
+  /** The model feed, for the price table of `describe_operation`. */
+  models: () => Promise<readonly ModelInfo[]>,
 ): ToolSpec[] {
   const index = createOperationIndex(operations, { names, profile, describe: describeOptions });
   const byName = (value: unknown) => {
@@ -374,11 +403,19 @@ function dynamicSpecs(
       async execute(args) {
         const input = record(describeSchema.restore(args));
         const found = typeof input.operation === 'string' ? index.describe(input.operation) : undefined;
-        if (!found)
+        const operation = byName(input.operation);
+        if (!found || !operation)
           return invalid(
             `No operation is called ${redact(briefJson(input.operation, 80))}; use ${dynamicNames.search} to find one.`,
           );
-        return { ok: true, status: 'success', operationId: dynamicNames.describe, outputs: [], data: found };
+        const prices = modelPriceTable(operation, await models());
+        return {
+          ok: true,
+          status: 'success',
+          operationId: dynamicNames.describe,
+          outputs: [],
+          data: prices.length > 0 ? { ...found, prices } : found,
+        };
       },
     },
     {
@@ -435,6 +472,7 @@ function resumeSpec(
   waitMs: number,
   profile: SchemaProfile,
   options: ToolSpecOptions,
+  spending: ToolSetSpending | undefined,
 ): ToolSpec {
   const asynchronous = operations.filter((operation) => operation.async);
   const profiled = toProfile(RESUME_SCHEMA, profile);
@@ -470,13 +508,15 @@ function resumeSpec(
       const onProgress = context.onProgress ?? options.onProgress;
       const tool = names.nameOf(operation.id) ?? operation.id;
       try {
-        const result = await session.resumeById(operation.id, requestId, {
-          wait: waitMs,
-          ...(context.signal ? { signal: context.signal } : {}),
-          ...(onProgress
-            ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
-            : {}),
-        });
+        const send = () =>
+          session.resumeById(operation.id, requestId, {
+            wait: waitMs,
+            ...(context.signal ? { signal: context.signal } : {}),
+            ...(onProgress
+              ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
+              : {}),
+          });
+        const result = spending ? await spending.resume(operation.id, requestId, send) : await send();
         return result.status === 'success' ? succeeded(result) : pendingResult(result, name);
       } catch (error) {
         return errorResult(error);

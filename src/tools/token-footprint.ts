@@ -5,11 +5,12 @@
  */
 
 import type { JsonSchema, Operation } from '../discovery/types.js';
+import type { CountTokens } from '../tokens/token-counter.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import type { ToolDefinition } from './tool-definitions.js';
 
-/** Counts the tokens of a text. */
-export type CountTokens = (text: string) => number;
+// The counter sits below every layer (the estimator counts chat tokens too); tools re-export it.
+export { type CountTokens, loadTokenCounter } from '../tokens/token-counter.js';
 
 /**
  * How the tools travel to the model, which decides the JSON that is counted:
@@ -43,19 +44,6 @@ export interface ToolFootprintOptions {
   readonly countTokens: CountTokens;
   /** @default 'openai' */
   readonly wire?: ToolWireFormat;
-}
-
-let counter: Promise<CountTokens> | undefined;
-
-/**
- * The o200k_base token counter of `gpt-tokenizer`, loaded on first use (its tables are a few
- * megabytes, which a program that never counts should not load).
- */
-export function loadTokenCounter(): Promise<CountTokens> {
-  counter ??= import('gpt-tokenizer/encoding/o200k_base').then(
-    (encoding) => (text: string) => encoding.countTokens(text),
-  );
-  return counter;
 }
 
 /** The JSON of one tool definition as `wire` sends it. */
