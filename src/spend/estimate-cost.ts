@@ -64,13 +64,17 @@ export function modelArgument(
   return undefined;
 }
 
-/** Whether the operation names a model at all (a `model_id` or `model` argument). */
-function takesModel(operation: Operation): boolean {
-  const properties = operation.input.schema.properties;
+/**
+ * Whether a synchronous operation runs a model to an answer that is charged: a chat, which takes
+ * messages and bounds its reply with max_tokens. Counting a chat's tokens, reloading a model or
+ * listing models names a model but runs none.
+ */
+function runsChat(operation: Operation): boolean {
+  const properties = (operation.input.schema.properties ?? {}) as Record<string, unknown>;
   return (
-    typeof properties === 'object' &&
-    properties !== null &&
-    ('model_id' in properties || 'model' in properties)
+    ('model_id' in properties || 'model' in properties) &&
+    'messages' in properties &&
+    'max_tokens' in properties
   );
 }
 
@@ -79,7 +83,7 @@ function freeBecause(operation: Operation): string | undefined {
   if (operation.isFetch) return "fetching a job's result charges nothing";
   const controlPlane = operation.credential.kind === 'token' || operation.requiredScope !== null;
   if (controlPlane && operation.effect !== 'money') return 'account operations charge nothing';
-  if (!controlPlane && !operation.async && !takesModel(operation))
+  if (!controlPlane && !operation.async && !runsChat(operation))
     return 'no model runs and no job is queued, so nothing is charged';
   return undefined;
 }

@@ -1,6 +1,6 @@
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
-import { type CallResult, type CallSuccess, unaddressableSegment } from '../calls/index.js';
+import { type CallSuccess, unaddressableSegment } from '../calls/index.js';
 import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { Operation } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
