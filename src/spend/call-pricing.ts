@@ -29,6 +29,7 @@ const roughCount: CountTokens = (text) => Math.ceil(text.length / 4);
 export class CallPricing {
   readonly #sources: CallPricingSources;
   #models: Promise<readonly ModelInfo[]> | undefined;
+  #modelsKnown: readonly ModelInfo[] | undefined;
   #plan: Promise<PlanCoverage> | undefined;
   #planKnown: PlanCoverage | undefined;
 
@@ -45,7 +46,10 @@ export class CallPricing {
         : readModelsFeed(service.baseUrl, { fetch: this.#sources.fetch })
             .then((feed) => feed.models)
             .catch(() => []);
-    return this.#models;
+    return this.#models.then((models) => {
+      this.#modelsKnown = models;
+      return models;
+    });
   }
 
   /** The account's plan, read once; `thorough: false` only uses what was read already. */
@@ -67,7 +71,12 @@ export class CallPricing {
     input: Readonly<Record<string, unknown>>,
     thorough: boolean,
   ): Promise<EstimateCostInput> {
-    const [models, plan] = await Promise.all([this.models(), this.plan(thorough)]);
+    // Without `thorough`, nothing is read for the estimate: a call without a budget sends no
+    // request besides its own.
+    const [models, plan] = await Promise.all([
+      thorough ? this.models() : (this.#modelsKnown ?? this.#sources.service.models),
+      this.plan(thorough),
+    ]);
     // The exact counter's tables are large: loaded only for a call that holds a chat.
     const countTokens = Array.isArray(input.messages) ? await loadTokenCounter() : roughCount;
     return { operation, input, models, plan, countTokens };

@@ -64,26 +64,21 @@ export function modelArgument(
   return undefined;
 }
 
-/**
- * Whether a synchronous operation runs a model to an answer that is charged: a chat, which takes
- * messages and bounds its reply with max_tokens. Counting a chat's tokens, reloading a model or
- * listing models names a model but runs none.
- */
-function runsChat(operation: Operation): boolean {
+/** Whether the operation names a model (a `model_id` or `model` argument). */
+function takesModel(operation: Operation): boolean {
   const properties = (operation.input.schema.properties ?? {}) as Record<string, unknown>;
-  return (
-    ('model_id' in properties || 'model' in properties) &&
-    'messages' in properties &&
-    'max_tokens' in properties
-  );
+  return 'model_id' in properties || 'model' in properties;
 }
+
+/** Operations that name a model without running it: counting a prompt's tokens, reloading the model. */
+const MANAGES_MODEL = /(?:count[_-]?tokens|reload)\/?$/i;
 
 /** Why the operation charges nothing, when it does not; undefined for an operation that may charge. */
 function freeBecause(operation: Operation): string | undefined {
   if (operation.isFetch) return "fetching a job's result charges nothing";
   const controlPlane = operation.credential.kind === 'token' || operation.requiredScope !== null;
   if (controlPlane && operation.effect !== 'money') return 'account operations charge nothing';
-  if (!controlPlane && !operation.async && !runsChat(operation))
+  if (!controlPlane && !operation.async && (!takesModel(operation) || MANAGES_MODEL.test(operation.path)))
     return 'no model runs and no job is queued, so nothing is charged';
   return undefined;
 }

@@ -13,7 +13,11 @@ let session: Session;
 let email: string;
 
 beforeAll(async () => {
-  emulator = await startEmulator({ clock: 'manual', queueLimit: 10_000 });
+  emulator = await startEmulator({
+    clock: 'manual',
+    queueLimit: 10_000,
+    rateLimits: { generation: { limit: 10_000, windowSeconds: 60 } },
+  });
   const account = emulator.createAccount({ credits: 10_000 });
   email = account.email;
   session = await connect({ baseUrl: emulator.url, apiKey: account.apiKey });
