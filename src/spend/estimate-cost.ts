@@ -120,9 +120,10 @@ export function estimateCost(estimate: EstimateCostInput): CostEstimate {
   const { plan } = estimate;
   if (plan.kind === 'plan' && model.plans.includes(plan.plan))
     return { ...free(`covered by the ${plan.plan} plan (otherwise ${basis})`), covered: true };
+  // The reason the plan is unknown is the session's business; the model needs only that it is.
   const coverage =
     plan.kind === 'unknown' && model.plans.length > 0
-      ? `; the ${model.plans.join(', ')} plans cover it, and whether the account has one is unknown (${plan.reason})`
+      ? `; the ${model.plans.join(', ')} plans would cover it (the account's plan is unknown)`
       : '';
   return { kind: 'priced', amount, currency: FEED_CURRENCY, basis: `${basis}${coverage}`, covered: false };
 }

@@ -170,7 +170,7 @@ describe('plan coverage and free operations', () => {
       reason: 'no scope',
     });
     expect(unknown).toMatchObject({ kind: 'priced', amount: 0.004, covered: false });
-    expect(unknown.basis).toMatch(/whether the account has one is unknown \(no scope\)/);
+    expect(unknown.basis).toMatch(/standard, premium plans would cover it \(the account's plan is unknown\)/);
   });
 
   it('prices fetches, account operations and model-less synchronous operations at zero, with the basis', () => {
