@@ -39,7 +39,9 @@ describe('gentk estimate', () => {
       '{"model_id":"sdxl-lightning","prompt":"a fox"}',
     ]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toContain('v7_images_text_to_image: cost unknown: the model feed lists no price for sdxl-lightning');
+    expect(result.stdout).toContain(
+      'v7_images_text_to_image: cost unknown: the model feed lists no price for sdxl-lightning',
+    );
   });
 });
 
@@ -59,7 +61,9 @@ describe('gentk call and the estimate', () => {
     const refused = await runCliProcess(args, { env });
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(/estimate: \$0\.008 \(4 images/);
-    expect(refused.stderr).toMatch(/v7_images_text_to_image is estimated above 0\.001 usd: .*Pass --yes to confirm\./);
+    expect(refused.stderr).toMatch(
+      /v7_images_text_to_image is estimated above 0\.001 usd: .*Pass --yes to confirm\./,
+    );
     expect(emulator().inspect(account.email)?.balance).toBe(10);
     const confirmed = await runCliProcess([...args, '--yes'], { env });
     expect(confirmed.code).toBe(0);
