@@ -197,6 +197,7 @@ export {
 } from './spend/index.js';
 export type {
   ApprovalRule,
+  BudgetRefusal,
   CountTokens,
   ReturnedSecret,
   SchemaProfile,

@@ -85,7 +85,14 @@ export {
   TOOL_NAME_PATTERN,
   type ToolNames,
 } from './tool-names.js';
-export type { ShapeOptions, ToolFailure, ToolPending, ToolResult, ToolSuccess } from './tool-result.js';
+export type {
+  BudgetRefusal,
+  ShapeOptions,
+  ToolFailure,
+  ToolPending,
+  ToolResult,
+  ToolSuccess,
+} from './tool-result.js';
 export { pendingResult, successResult } from './tool-result.js';
 export type { ToolAnnotations, ToolCallContext, ToolKind, ToolProgress, ToolSpec } from './tool-spec.js';
 export { checkToolOptions, TOOL_SPEC_OPTION_KEYS, toolSpecOptionsOf } from './tool-spec-option-keys.js';
