@@ -26,9 +26,15 @@ import { type ArgumentValidator, createArgumentValidator } from '../schema/index
 import type { CallCost } from '../spend/call-cost.js';
 import { CallPricing } from '../spend/call-pricing.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
+import { ledgerCharge } from '../spend/ledger-charge.js';
 import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage.js';
 import { reportedCharge } from '../spend/reported-charge.js';
-import { HeldReservations, spendAroundCall, spendAroundResume } from '../spend/spend-around-call.js';
+import {
+  HeldReservations,
+  type SpentOutcome,
+  spendAroundCall,
+  spendAroundResume,
+} from '../spend/spend-around-call.js';
 import type { SpendBudget, SpendReport } from '../spend/spend-budget.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
@@ -92,16 +98,11 @@ export interface SessionInit {
 /** A call's result with what it cost: estimated before it was sent, charged when the service says. */
 export type CostedCallResult = CallResult & { readonly cost: CallCost };
 
-/** What a finished or pending call means for a budget: the charge it reports, the job it leaves. */
-function spentOutcome(result: CallResult) {
-  if (result.status !== 'success')
-    return { pendingKey: HeldReservations.key(result.operationId, result.requestId) };
-  const charged = reportedCharge(result.body);
-  return charged === undefined ? {} : { charged };
-}
-
-function withCost(result: CallResult, estimated: CostEstimate): CostedCallResult {
-  const charged = result.status === 'success' ? reportedCharge(result.body) : undefined;
+function withCost(
+  result: CallResult,
+  estimated: CostEstimate,
+  charged: number | undefined,
+): CostedCallResult {
   return { ...result, cost: { estimated, ...(charged === undefined ? {} : { charged }) } };
 }
 
@@ -225,6 +226,12 @@ export class Session {
         return callOperation(this.#context(), operation, checked, options);
       }
     };
+    let charged: number | undefined;
+    const outcome = async (result: CallResult) => {
+      const spent = await this.#spentOutcome(result, estimated);
+      charged = spent.charged;
+      return spent;
+    };
     const result = budget
       ? await spendAroundCall({
           budget,
@@ -233,10 +240,11 @@ export class Session {
           estimate: estimated,
           findCheaper: (left) => this.#pricing.cheaper(operation, checked, left),
           send,
-          outcome: spentOutcome,
+          outcome,
         })
       : await send();
-    return withCost(result, estimated);
+    if (!budget && result.status === 'success') charged = reportedCharge(result.body);
+    return withCost(result, estimated, charged);
   }
 
   /**
@@ -277,6 +285,34 @@ export class Session {
     return this.#pricing.models();
   }
 
+  /**
+   * What a finished or pending call means for the budget: the job it leaves, or what it charged,
+   * as the answer reports it, else as the wallet's ledger records it (when the session may read
+   * it, and the call cost anything).
+   */
+  async #spentOutcome(result: CallResult, estimated?: CostEstimate): Promise<SpentOutcome> {
+    if (result.status !== 'success')
+      return { pendingKey: HeldReservations.key(result.operationId, result.requestId) };
+    const reported = reportedCharge(result.body);
+    if (reported !== undefined) return { charged: reported };
+    if (result.requestId === undefined || (estimated?.kind === 'priced' && estimated.amount === 0)) return {};
+    const listing = this.operations.find(
+      (operation) =>
+        isControlPlane(operation) &&
+        operation.method === 'GET' &&
+        /\/wallet\/transactions\/?$/.test(operation.path),
+    );
+    if (!listing) return {};
+    try {
+      const page = await callOperation(this.#context(), listing, {}, {});
+      const charged = page.status === 'success' ? ledgerCharge(page.body, result.requestId) : undefined;
+      return charged === undefined ? {} : { charged };
+    } catch {
+      // The ledger is a better figure, not a needed one: the estimate stands in for it.
+      return {};
+    }
+  }
+
   /** The account's plan, from the subscriptions listing when the session offers it. */
   async #readPlan(): Promise<PlanCoverage> {
     const listing = this.operations.find(
@@ -306,7 +342,7 @@ export class Session {
       held: this.#held,
       key: HeldReservations.key(pending.operationId, pending.requestId),
       send,
-      outcome: spentOutcome,
+      outcome: (result) => this.#spentOutcome(result),
     });
   }
 

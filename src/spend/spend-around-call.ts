@@ -74,7 +74,7 @@ export async function spendAroundCall<Result>(call: {
   readonly estimate: CostEstimate;
   readonly findCheaper: FindCheaper;
   readonly send: () => Promise<Result>;
-  readonly outcome: (result: Result) => SpentOutcome;
+  readonly outcome: (result: Result) => SpentOutcome | Promise<SpentOutcome>;
 }): Promise<Result> {
   const reservation = await call.budget.reserve(call.operationId, call.estimate, call.findCheaper);
   let result: Result;
@@ -84,7 +84,7 @@ export async function spendAroundCall<Result>(call: {
     await endReservation(call.budget, call.held, reservation, { error });
     throw error;
   }
-  await endReservation(call.budget, call.held, reservation, { ok: call.outcome(result) });
+  await endReservation(call.budget, call.held, reservation, { ok: await call.outcome(result) });
   return result;
 }
 
@@ -94,7 +94,7 @@ export async function spendAroundResume<Result>(resume: {
   readonly held: HeldReservations;
   readonly key: string;
   readonly send: () => Promise<Result>;
-  readonly outcome: (result: Result) => SpentOutcome;
+  readonly outcome: (result: Result) => SpentOutcome | Promise<SpentOutcome>;
 }): Promise<Result> {
   const reservation = resume.held.take(resume.key);
   if (!reservation) return resume.send();
@@ -107,6 +107,6 @@ export async function spendAroundResume<Result>(resume: {
     else resume.held.hold(resume.key, reservation);
     throw error;
   }
-  await endReservation(resume.budget, resume.held, reservation, { ok: resume.outcome(result) });
+  await endReservation(resume.budget, resume.held, reservation, { ok: await resume.outcome(result) });
   return result;
 }
