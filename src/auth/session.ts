@@ -139,6 +139,7 @@ export class Session {
     this.#requested = init.requestedScopes;
     this.#pricing = new CallPricing({
       service: init.service,
+      redact: (text) => init.client.redactor.redact(text),
       fetch: governedFetch({
         fetch: globalThis.fetch,
         governor: init.client.governor,

@@ -8,7 +8,7 @@ import { readModelsFeed } from '../discovery/discover.js';
 import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
-import { type CountTokens, loadTokenCounter } from '../tokens/token-counter.js';
+import { type CountTokens, loadTokenCounter, tokenCounterIfLoaded } from '../tokens/token-counter.js';
 import type { CheaperModel } from './budget-exceeded-error.js';
 import { cheaperModel } from './cheaper-model.js';
 import type { CostEstimate } from './cost-estimate.js';
@@ -17,6 +17,8 @@ import type { PlanCoverage } from './plan-coverage.js';
 
 export interface CallPricingSources {
   readonly service: ServiceDescription;
+  /** Masks the session's secrets in what an estimate quotes of the arguments (a model may type one as a model id). */
+  readonly redact: (text: string) => string;
   /** Fetches the feed when the description has none (through the session's governor). */
   readonly fetch: typeof globalThis.fetch;
   /** Reads the account's plan; called at most once. */
@@ -77,8 +79,14 @@ export class CallPricing {
       thorough ? this.models() : (this.#modelsKnown ?? this.#sources.service.models),
       this.plan(thorough),
     ]);
-    // The exact counter's tables are large: loaded only for a call that holds a chat.
-    const countTokens = Array.isArray(input.messages) ? await loadTokenCounter() : roughCount;
+    // The exact counter's tables are megabytes: loaded for an estimate that decides (a budget's,
+    // session.estimate), not in the middle of every chat call; a result's estimate uses it when
+    // it is loaded, else four characters a token.
+    const countTokens = !Array.isArray(input.messages)
+      ? roughCount
+      : thorough
+        ? await loadTokenCounter()
+        : (tokenCounterIfLoaded() ?? roughCount);
     return { operation, input, models, plan, countTokens };
   }
 
@@ -91,7 +99,8 @@ export class CallPricing {
     input: Readonly<Record<string, unknown>>,
     thorough = true,
   ): Promise<CostEstimate> {
-    return estimateCost(await this.#input(operation, input, thorough));
+    const estimate = estimateCost(await this.#input(operation, input, thorough));
+    return { ...estimate, basis: this.#sources.redact(estimate.basis) };
   }
 
   /** A model of the family that fits `left`, for a refusal to suggest. */

@@ -102,7 +102,11 @@ export function estimateCost(estimate: EstimateCostInput): CostEstimate {
   if (modelId === undefined)
     return unknown(`the call names no model, and the model feed prices models, not operations`);
   const model = estimate.models.find((candidate) => candidate.id === modelId);
-  if (!model) return unknown(`the model feed does not list ${modelId}`);
+  // The id is the caller's (or a model's) text: quoted short; the session masks its secrets.
+  if (!model)
+    return unknown(
+      `the model feed does not list ${modelId.length > 80 ? `${modelId.slice(0, 79)}…` : modelId}`,
+    );
   const priced = modelPrice(model);
   if ('unpriced' in priced) return unknown(priced.unpriced);
   const units = countUnits({
