@@ -28,6 +28,7 @@ const importVersionCheckFirst = ({ format }: { format: string }) => ({
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
   http: 'src/http/public-surface.ts',
+  spend: 'src/spend/public-surface.ts',
   'ai-sdk': 'src/adapters/ai-sdk.ts',
   langchain: 'src/adapters/langchain.ts',
   mcp: 'src/adapters/mcp.ts',

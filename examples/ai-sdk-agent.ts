@@ -117,7 +117,7 @@ try {
   const account = target.emulator?.inspect(requireAuth(target).email);
   if (account)
     console.log(
-      `✓ the emulator's books: balance $${account.balance.toFixed(2)}, ${account.payments.length} payment`,
+      `✓ the emulator's books: balance $${account.balance.toFixed(3)}, ${account.payments.length} payment`,
     );
 } finally {
   await session.close(); // revokes the token the session obtained

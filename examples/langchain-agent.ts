@@ -109,7 +109,7 @@ try {
 
   const after = target.emulator?.inspect(requireAuth(target).email)?.balance;
   if (before !== undefined && after !== undefined)
-    console.log(`✓ the emulator's books: balance $${before.toFixed(2)} → $${after.toFixed(2)}`);
+    console.log(`✓ the emulator's books: balance $${before.toFixed(3)} → $${after.toFixed(3)}`);
 } finally {
   await session.close();
   await target.close();

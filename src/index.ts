@@ -39,6 +39,9 @@ export {
   tokenStoreKey,
   UnknownChoiceError,
 } from './auth/index.js';
+// Issue 17: spend control, what a call costs and the budget it cannot pass (the budget stores, the
+// estimator and approval by cost are at `generation-agent-toolkit/spend`).
+export type { CostedCallResult } from './auth/session.js';
 export type { CallOptions, CallResult, PendingCall } from './calls/index.js';
 export { InvalidArgumentsError } from './calls/index.js';
 export type {
@@ -63,29 +66,15 @@ export { GenerationToolkitError, UnknownOptionError, UsageError } from './errors
 export type { ServiceWarning } from './http/index.js';
 export { ServiceError } from './http/index.js';
 export type { JobProgress } from './jobs/index.js';
-// Issue 17 (store): the shared budget store and its error, and approval by cost.
-export type {
-  BudgetStore,
-  BudgetStoreOperation,
-  BudgetTotals,
-  CostEstimate,
-  MemoryBudgetStoreOptions,
-  Micros,
-  PricedEstimate,
-  RedisBudgetStoreOptions,
-  ReserveOutcome,
-  UnknownEstimate,
-} from './spend/index.js';
 export {
-  BudgetStoreError,
-  fromMicros,
-  MemoryBudgetStore,
-  RedisBudgetStore,
-  toMicros,
+  BudgetExceededError,
+  type BudgetOptions,
+  type CallCost,
+  type CostEstimate,
+  type SpendReport,
 } from './spend/index.js';
-export type { ApprovalVerdict } from './tools/approval.js';
-export { type CostCheck, describeCost, type EstimateCost } from './tools/cost-approval.js';
-// Issue 16 (install weight): the token counter, exact with the optional peer gpt-tokenizer, estimated without it.
+// The token counter, exact with the optional peer gpt-tokenizer, estimated without it.
+export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './tokens/token-counter.js';
 export type { ToolSetFootprint } from './tools/create-tool-specs.js';
 export type {
   ApprovalRule,
@@ -97,5 +86,4 @@ export type {
   ToolSpecOptions,
 } from './tools/index.js';
 export { createToolSpecs, needsApproval, ToolNameError } from './tools/index.js';
-export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './tools/token-counter.js';
 export { VERSION } from './version.js';

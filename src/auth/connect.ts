@@ -17,6 +17,7 @@ import {
   SESSION_HTTP_OPTION_KEYS,
   type SessionHttpOptions,
 } from '../http/index.js';
+import { BUDGET_OPTION_KEYS, type BudgetOptions, SpendBudget } from '../spend/spend-budget.js';
 import { asksForScopeOf, planAccess } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
@@ -115,6 +116,14 @@ export interface ConnectOptions {
    * transport or fetch of its own).
    */
   readonly http?: SessionHttpOptions;
+  /**
+   * A spending budget: each call's estimate is reserved before it is sent, and a call that would
+   * pass the budget is refused with a `BudgetExceededError`. @default no budget
+   *
+   * @example
+   * await connect({ baseUrl, apiKey, budget: { amount: 5, currency: 'usd' } });
+   */
+  readonly budget?: BudgetOptions;
 }
 
 const CONNECT_OPTION_KEYS: OptionKeys<ConnectOptions> = {
@@ -132,6 +141,7 @@ const CONNECT_OPTION_KEYS: OptionKeys<ConnectOptions> = {
   trustedOrigins: true,
   keyPlacement: true,
   http: true,
+  budget: ['spend', 'spendLimit'],
 };
 
 const AUTH_OPTION_KEYS: OptionKeys<ConnectAuth> = {
@@ -151,6 +161,7 @@ function rejectUnknownConnectOptions(options: ConnectOptions): void {
     rejectUnknownOptions(options.auth.register, REGISTER_OPTION_KEYS, 'connect options.auth.register');
   rejectUnknownDiscoverOptions(options.discovery, 'connect options.discovery');
   rejectUnknownHttpOptions(options.http, SESSION_HTTP_OPTION_KEYS, 'connect options.http');
+  rejectUnknownOptions(options.budget, BUDGET_OPTION_KEYS, 'connect options.budget');
 }
 
 /** The service's base URL: the description's, else the one given when it is an http(s) URL. */
@@ -227,6 +238,8 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   const account =
     auth && 'email' in auth ? auth.email : auth && 'register' in auth ? auth.register.email : 'token';
   const storeKey = tokenStoreKey(baseUrl.origin, account);
+  // Checked before anything is sent: a budget that cannot be kept is a mistake of the caller.
+  const budget = options.budget ? new SpendBudget(options.budget, `${baseUrl.origin}/${account}`) : undefined;
 
   let tokens: TokenManager | undefined;
   let storedKey: string | undefined;
@@ -400,6 +413,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
           }
         : {}),
       notices,
+      ...(budget ? { budget } : {}),
     });
   } catch (error) {
     await client.close();

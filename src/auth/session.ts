@@ -10,14 +10,26 @@ import {
   type SendableInput,
   sendableInput,
 } from '../calls/index.js';
-
+import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
+import type { CallCost } from '../spend/call-cost.js';
+import { CallPricing } from '../spend/call-pricing.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
+import { ledgerCharge } from '../spend/ledger-charge.js';
+import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage.js';
+import { reportedCharge } from '../spend/reported-charge.js';
+import {
+  HeldReservations,
+  type SpentOutcome,
+  spendAroundCall,
+  spendAroundResume,
+} from '../spend/spend-around-call.js';
+import type { SpendBudget, SpendReport } from '../spend/spend-budget.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane } from './control-plane-calls.js';
@@ -76,6 +88,19 @@ export interface SessionInit {
   readonly stepUp?: (scope: string, current: StoredToken) => Promise<StoredToken>;
   /** Notes for the caller: what was granted beyond the request, what was repaired. */
   readonly notices: readonly string[];
+  /** The budget every call of the session spends from. */
+  readonly budget?: SpendBudget;
+}
+
+/** A call's result with what it cost: estimated before it was sent, charged when the service says. */
+export type CostedCallResult = CallResult & { readonly cost: CallCost };
+
+function withCost(
+  result: CallResult,
+  estimated: CostEstimate,
+  charged: number | undefined,
+): CostedCallResult {
+  return { ...result, cost: { estimated, ...(charged === undefined ? {} : { charged }) } };
 }
 
 /**
@@ -101,6 +126,8 @@ export class Session {
   readonly #validators = new Map<string, ArgumentValidator>();
   /** Scopes this session stepped up to: each at most once. */
   readonly #steppedUp = new Set<string>();
+  readonly #pricing: CallPricing;
+  readonly #held = new HeldReservations();
   #closed = false;
 
   /** @internal Sessions are made by `connect()`. */
@@ -113,6 +140,13 @@ export class Session {
     this.#offered = new Map(init.offered.map((operation) => [operation.id, operation]));
     this.#granted = init.grantedScopes;
     this.#requested = init.requestedScopes;
+    this.#pricing = new CallPricing({
+      service: init.service,
+      redact: (text) => init.client.redactor.redact(text),
+      // The feed is read as discovery reads it: through the session's transport and governor.
+      transport: init.client.documentTransport,
+      readPlan: () => this.#readPlan(),
+    });
   }
 
   /** The operations the agent may use, in the service's order. */
@@ -179,40 +213,140 @@ export class Session {
    * Calls an offered operation with checked input and, for an asynchronous one, waits for its
    * result (or returns a {@link PendingCall} to resume when the wait ends first).
    */
-  async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CallResult> {
+  async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
-    try {
-      return await callOperation(this.#context(), operation, checked, options);
-    } catch (error) {
-      const retry = await this.#recover(operation, error);
-      if (!retry) throw error;
-      return callOperation(this.#context(), operation, checked, options);
-    }
+    const budget = this.#init.budget;
+    // Under a budget the estimate is complete (the plan read); without one, what is at hand.
+    const estimated = await this.#pricing.estimate(operation, checked, budget !== undefined);
+    const send = async () => {
+      try {
+        return await callOperation(this.#context(), operation, checked, options);
+      } catch (error) {
+        const retry = await this.#recover(operation, error);
+        if (!retry) throw error;
+        return callOperation(this.#context(), operation, checked, options);
+      }
+    };
+    let charged: number | undefined;
+    const outcome = async (result: CallResult) => {
+      const spent = await this.#spentOutcome(result, estimated);
+      charged = spent.charged;
+      return spent;
+    };
+    const result = budget
+      ? await spendAroundCall({
+          budget,
+          held: this.#held,
+          operationId: operation.id,
+          estimate: estimated,
+          findCheaper: (left) => this.#pricing.cheaper(operation, checked, left),
+          send,
+          outcome,
+        })
+      : await send();
+    if (!budget && result.status === 'success') charged = reportedCharge(result.body);
+    return withCost(result, estimated, charged);
   }
 
   /**
-   * What a call of `operationId` with `input` is expected to cost.
-   * Placeholder of the shared contract: the estimator from the model feed (issue 17) replaces
-   * this body; until then every cost is unknown.
+   * What a call of `operationId` with `input` is expected to cost, from the model feed and the
+   * arguments: priced (zero where the account's plan covers the model, or the operation charges
+   * nothing), or unknown with the reason. Nothing is sent but, once per session, the feed (when
+   * discovery skipped it) and the account's subscriptions (when the session may read them).
+   *
+   * @example
+   * const estimate = await session.estimate('v7_images_text_to_image', { model_id: 'flux-dev', prompt: 'a fox', samples: 2 });
+   * if (estimate.kind === 'priced') console.log(`${estimate.amount} ${estimate.currency}: ${estimate.basis}`);
    */
-  async estimate(operationId: string, _input: unknown = {}): Promise<CostEstimate> {
+  async estimate(operationId: string, input: unknown = {}): Promise<CostEstimate> {
     const operation = this.operation(operationId);
-    return {
-      kind: 'unknown',
-      amount: null,
-      currency: 'usd',
-      basis: `no estimate for ${operation.id} yet`,
-      covered: false,
-    };
+    let checked: Record<string, unknown>;
+    try {
+      checked = this.checkInput(operation.id, input);
+    } catch {
+      // Arguments a call would refuse still have a cost to tell: estimated as given.
+      checked = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
+    }
+    return this.#pricing.estimate(operation, checked);
+  }
+
+  /**
+   * What the session's budget holds: reserved by calls in flight and pending jobs, settled by
+   * calls that ended, and left, in the major unit. Undefined for a session without a budget.
+   *
+   * @example
+   * const spend = await session.spend(); // { reserved: 0, settled: 0.004, left: 4.996, currency: 'usd' }
+   */
+  async spend(): Promise<SpendReport | undefined> {
+    return this.#init.budget?.report();
+  }
+
+  /** The feed's models, as the session prices with them (read once when discovery skipped the feed). */
+  models(): Promise<readonly ModelInfo[]> {
+    return this.#pricing.models();
+  }
+
+  /**
+   * What a finished or pending call means for the budget: the job it leaves, or what it charged,
+   * as the answer reports it, else as the wallet's ledger records it (when the session may read
+   * it, and the call cost anything).
+   */
+  async #spentOutcome(result: CallResult, estimated?: CostEstimate): Promise<SpentOutcome> {
+    if (result.status !== 'success')
+      return { pendingKey: HeldReservations.key(result.operationId, result.requestId) };
+    const reported = reportedCharge(result.body);
+    if (reported !== undefined) return { charged: reported };
+    if (result.requestId === undefined || (estimated?.kind === 'priced' && estimated.amount === 0)) return {};
+    const listing = this.operations.find(
+      (operation) =>
+        isControlPlane(operation) &&
+        operation.method === 'GET' &&
+        /\/wallet\/transactions\/?$/.test(operation.path),
+    );
+    if (!listing) return {};
+    try {
+      const page = await callOperation(this.#context(), listing, sendableInput(listing, {}), {});
+      const charged = page.status === 'success' ? ledgerCharge(page.body, result.requestId) : undefined;
+      return charged === undefined ? {} : { charged };
+    } catch {
+      // The ledger is a better figure, not a needed one: the estimate stands in for it.
+      return {};
+    }
+  }
+
+  /** The account's plan, from the subscriptions listing when the session offers it. */
+  async #readPlan(): Promise<PlanCoverage> {
+    const listing = this.operations.find(
+      (operation) =>
+        isControlPlane(operation) && operation.method === 'GET' && /\/subscriptions\/?$/.test(operation.path),
+    );
+    if (!listing)
+      return {
+        kind: 'unknown',
+        reason: 'the session does not offer the listing of subscriptions (scope subscriptions:read)',
+      };
+    const result = await callOperation(this.#context(), listing, sendableInput(listing, {}), {});
+    return result.status === 'success'
+      ? planFromSubscriptions(result.body)
+      : { kind: 'unknown', reason: 'the subscriptions listing did not answer' };
   }
 
   /** Continues waiting for a job an earlier call handed back. */
   resume(pending: PendingCall, options: Omit<CallOptions, 'idempotencyKey'> = {}): Promise<CallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     this.operation(pending.operationId);
-    return resumeCall(this.#context(), pending, options);
+    const budget = this.#init.budget;
+    const send = () => resumeCall(this.#context(), pending, options);
+    if (!budget) return send();
+    return spendAroundResume({
+      budget,
+      held: this.#held,
+      key: HeldReservations.key(pending.operationId, pending.requestId),
+      send,
+      outcome: (result) => this.#spentOutcome(result),
+    });
   }
 
   /**

@@ -347,6 +347,24 @@ async function readModels(
   return categories?.length ? models.filter((model) => categories.includes(model.category)) : models;
 }
 
+/**
+ * Reads the model feed alone, for a description discovered without it (`models: false`, a
+ * snapshot): what the spend estimator needs, fetched once by the session that needs it.
+ * Failures are warnings; the answer is then the models read so far (none at worst).
+ */
+export async function readModelsFeed(
+  baseUrl: string | URL,
+  options: Pick<DiscoverOptions, 'transport' | 'fetch' | 'timeoutMs' | 'maxDocumentBytes' | 'limits'> = {},
+): Promise<{ models: ModelInfo[]; warnings: DiscoveryWarning[] }> {
+  const limits = resolveDiscoveryLimits(options.limits);
+  const warnings: DiscoveryWarning[] = [];
+  const loader = createLoader(options, Date.now, limits, AbortSignal.timeout(limits.feedDeadlineMs));
+  const models = await readModels(new URL(baseUrl), loader, undefined, limits.feedDeadlineMs, (warning) =>
+    warnings.push(warning),
+  );
+  return { models, warnings };
+}
+
 /** Reports each problem a reader repaired as a warning of `code` about `document`. */
 function warnEach(
   warn: (warning: DiscoveryWarning) => void,

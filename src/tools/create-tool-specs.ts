@@ -1,18 +1,20 @@
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
 import type { Operation } from '../discovery/types.js';
+import { familyPriceSentence, modelPriceTable } from '../spend/model-family-prices.js';
+import type { BudgetOptions } from '../spend/spend-budget.js';
+import { estimateTokens } from '../tokens/estimate-tokens.js';
+import { type CountTokens, loadTokenCounter, type TokenCountMethod } from '../tokens/token-counter.js';
 import { type ApprovalRule, approvalOnlyAbove, approvalVerdict, mayNeedApproval } from './approval.js';
 import type { EstimateCost } from './cost-approval.js';
 import { DEFAULT_DYNAMIC_TOOL_NAMES } from './dynamic-tool-definitions.js';
 import { dynamicToolSpecs, profiledDynamicDefinitions } from './dynamic-tool-specs.js';
 import { errorResult } from './error-result.js';
-import { estimateTokens } from './estimate-tokens.js';
 import { actsOn, genericOperationIds } from './generic-operation-ids.js';
 import { resumeToolSpec } from './resume-tool-spec.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import { selectWithinBudget } from './select-within-budget.js';
-import { type CountTokens, loadTokenCounter, type TokenCountMethod } from './token-counter.js';
 import { serialiseToolDefinition, toolFootprint, WIRE_FORMAT_OF_PROFILE } from './token-footprint.js';
 import { toolCallRunner } from './tool-call-result.js';
 import { TOOL_COUNT_LIMITS, type ToolSetWarning, toolCountWarning } from './tool-count-limits.js';
@@ -20,6 +22,7 @@ import type { ToolDefinition } from './tool-definitions.js';
 import { describeTool } from './tool-description.js';
 import { assignToolNames } from './tool-names.js';
 import type { ShapeOptions } from './tool-result.js';
+import { toolSetSpending } from './tool-set-spending.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
 import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
 import type { ReturnedSecret } from './withhold-secrets.js';
@@ -95,6 +98,12 @@ export interface ToolSpecOptions extends ShapeOptions {
    * Tool results never show them to the model: they say the value was withheld.
    */
   readonly onSecret?: (secret: ReturnedSecret) => void;
+  /**
+   * A budget for this tool set's calls, besides the session's (`connect({ budget })`): a call
+   * must fit both. A refused call answers `code: "budget_exceeded"` with what is left, what it
+   * would cost and a cheaper model of the feed when there is one. @default no budget of its own
+   */
+  readonly budget?: BudgetOptions;
 }
 
 /**
@@ -196,11 +205,13 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   const generic = genericOperationIds(operations);
   const describeOptions = (operation: Operation) => {
     const approvalAbove = approvalOnlyAbove(approval, operation);
+    const price = familyPriceSentence(operation, session.service.models);
     return {
       approval: mayNeedApproval(approval, operation),
       ...(approvalAbove !== undefined ? { approvalAbove } : {}),
       resumeToolName: resumeName,
       ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
+      ...(price ? { price } : {}),
     };
   };
   // Asked at call time, so the session's estimator (and a test's stand-in for it) is the one used.
@@ -212,8 +223,13 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     resumeToolName: anyAsync ? resumeName : undefined,
     toolNameOf: (operationId) => names.nameOf(operationId),
   });
+  // A tool set's own budget wraps the session's: a call must fit both.
+  const spending = toolSetSpending(session, options.budget);
   const call = (operation: Operation, args: unknown, context: ToolCallContext = {}) =>
-    runCall(operation, context, (callOptions) => session.call(operation.id, args, callOptions));
+    runCall(operation, context, (callOptions) => {
+      const send = () => session.call(operation.id, args, callOptions);
+      return spending ? spending.call(operation, args, send) : send();
+    });
 
   const typedSpec = (operation: Operation): ToolSpec => {
     const profiled = toProfile(operation.input.schema, profile);
@@ -243,7 +259,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     };
   };
   const resume = anyAsync
-    ? resumeToolSpec({ session, operations, names, name: resumeName, profile, runCall })
+    ? resumeToolSpec({ session, operations, names, name: resumeName, profile, runCall, spending })
     : undefined;
 
   // Which operations get typed tools; auto mode builds every typed spec once, to count it, and
@@ -290,6 +306,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
         describe: describeOptions,
         call,
         redact: (text) => session.client.redactor.redact(text),
+        models: () => session.models(),
       }),
     );
   if (resume) tools.push(resume);

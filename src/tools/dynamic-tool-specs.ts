@@ -3,8 +3,10 @@
  * @module
  */
 
+import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { Operation } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
+import { modelPriceTable } from '../spend/model-family-prices.js';
 import { type ApprovalRule, type ApprovalVerdict, approvalVerdict, mayNeedApproval } from './approval.js';
 import type { EstimateCost } from './cost-approval.js';
 import { dynamicToolDefinitions } from './dynamic-tool-definitions.js';
@@ -70,6 +72,8 @@ export interface DynamicToolSpecsOptions {
   readonly describe: (operation: Operation) => DescribeToolOptions;
   /** Runs one checked call of an operation, as its typed tool would. */
   readonly call: (operation: Operation, args: unknown, context?: ToolCallContext) => Promise<ToolResult>;
+  /** The model feed, for the price table of `describe_operation`. */
+  readonly models: () => Promise<readonly ModelInfo[]>;
   /** Masks the session's secrets in what the tools quote back (a model may type one as a name). */
   readonly redact: (text: string) => string;
 }
@@ -150,8 +154,16 @@ export function dynamicToolSpecs(options: DynamicToolSpecsOptions): ToolSpec[] {
       async execute(args) {
         const input = record(describe.profiled.restore(args));
         const found = typeof input.operation === 'string' ? index.describe(input.operation) : undefined;
-        if (!found) return unknownOperation(input.operation);
-        return { ok: true, status: 'success', operationId: dynamicNames.describe, outputs: [], data: found };
+        const operation = byName(input.operation);
+        if (!found || !operation) return unknownOperation(input.operation);
+        const prices = modelPriceTable(operation, await options.models());
+        return {
+          ok: true,
+          status: 'success',
+          operationId: dynamicNames.describe,
+          outputs: [],
+          data: prices.length > 0 ? { ...found, prices } : found,
+        };
       },
     },
     {

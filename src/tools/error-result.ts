@@ -9,6 +9,7 @@ import {
   ServiceError,
   type ServiceErrorCode,
 } from '../http/index.js';
+import { BudgetExceededError } from '../spend/budget-exceeded-error.js';
 import type { ToolFailure } from './tool-result.js';
 
 const HINTS: Partial<Record<ServiceErrorCode, string>> = {
@@ -52,6 +53,7 @@ export function errorResult(error: unknown): ToolFailure {
       hint: 'Nothing was sent. Fix the arguments named above and call the tool again.',
     };
   }
+  if (BudgetExceededError.isInstance(error)) return budgetRefusal(error);
   if (OperationNotOfferedError.isInstance(error) || UnknownOperationError.isInstance(error)) {
     return {
       ok: false,
@@ -119,5 +121,30 @@ export function errorResult(error: unknown): ToolFailure {
     message: 'The tool failed unexpectedly.',
     retryable: false,
     hint: 'Tell the user the tool failed; the application log has the details.',
+  };
+}
+
+/** A refusal for the budget, with what the model can do instead. */
+function budgetRefusal(error: BudgetExceededError): ToolFailure {
+  const { estimate, cheaper } = error;
+  const instead = cheaper
+    ? `Use model ${cheaper.model} instead (about ${cheaper.amount} ${error.currency}), or a smaller request.`
+    : estimate.kind === 'priced'
+      ? 'Ask for less (fewer images, a shorter video), or tell the user the budget is spent.'
+      : 'Name a model the feed prices, or tell the user; calls of unknown cost are refused under a budget.';
+  return {
+    ok: false,
+    status: 'error',
+    code: 'budget_exceeded',
+    message: error.message,
+    retryable: false,
+    budget: {
+      left: error.left,
+      currency: error.currency,
+      wouldCost: estimate.amount,
+      basis: estimate.basis,
+      ...(cheaper ? { cheaperModel: { model: cheaper.model, cost: cheaper.amount } } : {}),
+    },
+    hint: `Nothing was sent. ${instead}`,
   };
 }

@@ -8,6 +8,16 @@
  * @module
  */
 
+export { estimateTokens } from '../tokens/estimate-tokens.js';
+export {
+  type CountTokens,
+  type ExactEncoding,
+  estimatingCounter,
+  loadTokenCounter,
+  type TokenCounter,
+  type TokenCountMethod,
+  tokenCounterFrom,
+} from '../tokens/token-counter.js';
 export type { ApprovalRule, ApprovalVerdict } from './approval.js';
 export {
   approvalVerdict,
@@ -32,7 +42,6 @@ export {
   dynamicToolDefinitions,
 } from './dynamic-tool-definitions.js';
 export { errorResult } from './error-result.js';
-export { estimateTokens } from './estimate-tokens.js';
 export {
   DEFAULT_OPERATION_PRIORITY,
   fetchOperationsLast,
@@ -68,15 +77,6 @@ export {
   selectWithinBudget,
 } from './select-within-budget.js';
 export {
-  type CountTokens,
-  type ExactEncoding,
-  estimatingCounter,
-  loadTokenCounter,
-  type TokenCounter,
-  type TokenCountMethod,
-  tokenCounterFrom,
-} from './token-counter.js';
-export {
   type NaiveToolFootprintOptions,
   naiveToolFootprint,
   serialiseToolDefinition,
@@ -106,7 +106,14 @@ export {
   TOOL_NAME_PATTERN,
   type ToolNames,
 } from './tool-names.js';
-export type { ShapeOptions, ToolFailure, ToolPending, ToolResult, ToolSuccess } from './tool-result.js';
+export type {
+  BudgetRefusal,
+  ShapeOptions,
+  ToolFailure,
+  ToolPending,
+  ToolResult,
+  ToolSuccess,
+} from './tool-result.js';
 export { pendingResult, successResult } from './tool-result.js';
 export type { ToolAnnotations, ToolCallContext, ToolKind, ToolProgress, ToolSpec } from './tool-spec.js';
 export { checkToolOptions, TOOL_SPEC_OPTION_KEYS, toolSpecOptionsOf } from './tool-spec-option-keys.js';

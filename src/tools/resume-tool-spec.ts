@@ -10,6 +10,7 @@ import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import type { ToolCallRunner } from './tool-call-result.js';
 import type { ToolNames } from './tool-names.js';
+import type { ToolSetSpending } from './tool-set-spending.js';
 import type { ToolSpec } from './tool-spec.js';
 
 const RESUME_SCHEMA = {
@@ -37,6 +38,8 @@ export interface ResumeToolSpecOptions {
   readonly profile: SchemaProfile;
   /** The runner the set's calling tools share, so that a resumed job answers as a call does. */
   readonly runCall: ToolCallRunner;
+  /** The tool set's own budget, whose reservation of a job is settled when the job ends. */
+  readonly spending?: ToolSetSpending | undefined;
 }
 
 /** The resume tool of a tool set with asynchronous operations. */
@@ -76,9 +79,10 @@ export function resumeToolSpec(options: ResumeToolSpecOptions): ToolSpec {
           'request_id must be the request_id of the "processing" result, a string or an integer.',
         );
       }
-      return runCall(operation, context, (callOptions) =>
-        session.resumeById(operation.id, requestId, callOptions),
-      );
+      return runCall(operation, context, (callOptions) => {
+        const send = () => session.resumeById(operation.id, requestId, callOptions);
+        return options.spending ? options.spending.resume(operation.id, requestId, send) : send();
+      });
     },
   };
 }

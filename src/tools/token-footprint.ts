@@ -5,8 +5,8 @@
  */
 
 import type { JsonSchema, Operation } from '../discovery/types.js';
+import type { CountTokens } from '../tokens/token-counter.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
-import type { CountTokens } from './token-counter.js';
 import type { ToolDefinition } from './tool-definitions.js';
 
 /**

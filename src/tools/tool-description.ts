@@ -41,6 +41,11 @@ export interface DescribeToolOptions {
    * @default not said
    */
   readonly actsOn?: string;
+  /**
+   * The price of the operation's model family in a few words (`About $0.002-0.0045 per image by
+   * model.`), from the model feed. @default not said
+   */
+  readonly price?: string;
 }
 
 /**
@@ -65,7 +70,8 @@ export function describeTool(operation: Operation, options: DescribeToolOptions 
     .filter((sentence) => !(/^on success\b/i.test(sentence) && returned !== 'json' && returned !== 'reply'));
   const statements = (statesCost: boolean) => [
     ...(options.actsOn ? [`Acts on ${options.actsOn}.`] : []),
-    effectStatement(operation, statesCost),
+    effectStatement(operation, statesCost || options.price !== undefined),
+    ...(options.price ? [options.price] : []),
     describeReturned(returned),
     ...(operation.async
       ? [

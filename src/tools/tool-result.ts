@@ -1,5 +1,6 @@
 import type { CallOutput, CallSuccess, PendingCall } from '../calls/index.js';
 import { isRecord } from '../http/index.js';
+import type { CallCost } from '../spend/call-cost.js';
 
 /**
  * A finished call, as the model reads it.
@@ -23,6 +24,8 @@ export interface ToolSuccess {
   readonly text?: string;
   /** The rest of the answer, compacted, for answers that are data (balances, lists). */
   readonly data?: unknown;
+  /** What the call cost: estimated before it was sent, charged when the service says. */
+  readonly cost?: CallCost;
 }
 
 /**
@@ -45,6 +48,8 @@ export interface ToolPending {
   readonly requestId: string | number;
   readonly retryAfterMs: number;
   readonly hint: string;
+  /** What the job is expected to cost (its reservation holds until it is resumed to the end). */
+  readonly cost?: CallCost;
 }
 
 /**
@@ -74,6 +79,8 @@ export interface ToolFailure {
   readonly requiredScope?: string;
   /** Each argument problem, when the arguments were refused. */
   readonly problems?: ReadonlyArray<{ readonly field: string; readonly message: string }>;
+  /** Set when the call was refused for the budget (`budget_exceeded`): what is left and what it would cost. */
+  readonly budget?: BudgetRefusal;
   readonly hint: string;
 }
 
@@ -86,6 +93,19 @@ export interface ToolFailure {
  * else if (result.status === 'processing') console.log('resume with', result.hint);
  * else console.log(result.code, result.message, result.retryable);
  */
+/** What a model needs to act on a refusal for the budget. */
+export interface BudgetRefusal {
+  /** What the budget has left, in the major unit. */
+  readonly left: number;
+  readonly currency: string;
+  /** What the call would cost; null when its cost is unknown. */
+  readonly wouldCost: number | null;
+  /** How the cost was estimated, or why it is unknown. */
+  readonly basis: string;
+  /** A model of the same family that fits what is left. */
+  readonly cheaperModel?: { readonly model: string; readonly cost: number };
+}
+
 export type ToolResult = ToolSuccess | ToolPending | ToolFailure;
 
 export interface ShapeOptions {
@@ -153,7 +173,10 @@ function compact(value: unknown, maxChars: number): unknown {
 }
 
 /** The model's view of a finished call: outputs, text, and the data of data answers, compacted. */
-export function successResult(call: CallSuccess, options: ShapeOptions = {}): ToolSuccess {
+export function successResult(
+  call: CallSuccess & { readonly cost?: CallCost },
+  options: ShapeOptions = {},
+): ToolSuccess {
   const body = isRecord(call.body) ? call.body : {};
   // A control-plane answer carries its record under `data`.
   const payload = 'data' in body && 'meta' in body ? body.data : body;
@@ -180,11 +203,15 @@ export function successResult(call: CallSuccess, options: ShapeOptions = {}): To
     ...(call.requestId !== undefined ? { requestId: call.requestId } : {}),
     ...(text !== undefined ? { text } : {}),
     ...(data !== undefined ? { data: compact(data, options.maxDataChars ?? 4000) } : {}),
+    ...(call.cost ? { cost: call.cost } : {}),
   };
 }
 
 /** The model's view of a job that outlived the wait: how to resume it, and when. */
-export function pendingResult(pending: PendingCall, resumeTool: string | undefined): ToolPending {
+export function pendingResult(
+  pending: PendingCall & { readonly cost?: CallCost },
+  resumeTool: string | undefined,
+): ToolPending {
   const seconds = Math.max(1, Math.ceil(pending.retryAfterMs / 1000));
   const how = resumeTool
     ? `Call ${resumeTool} with {"operation": "${pending.operationId}", "request_id": ${JSON.stringify(pending.requestId)}} in about ${seconds} seconds to get the result.`
@@ -196,5 +223,6 @@ export function pendingResult(pending: PendingCall, resumeTool: string | undefin
     requestId: pending.requestId,
     retryAfterMs: pending.retryAfterMs,
     hint: `The job is still running; nothing is lost. ${how}`,
+    ...(pending.cost ? { cost: pending.cost } : {}),
   };
 }

@@ -22,6 +22,7 @@ export const TOOL_SPEC_OPTION_KEYS: OptionKeys<ToolSpecOptions> = {
   onProgress: true,
   resumeToolName: true,
   onSecret: true,
+  budget: ['spend'],
   maxDataChars: true,
 };
 

@@ -56,8 +56,8 @@ describe.concurrent('the examples, each run as a user runs it', () => {
       /← post_wallet_fund ok/,
       /assistant: Here is your lighthouse/,
       /✓ image saved to (\S+\.png)/,
-      // $25 + $10 funded - $0.02 for the image: charged once each.
-      /✓ the emulator's books: balance \$34\.98, 1 payment\n/,
+      // $25 + $10 funded - $0.002 for the flux-dev image (the model feed's price): charged once each.
+      /✓ the emulator's books: balance \$34\.998, 1 payment\n/,
       /✓ session closed/,
     ]);
     expect(await firstBytes(matches[11]?.[1] ?? '')).toEqual(PNG);
@@ -97,8 +97,8 @@ describe.concurrent('the examples, each run as a user runs it', () => {
       /! approval needed: post_wallet_fund \{"amount":500,/,
       /✗ rejected: A top-up of \$500 needs a call to the finance team\./,
       /assistant: Understood, I did not add \$500\./,
-      // Only the approved $10 reached the wallet (less $0.02 for the image).
-      /✓ the emulator's books: balance \$25\.00 → \$34\.98\n/,
+      // Only the approved $10 reached the wallet (less $0.002 for the flux-dev image).
+      /✓ the emulator's books: balance \$25\.000 → \$34\.998\n/,
       /✓ session closed/,
     ]);
   });

@@ -15,7 +15,7 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built entries the examples (and gentk) import, from the repository's root. */
 const ENTRIES = [
-  ...['index.js', 'http.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js'].map((entry) =>
+  ...['index.js', 'http.js', 'spend.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js'].map((entry) =>
     join('dist', entry),
   ),
   join('packages', 'emulator', 'dist', 'index.js'),

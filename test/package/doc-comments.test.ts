@@ -150,9 +150,12 @@ describe('the doc comments of the public API', () => {
     expect(declarations.map((declaration) => declaration.name)).toEqual(expect.arrayContaining(MODEL_TYPES));
   });
 
-  it('gives every type and class of the root and /http entries a comment', () => {
+  it('gives every type and class of the root, /http and /spend entries a comment', () => {
     const core = declarations.filter(
-      ({ entry }) => entry === 'src/index.ts' || entry === 'src/http/public-surface.ts',
+      ({ entry }) =>
+        entry === 'src/index.ts' ||
+        entry === 'src/http/public-surface.ts' ||
+        entry === 'src/spend/public-surface.ts',
     );
     expect(core.filter((declaration) => !declaration.documented).map(({ name }) => name)).toEqual([]);
   });

@@ -5,8 +5,9 @@
  */
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisBudgetStore, UsageError } from '../../src/index.js';
+import { UsageError } from '../../src/index.js';
 import { type BudgetStore, MemoryBudgetStore, toMicros } from '../../src/spend/index.js';
+import { RedisBudgetStore } from '../../src/spend/public-surface.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const connectRedis = (url: string) => createClient({ url }).connect();

@@ -5,8 +5,8 @@
  */
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BudgetStoreError, RedisBudgetStore } from '../../src/index.js';
 import { toMicros } from '../../src/spend/index.js';
+import { BudgetStoreError, RedisBudgetStore } from '../../src/spend/public-surface.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const connectRedis = (url: string) => createClient({ url }).connect();

@@ -13,6 +13,7 @@ import {
 } from 'generation-agent-toolkit-emulator';
 import { connect, type OperationChoice, type Session } from '../../src/auth/index.js';
 import { createUndiciTransport } from '../../src/http/index.js';
+import type { BudgetOptions } from '../../src/spend/index.js';
 import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
 
 /** The control-plane operations the adapter tests use besides every generation operation. */
@@ -32,7 +33,12 @@ export interface AdapterBed {
 }
 
 export async function startAdapterBed(
-  options: { readonly operations?: OperationChoice; readonly credits?: number } = {},
+  options: {
+    readonly operations?: OperationChoice;
+    readonly credits?: number;
+    /** The session's spending budget (issue 17). */
+    readonly budget?: BudgetOptions;
+  } = {},
 ): Promise<AdapterBed> {
   const emulator = await startEmulator({
     clock: 'manual',
@@ -51,6 +57,7 @@ export async function startAdapterBed(
     apiKey: account.apiKey,
     auth: { email: account.email, password: account.password },
     operations: options.operations ?? GENERATION_AND_WALLET,
+    ...(options.budget ? { budget: options.budget } : {}),
     http: {
       clock,
       transport: clock.wrap((request) => {

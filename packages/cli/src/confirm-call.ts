@@ -36,7 +36,7 @@ export function argumentsInBrief(input: Readonly<Record<string, unknown>>): stri
 }
 
 /** Asks on the terminal (on stderr, so that stdout stays the command's data); "no" is the default. */
-const askOnTerminal: AskConfirmation = (question) =>
+export const askOnTerminal: AskConfirmation = (question) =>
   confirm({ message: question, default: false }, { output: process.stderr });
 
 /**

@@ -3,6 +3,7 @@ import { callCommand, resumeCommand } from './commands/call-command.js';
 import { demoCommand } from './commands/demo-command.js';
 import { discoverCommand } from './commands/discover-command.js';
 import { emulatorCommand } from './commands/emulator-command.js';
+import { estimateCommand } from './commands/estimate-command.js';
 import { registerCommand } from './commands/register-command.js';
 import { scopesCommand } from './commands/scopes-command.js';
 import { toolsCommand } from './commands/tools-command.js';
@@ -36,6 +37,7 @@ Environment: GENTK_BASE_URL, GENTK_API_KEY, GENTK_TOKEN, GENTK_EMAIL, GENTK_PASS
     toolsCommand(setExit),
     callCommand(setExit),
     resumeCommand(setExit),
+    estimateCommand(setExit),
   ];
   for (const command of commands) {
     // addCommand() does not pass on exitOverride and the output settings: copy them explicitly.

@@ -12,6 +12,8 @@ export type { AccountSnapshot, Emulator, EmulatorAccount } from './emulator.js';
 export { startEmulator } from './emulator.js';
 export type { WebhookDelivery } from './generation/webhooks.js';
 export type { FaultController, JobFate } from './http/faults.js';
+// The model catalogue the emulator publishes in its feed and charges by: a test compares estimates with it.
+export { type CatalogueModel, findModel, MODELS } from './models.js';
 export type {
   EmulatorFaults,
   EmulatorOptions,

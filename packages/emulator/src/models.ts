@@ -9,8 +9,8 @@ export interface CatalogueModel {
   readonly category: ModelCategory;
   readonly provider: string;
   readonly tags: readonly string[];
-  /** Price per billing unit in US dollars. */
-  readonly price: number;
+  /** Price per billing unit in US dollars; null for a model the feed lists without a price. */
+  readonly price: number | null;
   readonly billingUnit: string;
   /** Plans whose subscription covers the model. */
   readonly plans: readonly string[];
@@ -111,8 +111,40 @@ function build(): CatalogueModel[] {
   return models;
 }
 
+/**
+ * Models whose feed entries differ from their category's: billed by characters or per request,
+ * listed without a price, billed in a unit no client knows. Spend estimates meet each kind.
+ */
+const UNUSUAL_MODELS: readonly CatalogueModel[] = [
+  unusual('eleven-flash-v2.5', 'audio', 'elevenlabs', 0.05, '1K characters', ['premium']),
+  unusual('llama-guard-3', 'llm', 'meta', 0.0005, 'request', ['standard', 'premium']),
+  unusual('sdxl-lightning', 'image', 'community', null, 'image', []),
+  unusual('hunyuan-world', '3d', 'tencent', 0.5, 'GPU hour', []),
+];
+
+function unusual(
+  modelId: string,
+  category: ModelCategory,
+  provider: string,
+  price: number | null,
+  billingUnit: string,
+  plans: readonly string[],
+): CatalogueModel {
+  return {
+    modelId,
+    name: modelId,
+    category,
+    provider,
+    tags: ['listed'],
+    price,
+    billingUnit,
+    plans,
+    description: `${modelId} by ${provider}: a ${category} model.`,
+  };
+}
+
 /** Every publicly listed model, in a stable order. */
-export const MODELS: readonly CatalogueModel[] = build();
+export const MODELS: readonly CatalogueModel[] = [...build(), ...UNUSUAL_MODELS];
 
 export const MODEL_CATEGORIES: readonly ModelCategory[] = [...new Set(MODELS.map((model) => model.category))];
 

@@ -5,7 +5,9 @@ import { baseUrlOf } from '../base-url.js';
 import { callInputOf, type InputFlags } from '../call-input.js';
 import { timeoutOf, withCredentials, withJson, withTimeout } from '../common-options.js';
 import { confirmCall } from '../confirm-call.js';
+import { confirmCost } from '../confirm-cost.js';
 import { type CredentialFlags, credentialsFor, tokenStoreOf } from '../credentials.js';
+import { estimateLine } from '../estimate-line.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
 import { parseNumber } from '../numbers.js';
 import type { Output } from '../output.js';
@@ -22,6 +24,7 @@ interface CallFlags extends SessionFlags, InputFlags {
   readonly wait: boolean;
   readonly waitSeconds: number;
   readonly yes?: boolean;
+  readonly confirmAbove?: number;
 }
 
 /**
@@ -123,6 +126,11 @@ export function callCommand(setExit: SetExit): Command {
         .conflicts('wait'),
     )
     .option('--yes', 'go ahead with a call that moves money or deletes something, without asking')
+    .option(
+      '--confirm-above <amount>',
+      'ask before a call estimated above this amount, or of unknown cost (refused off a terminal without --yes)',
+      parseNumber('--confirm-above', { min: 0 }),
+    )
     .action(
       action<CallFlags>(setExit, async (output, flags, operationId, url) => {
         const id = operationId as string;
@@ -134,8 +142,22 @@ export function callCommand(setExit: SetExit): Command {
           flags,
           (session, onProgress) =>
             session.call(id, input, { wait: flags.wait ? flags.waitSeconds * 1000 : false, onProgress }),
-          (session) =>
-            confirmCall({
+          async (session) => {
+            // What a generation costs is shown before anything is sent, and may need a person's
+            // yes; a money operation's amount is its own argument, which its confirmation shows.
+            const estimate = await session.estimate(id, input);
+            const free = estimate.kind === 'priced' && estimate.amount === 0 && !estimate.covered;
+            if (session.operation(id).effect !== 'money') {
+              if (!free) output.note(`estimate: ${estimateLine(estimate)}`);
+              await confirmCost({
+                operationId: id,
+                estimate,
+                above: flags.confirmAbove,
+                yes: Boolean(flags.yes),
+                interactive: Boolean(process.stdin.isTTY),
+              });
+            }
+            await confirmCall({
               operation: session.operation(id),
               input: session.client.redactor.redactValue(session.checkInput(id, input)) as Record<
                 string,
@@ -143,7 +165,8 @@ export function callCommand(setExit: SetExit): Command {
               >,
               yes: Boolean(flags.yes),
               interactive: Boolean(process.stdin.isTTY),
-            }),
+            });
+          },
         );
       }),
     );

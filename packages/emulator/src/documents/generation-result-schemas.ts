@@ -266,7 +266,11 @@ export const GENERATION_RESULT_SCHEMAS: Record<string, JsonSchema> = {
             category: { type: 'string' },
             provider: { type: 'string' },
             tags: { type: 'array', items: { type: 'string' } },
-            price: { type: 'number', minimum: 0, description: 'US dollars per billing unit.' },
+            price: {
+              type: ['number', 'null'],
+              minimum: 0,
+              description: 'US dollars per billing unit; null when the model is listed without a price.',
+            },
             billing_unit: { type: 'string' },
             plans: { type: 'array', items: { type: 'string' } },
           },

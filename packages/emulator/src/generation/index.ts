@@ -5,11 +5,11 @@ import type { EmulatorApp, EmulatorContext, RequestContext } from '../context.js
 import { topUpIfBelowThreshold } from '../control-plane/auto-funding.js';
 import { isRecord, readJsonBody } from '../http/body.js';
 import { summarize, validate } from '../http/validate.js';
-import { toMicros } from '../money.js';
 import type { Account } from '../state/records.js';
 import { InsufficientFundsError } from '../state/store.js';
 import { answerFor } from './answers.js';
 import { authenticateKey } from './authenticate.js';
+import { callPrice } from './call-price.js';
 import { modelList, storeBase64, voiceList } from './catalogue-answers.js';
 import { coerceLegacyBody, coerceQuery } from './coerce.js';
 import type { Job } from './job-store.js';
@@ -115,9 +115,10 @@ function chargeSync(
   ctx: EmulatorContext,
   operation: GenerationOperation,
   account: Account,
+  input: Record<string, unknown>,
 ): Response | undefined {
-  if (operation.price <= 0) return undefined;
-  const price = toMicros(operation.price);
+  const price = callPrice(operation, account, input);
+  if (price <= 0) return undefined;
   try {
     const reference = ctx.state.nextId('chat');
     ctx.state.debit(account, price, operation.operationId, reference);
@@ -182,7 +183,7 @@ async function handle(
     case 'chat-v6':
     case 'chat-openai':
     case 'messages-anthropic':
-      return chargeSync(c, ctx, operation, account) ?? answerLlm(c, ctx, operation, values);
+      return chargeSync(c, ctx, operation, account, values) ?? answerLlm(c, ctx, operation, values);
     case 'count-tokens':
     case 'llm-model-list':
       return answerLlm(c, ctx, operation, values);

@@ -2,11 +2,12 @@ import type { GenerationOperation } from '../catalogue/types.js';
 import type { EmulatorContext, RequestContext } from '../context.js';
 import { topUpIfBelowThreshold } from '../control-plane/auto-funding.js';
 import { retryAfter } from '../http/rate-limit-headers.js';
-import { type Micros, toMicros } from '../money.js';
+import type { Micros } from '../money.js';
 import { activePlan } from '../plans.js';
 import type { Account, UsageRecord } from '../state/records.js';
 import { InsufficientFundsError } from '../state/store.js';
 import { answerFor, processingAnswer } from './answers.js';
+import { callPrice } from './call-price.js';
 import type { Job } from './job-store.js';
 import { planOutputs } from './outputs.js';
 import { generationError, insufficientCredits, withQuirks } from './respond.js';
@@ -81,9 +82,7 @@ export function submitJob(
     return response;
   }
 
-  const price = toMicros(
-    operation.price * (operation.result === 'image' && typeof input.samples === 'number' ? input.samples : 1),
-  );
+  const price = callPrice(operation, account, input);
   const id = ctx.jobs.newId(operation);
   try {
     if (price > 0) {

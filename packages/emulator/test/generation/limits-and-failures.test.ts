@@ -2,6 +2,7 @@ import { type Emulator, type ManualClock, startEmulator } from 'generation-agent
 import { parseList } from 'structured-headers';
 import { afterEach, describe, expect, it } from 'vitest';
 import { bearer, send } from '../../../../test/support/http.js';
+import { findModel } from '../../src/models.js';
 import type { EmulatorOptions } from '../../src/options.js';
 
 let emulator: Emulator | undefined;
@@ -28,14 +29,15 @@ describe('credits', () => {
     expect(e.inspect(poor.email)?.balance).toBe(0.05);
   });
 
-  it('charges per image and refunds a failed job', async () => {
+  it('charges per image by the feed and refunds a failed job', async () => {
     const e = await start({ faults: { jobFailureRate: 1 }, jobDurations: { image: 10 } });
     const account = e.createAccount({ credits: 1 });
     const queued = await send(`${e.url}/api/v7/images/text-to-image`, {
       headers: bearer(account.apiKey),
       body: { model_id: 'flux-dev', prompt: 'x', samples: 3 },
     });
-    expect(e.inspect(account.email)?.balance).toBeCloseTo(0.94);
+    // flux-dev is billed per image: three images at the feed's price.
+    expect(e.inspect(account.email)?.balance).toBeCloseTo(1 - 3 * (findModel('flux-dev')?.price ?? 0), 6);
     (e.clock as ManualClock).advance(10_000);
     const failed = await send(queued.body.fetch_result as string, {
       headers: bearer(account.apiKey),
@@ -222,7 +224,8 @@ describe('auto-funding', () => {
       headers: bearer(account.apiKey),
       body: { model_id: 'veo-3', prompt: 'x' },
     });
-    expect(e.inspect(account.email)?.balance).toBeCloseTo(5.1 - 0.25 + 20);
+    // veo-3 is billed per second of video, five seconds by the operation's default duration.
+    expect(e.inspect(account.email)?.balance).toBeCloseTo(5.1 - 5 * (findModel('veo-3')?.price ?? 0) + 20, 6);
     expect(e.inspect(account.email)?.transactions.at(-1)).toMatchObject({
       type: 'credit',
       amount: 20,

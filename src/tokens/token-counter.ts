@@ -1,7 +1,8 @@
 /**
- * The token counter of the footprint and of token budgets: exact (o200k_base) when the optional
- * peer `gpt-tokenizer` is installed, the calibrated estimate otherwise, so that the library itself
- * carries no vocabulary.
+ * The token counter every part shares (tool footprints and token budgets count definitions with
+ * it, the spend estimator counts the prompt of a chat): exact (o200k_base) when the optional peer
+ * `gpt-tokenizer` is installed, the calibrated estimate otherwise, so that the library itself
+ * carries no vocabulary. It sits below every layer.
  * @module
  */
 
@@ -95,6 +96,18 @@ let counter: Promise<TokenCounter> | undefined;
  * ```
  */
 export function loadTokenCounter(): Promise<TokenCounter> {
-  counter ??= tokenCounterFrom(() => import(EXACT_ENCODING) as Promise<ExactEncoding>);
+  counter ??= tokenCounterFrom(() => import(EXACT_ENCODING) as Promise<ExactEncoding>).then(
+    (loadedCounter) => {
+      loaded = loadedCounter;
+      return loadedCounter;
+    },
+  );
   return counter;
+}
+
+let loaded: TokenCounter | undefined;
+
+/** The counter when {@link loadTokenCounter} has loaded it already; undefined otherwise. */
+export function tokenCounterIfLoaded(): TokenCounter | undefined {
+  return loaded;
 }

@@ -1,0 +1,41 @@
+/**
+ * A model's price as the feed states it, checked: a price that is missing, negative, not a number
+ * or beyond any real price is no price at all, and says why.
+ * @module
+ */
+import type { ModelInfo } from '../discovery/documents/models-feed.js';
+import { type KnownBillingUnit, readBillingUnit } from './billing-unit.js';
+
+/** No generation is priced above this per unit: a larger figure is a broken feed, not a price. */
+const MAX_UNIT_PRICE = 1_000_000;
+
+/** A usable price of a model, or why there is none. */
+export type ModelPrice =
+  | { readonly price: number; readonly unit: KnownBillingUnit }
+  | { readonly unpriced: string };
+
+/** The model's price per billing unit, when the feed gives one that can be used. */
+export function modelPrice(model: ModelInfo): ModelPrice {
+  const { price } = model;
+  if (price === undefined) return { unpriced: `the model feed lists no price for ${model.id}` };
+  if (!Number.isFinite(price) || price < 0 || price > MAX_UNIT_PRICE)
+    return { unpriced: `the model feed's price for ${model.id} (${price}) is not a usable price` };
+  if (model.billingUnit === undefined)
+    return { unpriced: `the model feed gives no billing unit for ${model.id}` };
+  const unit = readBillingUnit(model.billingUnit);
+  if (unit.kind === 'unknown')
+    return { unpriced: `the billing unit of ${model.id} ("${unit.label}") is not one the toolkit can count` };
+  return { price, unit };
+}
+
+/** A price in dollars as a person writes it: `$0.002`, `$1.25`, never `$2e-7`. */
+export function formatPrice(amount: number, currency = 'usd'): string {
+  const digits = amount === 0 ? 0 : Math.min(6, Math.max(2, -Math.floor(Math.log10(Math.abs(amount))) + 1));
+  const text = Number(amount.toFixed(digits)).toLocaleString('en-US', { maximumFractionDigits: 6 });
+  return currency === 'usd' ? `$${text}` : `${text} ${currency.toUpperCase()}`;
+}
+
+/** `per image`, `per 1K tokens`. */
+export function perUnit(unit: KnownBillingUnit): string {
+  return `per ${unit.label}`;
+}

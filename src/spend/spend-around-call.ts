@@ -1,0 +1,112 @@
+/**
+ * A call spent from a budget: reserved before it goes out, settled when it ends, released when it
+ * failed without charge, and held while its job is pending (until it is resumed to the end or the
+ * reservation's time runs out).
+ * @module
+ */
+import { GenerationFailedError, ServiceError } from '../http/index.js';
+import type { CostEstimate } from './cost-estimate.js';
+import type { FindCheaper, Reservation, SpendBudget } from './spend-budget.js';
+
+/** The outcome of a call as the budget sees it. */
+export interface SpentOutcome {
+  /** Set while a job is pending: the key its resumption settles under. */
+  readonly pendingKey?: string;
+  /** What the service says the call charged, when it says. */
+  readonly charged?: number;
+}
+
+/**
+ * Whether a failed call cost nothing: the service answered with an error (it refused the call),
+ * or the job failed (the service refunds failed jobs). A call that got no answer (network,
+ * timeout, abort) may have been charged, so its reservation is settled at the estimate.
+ */
+export function failedWithoutCharge(error: unknown): boolean {
+  return (
+    GenerationFailedError.isInstance(error) ||
+    (ServiceError.isInstance(error) && error.httpStatus !== undefined)
+  );
+}
+
+/** Reservations of jobs handed back as pending, by operation and request id. */
+export class HeldReservations {
+  readonly #held = new Map<string, Reservation>();
+
+  static key(operationId: string, requestId: string | number): string {
+    return `${operationId}\u0000${String(requestId)}`;
+  }
+
+  hold(key: string, reservation: Reservation): void {
+    this.#held.set(key, reservation);
+  }
+
+  take(key: string): Reservation | undefined {
+    const reservation = this.#held.get(key);
+    this.#held.delete(key);
+    return reservation;
+  }
+}
+
+/** Ends a reservation the way the call ended. */
+export async function endReservation(
+  budget: SpendBudget,
+  held: HeldReservations,
+  reservation: Reservation,
+  outcome: { readonly ok: SpentOutcome } | { readonly error: unknown },
+): Promise<void> {
+  if ('error' in outcome) {
+    if (failedWithoutCharge(outcome.error)) await budget.release(reservation);
+    else await budget.settle(reservation);
+    return;
+  }
+  if (outcome.ok.pendingKey !== undefined) held.hold(outcome.ok.pendingKey, reservation);
+  else await budget.settle(reservation, outcome.ok.charged);
+}
+
+/**
+ * Runs `send` within `budget`: refuses it (BudgetExceededError) when the estimate does not fit,
+ * otherwise reserves, sends, and ends the reservation as the call ends.
+ */
+export async function spendAroundCall<Result>(call: {
+  readonly budget: SpendBudget;
+  readonly held: HeldReservations;
+  readonly operationId: string;
+  readonly estimate: CostEstimate;
+  readonly findCheaper: FindCheaper;
+  readonly send: () => Promise<Result>;
+  readonly outcome: (result: Result) => SpentOutcome | Promise<SpentOutcome>;
+}): Promise<Result> {
+  const reservation = await call.budget.reserve(call.operationId, call.estimate, call.findCheaper);
+  let result: Result;
+  try {
+    result = await call.send();
+  } catch (error) {
+    await endReservation(call.budget, call.held, reservation, { error });
+    throw error;
+  }
+  await endReservation(call.budget, call.held, reservation, { ok: await call.outcome(result) });
+  return result;
+}
+
+/** Ends the reservation of a pending job that was resumed, as the resumption ended. */
+export async function spendAroundResume<Result>(resume: {
+  readonly budget: SpendBudget;
+  readonly held: HeldReservations;
+  readonly key: string;
+  readonly send: () => Promise<Result>;
+  readonly outcome: (result: Result) => SpentOutcome | Promise<SpentOutcome>;
+}): Promise<Result> {
+  const reservation = resume.held.take(resume.key);
+  if (!reservation) return resume.send();
+  let result: Result;
+  try {
+    result = await resume.send();
+  } catch (error) {
+    // Waiting again may fail for a reason of the wait (a network error) while the job runs on.
+    if (GenerationFailedError.isInstance(error)) await resume.budget.release(reservation);
+    else resume.held.hold(resume.key, reservation);
+    throw error;
+  }
+  await endReservation(resume.budget, resume.held, reservation, { ok: await resume.outcome(result) });
+  return result;
+}

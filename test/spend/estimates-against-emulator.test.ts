@@ -1,0 +1,142 @@
+/**
+ * Estimates against what the emulator charges: for every priced model an operation can name,
+ * the session's estimate is within 1 % of the debit the emulator's ledger records, and a model
+ * the account's plan covers is estimated and charged at zero.
+ */
+
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ModelInfo } from '../../src/discovery/documents/models-feed.js';
+import { connect, type Session } from '../../src/index.js';
+import { readBillingUnit } from '../../src/spend/billing-unit.js';
+import { bearer, send } from '../support/http.js';
+
+let emulator: Emulator;
+let session: Session;
+let email: string;
+
+beforeAll(async () => {
+  emulator = await startEmulator({
+    clock: 'manual',
+    queueLimit: 10_000,
+    rateLimits: { generation: { limit: 10_000, windowSeconds: 60 } },
+  });
+  const account = emulator.createAccount({ credits: 10_000 });
+  email = account.email;
+  session = await connect({ baseUrl: emulator.url, apiKey: account.apiKey });
+});
+afterAll(async () => {
+  await session.close();
+  await emulator.close();
+});
+
+/** The call that uses `model`, by its category and billing unit; undefined when no operation names it. */
+function callFor(model: ModelInfo): { operationId: string; input: Record<string, unknown> } | undefined {
+  const unit = readBillingUnit(model.billingUnit).kind;
+  if (model.category === 'image')
+    return {
+      operationId: 'v7_images_text_to_image',
+      input: { model_id: model.id, prompt: 'a fox', samples: 3 },
+    };
+  if (model.category === 'video')
+    return {
+      operationId: 'v8_video_text_to_video',
+      input: { model_id: model.id, prompt: 'a fox', duration: 7 },
+    };
+  if (model.category === 'llm' && (unit === 'token' || unit === 'request'))
+    return {
+      operationId: 'v7_llm_chat_completions',
+      input: {
+        model: model.id,
+        messages: [{ role: 'user', content: 'Write a short poem about a fox in the snow.' }],
+        max_tokens: 1000,
+      },
+    };
+  return undefined;
+}
+
+function lastDebit(): number {
+  const debit = emulator
+    .inspect(email)
+    ?.transactions.filter((transaction) => transaction.type === 'debit')
+    .at(-1);
+  return debit?.amount ?? 0;
+}
+
+describe('estimates against the ledger', () => {
+  it('are within 1 % of the charge for every priced model an operation names', async () => {
+    const errors: Array<{ model: string; unit: string; estimated: number; charged: number; error: number }> =
+      [];
+    for (const model of session.service.models) {
+      const call = callFor(model);
+      if (!call) continue;
+      const estimate = await session.estimate(call.operationId, call.input);
+      if (estimate.kind !== 'priced') continue;
+      const before = emulator.inspect(email)?.transactions.length ?? 0;
+      const result = await session.call(call.operationId, call.input, { wait: false });
+      expect(emulator.inspect(email)?.transactions.length).toBe(before + 1);
+      const charged = lastDebit();
+      expect(result.cost.estimated).toEqual(estimate);
+      errors.push({
+        model: model.id,
+        unit: model.billingUnit ?? '',
+        estimated: estimate.amount,
+        charged,
+        error: Math.abs(estimate.amount - charged) / charged,
+      });
+    }
+    const units = new Set(errors.map((entry) => entry.unit));
+    expect([...units].sort()).toEqual(['1K tokens', 'image', 'request', 'second of video']);
+    expect(errors.length).toBeGreaterThan(30);
+    for (const entry of errors)
+      expect(entry.error, `${entry.model}: ${JSON.stringify(entry)}`).toBeLessThanOrEqual(0.01);
+  });
+
+  it('are unknown, with the reason, for models listed without a price or in an unknown unit', async () => {
+    const unpriced = await session.estimate('v7_images_text_to_image', {
+      model_id: 'sdxl-lightning',
+      prompt: 'x',
+    });
+    expect(unpriced).toMatchObject({ kind: 'unknown', amount: null });
+    expect(unpriced.basis).toMatch(/lists no price for sdxl-lightning/);
+  });
+});
+
+describe('a model the plan covers', () => {
+  it('is estimated and charged at zero once the session can read the plan', async () => {
+    const account = emulator.createAccount({ credits: 100 });
+    const login = await send(`${emulator.url}/api/agents/v1/auth/login`, {
+      body: { email: account.email, password: account.password },
+    });
+    const token = (login.body.data as { access_token: string }).access_token;
+    await send(`${emulator.url}/api/agents/v1/billing/payment-methods`, {
+      headers: bearer(token),
+      body: { payment_method: 'pm_card_visa' },
+    });
+    const subscribed = await send(`${emulator.url}/api/agents/v1/subscriptions`, {
+      headers: bearer(token),
+      body: { plan_id: 'premium' },
+    });
+    expect(subscribed.status).toBeLessThan(300);
+    const covered = session.service.models.find(
+      (model) => model.category === 'image' && model.plans.includes('premium') && model.price !== undefined,
+    ) as ModelInfo;
+    const reader = await connect({
+      baseUrl: emulator.url,
+      apiKey: account.apiKey,
+      auth: { email: account.email, password: account.password },
+      operations: { ids: ['v7_images_text_to_image', 'get_subscriptions'] },
+    });
+    try {
+      const input = { model_id: covered.id, prompt: 'a fox' };
+      const estimate = await reader.estimate('v7_images_text_to_image', input);
+      expect(estimate).toMatchObject({ kind: 'priced', amount: 0, covered: true });
+      expect(estimate.basis).toMatch(/covered by the premium plan/);
+      const balance = emulator.inspect(account.email)?.balance;
+      await reader.call('v7_images_text_to_image', input, { wait: false });
+      expect(emulator.inspect(account.email)?.balance).toBe(balance);
+    } finally {
+      await reader.close();
+    }
+  });
+});

@@ -1,0 +1,45 @@
+/**
+ * A job handed back as pending keeps its reservation until it is resumed to the end; a call the
+ * service refuses releases it.
+ */
+
+import { findModel } from 'generation-agent-toolkit-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ServerError } from '../../src/http/public-surface.js';
+import { type AdapterBed, startAdapterBed } from '../support/adapter-bed.js';
+
+let bed: AdapterBed;
+
+beforeAll(async () => {
+  bed = await startAdapterBed({ operations: { ids: ['v8_video_text_to_video'] }, budget: { amount: 2 } });
+});
+afterAll(async () => {
+  await bed.close();
+});
+
+describe('reservations of a session budget', () => {
+  it('holds a pending job until it is resumed to the end, then settles it', async () => {
+    const price = 4 * (findModel('veo-3')?.price ?? 0);
+    const pending = await bed.session.call(
+      'v8_video_text_to_video',
+      { model_id: 'veo-3', prompt: 'waves', duration: 4 },
+      { wait: false },
+    );
+    expect(pending.status).toBe('processing');
+    expect(await bed.session.spend()).toMatchObject({ reserved: price, settled: 0 });
+    if (pending.status !== 'processing') return;
+    const done = await bed.session.resumeById(pending.operationId, pending.requestId);
+    expect(done.status).toBe('success');
+    expect(await bed.session.spend()).toMatchObject({ reserved: 0, settled: price, left: 2 - price });
+  });
+
+  it('releases the reservation of a call the service answers with an error', async () => {
+    const before = await bed.session.spend();
+    bed.emulator.faults.inject({ kind: 'server-error', match: 'v8_video_text_to_video', times: 10 });
+    const refused = await bed.session
+      .call('v8_video_text_to_video', { model_id: 'veo-3', prompt: 'waves', duration: 2 })
+      .catch((error: unknown) => error);
+    expect(ServerError.isInstance(refused)).toBe(true);
+    expect(await bed.session.spend()).toEqual(before);
+  });
+});
