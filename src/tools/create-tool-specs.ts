@@ -1,7 +1,7 @@
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
 import type { Operation } from '../discovery/types.js';
-import { familyPriceSentence, modelPriceTable } from '../spend/model-family-prices.js';
+import { familyPriceSentence } from '../spend/model-family-prices.js';
 import type { BudgetOptions } from '../spend/spend-budget.js';
 import { estimateTokens } from '../tokens/estimate-tokens.js';
 import { type CountTokens, loadTokenCounter, type TokenCountMethod } from '../tokens/token-counter.js';
