@@ -1,6 +1,7 @@
 import {
   type CallOptions,
   type CallResult,
+  type CallWebhooks,
   callOperation,
   InvalidArgumentsError,
   type KeyPlacement,
@@ -93,6 +94,7 @@ export class Session {
   /** Scopes this session stepped up to: each at most once. */
   readonly #steppedUp = new Set<string>();
   #closed = false;
+  #webhooks: CallWebhooks | undefined;
 
   /** @internal Sessions are made by `connect()`. */
   constructor(init: SessionInit) {
@@ -133,7 +135,18 @@ export class Session {
       client: this.client,
       service: this.service,
       ...(this.#init.keyPlacement ? { keyPlacement: this.#init.keyPlacement } : {}),
+      ...(this.#webhooks ? { webhooks: this.#webhooks } : {}),
     };
+  }
+
+  /**
+   * @internal Made by `createWebhookReceiver`, which attaches itself: calls then take webhooks.
+   * One receiver per session: a second would leave the first's deliveries without a waiter.
+   */
+  attachWebhooks(webhooks: CallWebhooks): void {
+    if (this.#webhooks)
+      throw new UsageError('This session already has a webhook receiver; create one per session.');
+    this.#webhooks = webhooks;
   }
 
   /**

@@ -21,6 +21,8 @@ export interface ToolPending {
   readonly operationId: string;
   readonly requestId: string | number;
   readonly retryAfterMs: number;
+  /** The result will also be delivered by webhook: resuming then returns it without asking the service. */
+  readonly byWebhook?: true;
   readonly hint: string;
 }
 
@@ -144,12 +146,16 @@ export function pendingResult(pending: PendingCall, resumeTool: string | undefin
   const how = resumeTool
     ? `Call ${resumeTool} with {"operation": "${pending.operationId}", "request_id": ${JSON.stringify(pending.requestId)}} in about ${seconds} seconds to get the result.`
     : `Ask again about request ${JSON.stringify(pending.requestId)} later.`;
+  const delivered = pending.trackId
+    ? ' The result will also arrive by webhook while you do other work; resuming then returns it at once.'
+    : '';
   return {
     ok: false,
     status: 'processing',
     operationId: pending.operationId,
     requestId: pending.requestId,
     retryAfterMs: pending.retryAfterMs,
-    hint: `The job is still running; nothing is lost. ${how}`,
+    ...(pending.trackId ? { byWebhook: true as const } : {}),
+    hint: `The job is still running; nothing is lost.${delivered} ${how}`,
   };
 }
