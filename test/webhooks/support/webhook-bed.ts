@@ -34,6 +34,8 @@ export interface WebhookBed {
 export interface WebhookBedOptions {
   readonly emulator?: EmulatorOptions;
   readonly receiver?: Omit<WebhookReceiverOptions, 'publicUrl'>;
+  /** Where the service is told to deliver: another process's server, say. @default this bed's server */
+  readonly publicUrl?: string;
   /** An emulator already running (a second session on it). */
   readonly shared?: { readonly emulator: Emulator; readonly apiKey: string };
 }
@@ -63,7 +65,7 @@ export async function startWebhookBed(options: WebhookBedOptions = {}): Promise<
   receiver = createWebhookReceiver(session, {
     fallbackMarginMs: 300,
     ...options.receiver,
-    publicUrl: hookUrl,
+    publicUrl: options.publicUrl ?? hookUrl,
   });
   return {
     emulator,

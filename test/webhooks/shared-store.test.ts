@@ -1,0 +1,114 @@
+/**
+ * Across processes through Redis: the session that waits, the one whose server receives the
+ * delivery and the one that resumes are different sessions with connections of their own (as
+ * three processes of a fleet would be), sharing only the Redis store.
+ */
+import { createClient } from 'redis';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Emulator } from '../../src/emulator/index.js';
+import { startEmulator } from '../../src/emulator/index.js';
+import { RedisWebhookStore } from '../../src/webhooks/index.js';
+import { type RedisServer, startRedisServer } from '../support/redis-server.js';
+import { IMAGE, IMAGE_INPUT, startWebhookBed, type WebhookBed } from './support/webhook-bed.js';
+
+type RedisClient = Awaited<ReturnType<ReturnType<typeof createClient>['connect']>>;
+
+let redis: RedisServer;
+let emulator: Emulator;
+let apiKey: string;
+const clients: RedisClient[] = [];
+const beds: WebhookBed[] = [];
+
+beforeAll(async () => {
+  redis = await startRedisServer();
+  emulator = await startEmulator({ timeScale: 0.01, jobDurations: { image: 8 }, seed: 5 });
+  apiKey = emulator.createAccount({ credits: 100 }).apiKey;
+}, 30_000);
+
+afterEach(async () => {
+  for (const bed of beds.splice(0)) await bed.close();
+  for (const client of clients.splice(0)) await client.close();
+});
+
+afterAll(async () => {
+  await emulator?.close();
+  await redis?.stop();
+});
+
+async function connection(): Promise<RedisClient> {
+  const client = await createClient({ url: redis.url }).connect();
+  clients.push(client);
+  return client;
+}
+
+/** A "process": a session of the account with its own Redis connections and server. */
+async function processWith(options: {
+  subscriber?: boolean;
+  publicUrl?: string;
+  prefix: string;
+  marginMs?: number;
+}) {
+  const store = new RedisWebhookStore({
+    client: await connection(),
+    prefix: options.prefix,
+    ...(options.subscriber ? { subscriber: await connection() } : {}),
+  });
+  const bed = await startWebhookBed({
+    shared: { emulator, apiKey },
+    receiver: { store, fallbackMarginMs: options.marginMs ?? 5_000 },
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+  });
+  beds.push(bed);
+  return bed;
+}
+
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('webhooks across processes with the Redis store', () => {
+  it('resolves a waiting call at once when another process receives the delivery (with a subscriber)', async () => {
+    const prefix = 'gentk-test:subscribed:';
+    const receiving = await processWith({ prefix });
+    const waiting = await processWith({ prefix, subscriber: true, publicUrl: receiving.hookUrl });
+    const started = Date.now();
+    const result = await waiting.session.call(IMAGE, IMAGE_INPUT);
+    expect(result.status).toBe('success');
+    // Long before the fallback poll (eta 1 s + margin 5 s), and without one.
+    expect(Date.now() - started).toBeLessThan(4_000);
+    expect(waiting.fetches()).toBe(0);
+    await until(() => emulator.webhooks().some((delivery) => delivery.url.startsWith(receiving.hookUrl)));
+  });
+
+  it('finds a delivery another process received before its fallback poll (no subscriber): no fetch', async () => {
+    const prefix = 'gentk-test:unsubscribed:';
+    const receiving = await processWith({ prefix });
+    const waiting = await processWith({ prefix, publicUrl: receiving.hookUrl, marginMs: 1_000 });
+    const started = Date.now();
+    const result = await waiting.session.call(IMAGE, IMAGE_INPUT, {});
+    expect(result.status).toBe('success');
+    expect(waiting.fetches()).toBe(0);
+  }, 15_000);
+
+  it('a third process resumes the handle (or the bare id) with the delivered result, without a fetch', async () => {
+    const prefix = 'gentk-test:resume:';
+    const receiving = await processWith({ prefix });
+    const submitting = await processWith({ prefix, publicUrl: receiving.hookUrl });
+    const resuming = await processWith({ prefix });
+    const before = emulator.webhooks().length;
+    const pending = await submitting.session.call(IMAGE, IMAGE_INPUT, { wait: false });
+    if (pending.status !== 'processing') throw new Error('expected a handle');
+    await until(() => emulator.webhooks().length > before);
+    // The handle crossed a process boundary as JSON.
+    const resumed = await resuming.session.resume(JSON.parse(JSON.stringify(pending)));
+    expect(resumed.status).toBe('success');
+    const byId = await resuming.session.resumeById(IMAGE, pending.requestId);
+    expect(byId.status).toBe('success');
+    expect(resuming.fetches()).toBe(0);
+    expect(submitting.fetches()).toBe(0);
+  });
+});

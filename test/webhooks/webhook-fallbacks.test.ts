@@ -1,0 +1,91 @@
+/**
+ * Every webhook fault of the emulator, and the fallback that saves the job: polling after the
+ * eta plus the margin, and deliveries that come after the job ended acknowledged and ignored.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebhookFaults } from '../../src/emulator/index.js';
+import { IMAGE, IMAGE_INPUT, startWebhookBed, type WebhookBed } from './support/webhook-bed.js';
+
+const beds: WebhookBed[] = [];
+afterEach(async () => {
+  for (const bed of beds.splice(0)) await bed.close();
+});
+
+async function bedWith(webhookFaults: WebhookFaults): Promise<WebhookBed> {
+  const started = await startWebhookBed({ emulator: { webhookFaults } });
+  beds.push(started);
+  return started;
+}
+
+async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+describe('webhook faults and the polling fallback', () => {
+  it('lost: the job is polled after its eta plus the margin, once', async () => {
+    const bed = await bedWith({ lost: 1 });
+    const started = Date.now();
+    const result = await bed.session.call(IMAGE, IMAGE_INPUT);
+    expect(result.status).toBe('success');
+    expect(bed.fetches()).toBe(1);
+    // eta 1 s + margin 0.3 s: not before.
+    expect(Date.now() - started).toBeGreaterThanOrEqual(1_250);
+    expect(bed.emulator.webhooks().map((delivery) => delivery.fault)).toEqual(['lost']);
+  });
+
+  it('late: polled as if lost; the late delivery is acknowledged and ignored', async () => {
+    // 200 s of service time at 0.01: two real seconds after the job ends.
+    const bed = await bedWith({ late: 1, lateSeconds: 200 });
+    const result = await bed.session.call(IMAGE, IMAGE_INPUT);
+    expect(result.status).toBe('success');
+    expect(bed.fetches()).toBe(1);
+    await until(() => bed.emulator.webhooks().length === 1);
+    expect(bed.emulator.webhooks()[0]).toMatchObject({ fault: 'late', status: 200 });
+  });
+
+  it('duplicated: the first delivery completes the call; the second is acknowledged and ignored', async () => {
+    const bed = await bedWith({ duplicated: 1 });
+    const result = await bed.session.call(IMAGE, IMAGE_INPUT);
+    expect(result.status).toBe('success');
+    await until(() => bed.emulator.webhooks().length === 2);
+    expect(bed.emulator.webhooks().map((delivery) => delivery.status)).toEqual([200, 200]);
+    expect(bed.fetches()).toBe(0);
+  });
+
+  it('garbled: refused with 400, and the job is polled', async () => {
+    const bed = await bedWith({ garbled: 1 });
+    const result = await bed.session.call(IMAGE, IMAGE_INPUT);
+    expect(result.status).toBe('success');
+    expect(bed.emulator.webhooks()).toMatchObject([{ fault: 'garbled', status: 400 }]);
+    expect(bed.fetches()).toBe(1);
+  });
+
+  it("misdirected: one job's answer sent to another job's webhook completes neither wrongly", async () => {
+    const bed = await bedWith({ misdirected: 1 });
+    // Two jobs at once: each one's answer is also sent to the other's webhook.
+    const [first, second] = await Promise.all([
+      bed.session.call(IMAGE, IMAGE_INPUT),
+      bed.session.call(IMAGE, { ...IMAGE_INPUT, prompt: 'a harbour at dawn' }),
+    ]);
+    expect(first.status).toBe('success');
+    expect(second.status).toBe('success');
+    if (first.status !== 'success' || second.status !== 'success') return;
+    expect(first.requestId).not.toBe(second.requestId);
+    // Each call's result is its own job's.
+    expect((first.body as { id: unknown }).id).toBe(first.requestId);
+    expect((second.body as { id: unknown }).id).toBe(second.requestId);
+    await until(() => bed.emulator.webhooks().some((delivery) => delivery.fault === 'misdirected'));
+    for (const delivery of bed.emulator.webhooks().filter((one) => one.fault === 'misdirected'))
+      expect(delivery.status).toBe(400);
+  });
+
+  it('refuses a webhook fault option it does not know, naming the closest', async () => {
+    await expect(
+      startWebhookBed({ emulator: { webhookFaults: { lose: 1 } as WebhookFaults } }),
+    ).rejects.toThrow(/lost/);
+  });
+});
