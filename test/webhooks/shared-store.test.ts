@@ -9,14 +9,12 @@ import type { Emulator } from '../../src/emulator/index.js';
 import { startEmulator } from '../../src/emulator/index.js';
 import { RedisWebhookStore } from '../../src/webhooks/index.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
-import { IMAGE, IMAGE_INPUT, startWebhookBed, type WebhookBed } from './support/webhook-bed.js';
-
-type RedisClient = Awaited<ReturnType<ReturnType<typeof createClient>['connect']>>;
+import { IMAGE, IMAGE_INPUT, startWebhookBed, until, type WebhookBed } from './support/webhook-bed.js';
 
 let redis: RedisServer;
 let emulator: Emulator;
 let apiKey: string;
-const clients: RedisClient[] = [];
+const clients: Array<{ close(): Promise<unknown> }> = [];
 const beds: WebhookBed[] = [];
 
 beforeAll(async () => {
@@ -35,7 +33,7 @@ afterAll(async () => {
   await redis?.stop();
 });
 
-async function connection(): Promise<RedisClient> {
+async function connection() {
   const client = await createClient({ url: redis.url }).connect();
   clients.push(client);
   return client;
@@ -60,14 +58,6 @@ async function processWith(options: {
   });
   beds.push(bed);
   return bed;
-}
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe('webhooks across processes with the Redis store', () => {

@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookFaults } from '../../src/emulator/index.js';
-import { IMAGE, IMAGE_INPUT, startWebhookBed, type WebhookBed } from './support/webhook-bed.js';
+import { IMAGE, IMAGE_INPUT, startWebhookBed, until, type WebhookBed } from './support/webhook-bed.js';
 
 const beds: WebhookBed[] = [];
 afterEach(async () => {
@@ -15,14 +15,6 @@ async function bedWith(webhookFaults: WebhookFaults): Promise<WebhookBed> {
   const started = await startWebhookBed({ emulator: { webhookFaults } });
   beds.push(started);
   return started;
-}
-
-async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const start = Date.now();
-  while (!condition()) {
-    if (Date.now() - start > timeoutMs) throw new Error('timed out');
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
 }
 
 describe('webhook faults and the polling fallback', () => {

@@ -82,3 +82,12 @@ export async function startWebhookBed(options: WebhookBedOptions = {}): Promise<
     },
   };
 }
+
+/** Resolves when `condition` holds (checked every 5 ms); rejects after `timeoutMs`. */
+export async function until(condition: () => boolean, timeoutMs = 5_000): Promise<void> {
+  const start = Date.now();
+  while (!condition()) {
+    if (Date.now() - start > timeoutMs) throw new Error('timed out');
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
