@@ -56,7 +56,7 @@ describe('tools with a webhook receiver', () => {
   it('AI SDK tools, unchanged in use', async () => {
     const started = await bed();
     const tools = createAISDKTools(started.session, { ...WAIT, streamProgress: false });
-    const options = { toolCallId: 'call-1', messages: [] };
+    const options = { toolCallId: 'call-1', messages: [], context: {} };
     const first = await tools[IMAGE]?.execute?.(IMAGE_INPUT, options);
     const { requestId } = expectWebhookHandle(first);
     await deliveredTo(started);
