@@ -81,7 +81,7 @@ export function planDeliveries(
     faults.duplicated,
     faults.garbled,
     faults.misdirected,
-  ].map((share) => random.chance(share ?? 0));
+  ].map((share) => random.next() < (share ?? 0));
   if (lost) return [];
   const text = JSON.stringify(body);
   const delayMs = late ? ctx.serviceMs(faults.lateSeconds ?? 60) : 0;
