@@ -31,6 +31,7 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'dialects', title: 'Dialects', load: () => import('../dialects.js') },
   { id: 'overhead', title: 'Overhead', load: () => import('../overhead.js') },
   { id: 'imports', title: 'Import cost', load: () => import('../imports.js') },
+  { id: 'webhooks', title: 'Webhooks', load: () => import('../webhooks.js') },
   {
     id: 'multi-process',
     title: 'One quota across processes',
