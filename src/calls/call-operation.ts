@@ -27,7 +27,10 @@ export interface CallContext {
   readonly service: ServiceDescription;
   /** @default 'auto' */
   readonly keyPlacement?: KeyPlacement;
-  /** The session's webhook receiver: asynchronous calls then fill in `webhook` and `track_id`. */
+  /**
+   * @internal The session's webhook receiver, attached by `createWebhookReceiver`: asynchronous
+   * calls then fill in `webhook` and `track_id`.
+   */
   readonly webhooks?: CallWebhooks;
 }
 

@@ -1,7 +1,7 @@
 import { UsageError } from '../errors/index.js';
 import type { GenerationCategory } from './catalogue/types.js';
 import { type EmulatorClock, ManualClock, SystemClock } from './clock.js';
-import type { WebhookFaults } from './generation/webhook-faults.js';
+import { checkWebhookFaults, type WebhookFaults } from './generation/webhook-faults.js';
 
 /** Seconds of service time: a fixed length, or a range a seeded draw picks from. */
 export type ServiceDuration = number | readonly [min: number, max: number];
@@ -251,7 +251,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorO
     seed: options.seed ?? 1,
     initialCredits: options.initialCredits ?? 10,
     webhookHosts: options.webhookHosts ?? [...LOOPBACK],
-    webhookFaults: options.webhookFaults ?? {},
+    webhookFaults: checkWebhookFaults(options.webhookFaults ?? {}),
     maxBodyBytes: Math.floor(positive('maxBodyBytes', options.maxBodyBytes ?? 10 * 1024 * 1024)),
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     v6Deprecation: options.v6Deprecation ?? {

@@ -75,6 +75,12 @@ describe('webhook faults and the polling fallback', () => {
       expect(delivery.status).toBe(400);
   });
 
+  it('refuses a share outside 0 to 1', async () => {
+    await expect(startWebhookBed({ emulator: { webhookFaults: { lost: 1.5 } } })).rejects.toThrow(
+      /webhookFaults\.lost is a share/,
+    );
+  });
+
   it('refuses a webhook fault option it does not know, naming the closest', async () => {
     await expect(
       startWebhookBed({ emulator: { webhookFaults: { lose: 1 } as WebhookFaults } }),

@@ -98,6 +98,26 @@ describe('a call with a webhook receiver attached', () => {
   });
 });
 
+describe('createWebhookReceiver options', () => {
+  it('refuses an unknown option naming the closest, a publicUrl that is not http(s), and a second receiver', async () => {
+    const started = await bed();
+    const { createWebhookReceiver } = await import('../../src/webhooks/index.js');
+    expect(() =>
+      createWebhookReceiver(started.session, { publicUrl: 'https://a.example/hooks', ttl: 5 } as never),
+    ).toThrow(/trackTtlMs/);
+    expect(() => createWebhookReceiver(started.session, { publicUrl: 'ftp://a.example/hooks' })).toThrow(
+      /http\(s\)/,
+    );
+    expect(() =>
+      createWebhookReceiver(started.session, { publicUrl: 'https://a.example/hooks?x=1' }),
+    ).toThrow(/no query/);
+    // The bed already attached one: a second would leave the first's deliveries without a waiter.
+    expect(() => createWebhookReceiver(started.session, { publicUrl: 'https://a.example/hooks' })).toThrow(
+      /already has a webhook receiver/,
+    );
+  });
+});
+
 describe('deliveries are untrusted input', () => {
   it('answers 404 with no body for unknown tracks, wrong capabilities and malformed paths; 405 for other methods', async () => {
     const started = await bed();

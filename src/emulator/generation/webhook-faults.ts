@@ -5,7 +5,7 @@
  * the other faults a seed gives.
  * @module
  */
-import type { OptionKeys } from '../../errors/index.js';
+import { type OptionKeys, UsageError } from '../../errors/index.js';
 import type { EmulatorContext } from '../context.js';
 import { SeededRandom } from '../random.js';
 import type { Job } from './job-store.js';
@@ -34,6 +34,18 @@ export const WEBHOOK_FAULT_KEYS: OptionKeys<WebhookFaults> = {
   garbled: ['garble', 'garbledRate'],
   misdirected: ['misdirect', 'crossed'],
 };
+
+/** Refuses shares outside 0 to 1 and a negative lateness, naming the option. */
+export function checkWebhookFaults(faults: WebhookFaults): WebhookFaults {
+  for (const key of ['lost', 'late', 'duplicated', 'garbled', 'misdirected'] as const) {
+    const share = faults[key];
+    if (share !== undefined && !(share >= 0 && share <= 1))
+      throw new UsageError(`webhookFaults.${key} is a share of deliveries, from 0 to 1, not ${share}`);
+  }
+  if (faults.lateSeconds !== undefined && !(faults.lateSeconds >= 0))
+    throw new UsageError(`webhookFaults.lateSeconds must be 0 or more, not ${faults.lateSeconds}`);
+  return faults;
+}
 
 /** One POST the emulator will make for a finished job. */
 export interface PlannedDelivery {
