@@ -77,7 +77,7 @@ describe('webhooks across processes with the Redis store', () => {
   it('finds a delivery another process received before its fallback poll (no subscriber): no fetch', async () => {
     const prefix = 'gentk-test:unsubscribed:';
     const receiving = await processWith({ prefix });
-    const waiting = await processWith({ prefix, publicUrl: receiving.hookUrl, marginMs: 1_000 });
+    const waiting = await processWith({ prefix, publicUrl: receiving.hookUrl, marginMs: 2_000 });
     const started = Date.now();
     const result = await waiting.session.call(IMAGE, IMAGE_INPUT, {});
     expect(result.status).toBe('success');

@@ -11,15 +11,16 @@ afterEach(async () => {
   for (const bed of beds.splice(0)) await bed.close();
 });
 
-async function bedWith(webhookFaults: WebhookFaults): Promise<WebhookBed> {
-  const started = await startWebhookBed({ emulator: { webhookFaults } });
+/** A delivery is expected: a wide margin. Only the fallback is: a short one (the eta is 1 s). */
+async function bedWith(webhookFaults: WebhookFaults, fallbackMarginMs = 5_000): Promise<WebhookBed> {
+  const started = await startWebhookBed({ emulator: { webhookFaults }, receiver: { fallbackMarginMs } });
   beds.push(started);
   return started;
 }
 
 describe('webhook faults and the polling fallback', () => {
   it('lost: the job is polled after its eta plus the margin, once', async () => {
-    const bed = await bedWith({ lost: 1 });
+    const bed = await bedWith({ lost: 1 }, 300);
     const started = Date.now();
     const result = await bed.session.call(IMAGE, IMAGE_INPUT);
     expect(result.status).toBe('success');
@@ -30,12 +31,12 @@ describe('webhook faults and the polling fallback', () => {
   });
 
   it('late: polled as if lost; the late delivery is acknowledged and ignored', async () => {
-    // 200 s of service time at 0.01: two real seconds after the job ends.
-    const bed = await bedWith({ late: 1, lateSeconds: 200 });
+    // 400 s of service time at 0.01: four real seconds after the job ends, well after the poll.
+    const bed = await bedWith({ late: 1, lateSeconds: 400 }, 300);
     const result = await bed.session.call(IMAGE, IMAGE_INPUT);
     expect(result.status).toBe('success');
     expect(bed.fetches()).toBe(1);
-    await until(() => bed.emulator.webhooks().length === 1);
+    await until(() => bed.emulator.webhooks().length === 1, 10_000);
     expect(bed.emulator.webhooks()[0]).toMatchObject({ fault: 'late', status: 200 });
   });
 
@@ -49,7 +50,7 @@ describe('webhook faults and the polling fallback', () => {
   });
 
   it('garbled: refused with 400, and the job is polled', async () => {
-    const bed = await bedWith({ garbled: 1 });
+    const bed = await bedWith({ garbled: 1 }, 300);
     const result = await bed.session.call(IMAGE, IMAGE_INPUT);
     expect(result.status).toBe('success');
     expect(bed.emulator.webhooks()).toMatchObject([{ fault: 'garbled', status: 400 }]);

@@ -63,7 +63,9 @@ export async function startWebhookBed(options: WebhookBedOptions = {}): Promise<
   const server = await listenOnLoopback(createServer((req, res) => receiver?.nodeHandler(req, res)));
   const hookUrl = `${server.url}/hooks`;
   receiver = createWebhookReceiver(session, {
-    fallbackMarginMs: 300,
+    // Wide, so that a delivery slowed by a loaded machine still comes first; tests of the
+    // fallback set a short one.
+    fallbackMarginMs: 5_000,
     ...options.receiver,
     publicUrl: options.publicUrl ?? hookUrl,
   });
