@@ -183,7 +183,11 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
       if (!waited.delivered)
         waited = await sleepUnlessDelivered(clock, sleepMs - etaLeft, options.signal, delivery);
     } else waited = await sleepUnlessDelivered(clock, sleepMs, options.signal, delivery);
-    const delivered = waited.delivered ? waited.body : await delivery?.received?.();
+    const delivered = waited.delivered
+      ? waited.body
+      : delivery?.received
+        ? await delivery.received()
+        : undefined;
     if (delivered !== undefined) {
       // Delivered (here, or to another process sharing the store): no fetch is spent on it.
       delivery = undefined;
