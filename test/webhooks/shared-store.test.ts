@@ -3,6 +3,8 @@
  * delivery and the one that resumes are different sessions with connections of their own (as
  * three processes of a fleet would be), sharing only the Redis store.
  */
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { Emulator } from '../../src/emulator/index.js';
@@ -60,7 +62,55 @@ async function processWith(options: {
   return bed;
 }
 
+/** A real second process that receives the deliveries; stopped when the test ends. */
+async function receiverProcess(prefix: string): Promise<{ hookUrl: string; stop: () => void }> {
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      'tsx',
+      fileURLToPath(new URL('./support/receiver-process.ts', import.meta.url)),
+      JSON.stringify({ baseUrl: emulator.url, apiKey, redisUrl: redis.url, prefix }),
+    ],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  const stop = () => child.stdin.end();
+  const hookUrl = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      if (seen.includes('\n'))
+        resolve((JSON.parse(seen.split('\n')[0] ?? '{}') as { hookUrl: string }).hookUrl);
+    });
+    child.once('exit', (code) => reject(new Error(`the receiver process exited with ${code}`)));
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  stopping.push(async () => {
+    stop();
+    await exited;
+  });
+  return { hookUrl, stop };
+}
+
+const stopping: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const stop of stopping.splice(0)) await stop();
+});
+
 describe('webhooks across processes with the Redis store', () => {
+  it('a real second process receives the delivery; the waiting call resolves without a fetch', async () => {
+    const prefix = 'gentk-test:child:';
+    const receiving = await receiverProcess(prefix);
+    const waiting = await processWith({ prefix, subscriber: true, publicUrl: receiving.hookUrl });
+    const result = await waiting.session.call(IMAGE, IMAGE_INPUT);
+    expect(result.status).toBe('success');
+    expect(waiting.fetches()).toBe(0);
+    await until(() => emulator.webhooks().some((delivery) => delivery.url.startsWith(receiving.hookUrl)));
+    expect(emulator.webhooks().find((delivery) => delivery.url.startsWith(receiving.hookUrl))?.status).toBe(
+      200,
+    );
+  }, 30_000);
+
   it('resolves a waiting call at once when another process receives the delivery (with a subscriber)', async () => {
     const prefix = 'gentk-test:subscribed:';
     const receiving = await processWith({ prefix });
