@@ -184,6 +184,38 @@ describe('deliveries are untrusted input', () => {
     expect(started.fetches()).toBe(0);
   });
 
+  it('answers 404 once a track has expired, and the Web-standard handler answers as the Node one', async () => {
+    let now = Date.now();
+    const started = await bed({
+      emulator: { jobDurations: { image: 60 }, webhookFaults: { lost: 1 } },
+      receiver: { store: new MemoryWebhookStore({ now: () => now }), trackTtlMs: 60_000 },
+    });
+    const pending = await started.session.call(IMAGE, IMAGE_INPUT, { wait: false });
+    if (pending.status !== 'processing') throw new Error('expected a handle');
+    await until(() => started.emulator.webhooks().length === 1);
+    const { url } = lastCallback(started);
+    const answer = JSON.stringify({
+      status: 'success',
+      id: pending.requestId,
+      output: ['http://127.0.0.1/x.png'],
+    });
+    const deliver = () =>
+      started.receiver.handle(
+        new Request(url, { method: 'POST', body: answer, headers: { 'Content-Type': 'application/json' } }),
+      );
+    const wrongMethod = await started.receiver.handle(new Request(url));
+    expect([wrongMethod.status, wrongMethod.headers.get('allow'), await wrongMethod.text()]).toEqual([
+      405,
+      'POST',
+      '',
+    ]);
+    expect((await deliver()).status).toBe(200);
+    // A day later (the track's life is a minute here), a replay finds nothing to answer.
+    now += 86_400_000;
+    const expired = await deliver();
+    expect([expired.status, await expired.text()]).toEqual([404, '']);
+  });
+
   it("never completes another session's job, even through a shared store", async () => {
     const store = new MemoryWebhookStore();
     const first = await bed({
