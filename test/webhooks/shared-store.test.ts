@@ -151,4 +151,24 @@ describe('webhooks across processes with the Redis store', () => {
     expect(resuming.fetches()).toBe(0);
     expect(submitting.fetches()).toBe(0);
   });
+
+  it('the store itself: foreign data reads as absent, and of two deliveries at once one is accepted', async () => {
+    const client = await connection();
+    const prefix = 'gentk-test:unit:';
+    const store = new RedisWebhookStore({ client, prefix });
+    await client.sendCommand(['SET', `${prefix}track:foreign`, 'not json']);
+    await client.sendCommand(['HSET', `${prefix}track:hash`, 'state', 'waiting']);
+    expect(await store.get('foreign')).toBeUndefined();
+    expect(await store.get('hash')).toBeUndefined();
+    expect(await store.deliver('hash', '{}')).toBe('ignored');
+    await store.open({ trackId: 't1', owner: 'o', capabilityDigest: 'd', state: 'waiting' }, 60_000);
+    await store.bind('t1', 'r1', 60_000);
+    const results = await Promise.all([store.deliver('t1', '{"n":1}'), store.deliver('t1', '{"n":2}')]);
+    expect(results.sort()).toEqual(['accepted', 'ignored']);
+    expect(await store.trackOf('o', 'r1')).toBe('t1');
+    expect(await store.trackOf('someone else', 'r1')).toBeUndefined();
+    expect(await store.get('t1')).toMatchObject({ state: 'delivered', requestId: 'r1', delivery: '{"n":1}' });
+    await store.settle('t1');
+    expect((await store.get('t1'))?.state).toBe('delivered');
+  });
 });
