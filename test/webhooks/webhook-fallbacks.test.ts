@@ -4,6 +4,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebhookFaults } from '../../src/emulator/index.js';
+import type { WebhookStore } from '../../src/webhooks/index.js';
 import { IMAGE, IMAGE_INPUT, startWebhookBed, until, type WebhookBed } from './support/webhook-bed.js';
 
 const beds: WebhookBed[] = [];
@@ -86,5 +87,29 @@ describe('webhook faults and the polling fallback', () => {
     await expect(
       startWebhookBed({ emulator: { webhookFaults: { lose: 1 } as WebhookFaults } }),
     ).rejects.toThrow(/lost/);
+  });
+
+  it('a store that fails costs the call its webhook, not the call: it polls, and a delivery gets 503', async () => {
+    const broken = new Error('the store is down');
+    const failing: WebhookStore = {
+      open: () => Promise.reject(broken),
+      get: () => Promise.reject(broken),
+      bind: () => Promise.reject(broken),
+      deliver: () => Promise.reject(broken),
+      settle: () => Promise.reject(broken),
+      trackOf: () => Promise.reject(broken),
+    };
+    const bed = await startWebhookBed({ receiver: { store: failing, fallbackMarginMs: 300 } });
+    beds.push(bed);
+    const result = await bed.session.call(IMAGE, IMAGE_INPUT);
+    expect(result.status).toBe('success');
+    expect(bed.fetches()).toBeGreaterThanOrEqual(1);
+    // No webhook was sent with the submission, so the service delivers nothing.
+    expect(bed.emulator.webhooks()).toEqual([]);
+    const answer = await fetch(`${bed.hookUrl}/${'A'.repeat(22)}/${'B'.repeat(43)}`, {
+      method: 'POST',
+      body: '{}',
+    });
+    expect([answer.status, await answer.text()]).toEqual([503, '']);
   });
 });
