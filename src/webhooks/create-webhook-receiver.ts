@@ -6,22 +6,12 @@
  * @module
  */
 import type { Session } from '../auth/session.js';
-import type { CallWebhooks, OpenedTrack, TrackWatch } from '../calls/index.js';
 import { type OptionKeys, rejectUnknownOptions, UsageError } from '../errors/index.js';
-import { ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
-import { judgeDelivery, namesJob } from './judge-delivery.js';
+import { createDeliveryHandler } from './delivery-handler.js';
 import { MemoryWebhookStore } from './memory-webhook-store.js';
 import { type NodeHandler, toNodeHandler } from './node-handler.js';
-import {
-  CAPABILITY_PATTERN,
-  capabilityDigest,
-  newCapability,
-  newTrackId,
-  sameDigest,
-  TRACK_ID_PATTERN,
-} from './webhook-capability.js';
+import { createSessionWebhooks } from './session-webhooks.js';
 import type { WebhookStore } from './webhook-store.js';
-import { WebhookWaiters } from './webhook-waiters.js';
 
 export interface WebhookReceiverOptions {
   /**
@@ -69,32 +59,22 @@ const RECEIVER_OPTION_KEYS: OptionKeys<WebhookReceiverOptions> = {
   trackTtlMs: ['ttlMs', 'ttl'],
 };
 
-/** No detail, nothing echoed: the status is all a sender learns. */
-function empty(status: number, headers: Record<string, string> = {}): Response {
-  return new Response(null, { status, headers: { 'Cache-Control': 'no-store', ...headers } });
-}
+const NOT_REACHABLE = 'createWebhookReceiver needs publicUrl: an absolute http(s) URL the service can reach.';
 
-/** The track id and capability: the last two segments of the request's path. */
-function addressOf(url: string): { trackId: string; capability: string } | undefined {
-  let path: string;
+/** `value` without a trailing slash, once it is an http(s) URL a callback path can be added to. */
+function publicUrlOf(value: string | URL): string {
+  let url: URL;
   try {
-    path = new URL(url).pathname;
+    url = new URL(value);
   } catch {
-    return undefined;
+    throw new UsageError(NOT_REACHABLE);
   }
-  const [trackId, capability] = path.split('/').filter(Boolean).slice(-2);
-  if (!trackId || !capability || !TRACK_ID_PATTERN.test(trackId) || !CAPABILITY_PATTERN.test(capability))
-    return undefined;
-  return { trackId, capability };
-}
-
-function parseDelivery(text: string | undefined): unknown {
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError(NOT_REACHABLE);
+  if (url.search || url.hash || url.username || url.password)
+    throw new UsageError(
+      'publicUrl must have no query, fragment or credentials: the callback adds its path.',
+    );
+  return url.href.replace(/\/+$/, '');
 }
 
 /**
@@ -117,149 +97,20 @@ function parseDelivery(text: string | undefined): unknown {
  */
 export function createWebhookReceiver(session: Session, options: WebhookReceiverOptions): WebhookReceiver {
   rejectUnknownOptions(options, RECEIVER_OPTION_KEYS, 'createWebhookReceiver options');
-  let base: URL;
-  try {
-    base = new URL(options.publicUrl);
-  } catch {
-    throw new UsageError(
-      'createWebhookReceiver needs publicUrl: an absolute http(s) URL the service can reach.',
-    );
-  }
-  if (base.protocol !== 'https:' && base.protocol !== 'http:')
-    throw new UsageError(
-      'createWebhookReceiver needs publicUrl: an absolute http(s) URL the service can reach.',
-    );
-  if (base.search || base.hash || base.username || base.password)
-    throw new UsageError(
-      'publicUrl must have no query, fragment or credentials: the callback adds its path.',
-    );
-  const publicUrl = base.href.replace(/\/+$/, '');
+  const publicUrl = publicUrlOf(options.publicUrl);
   const store = options.store ?? new MemoryWebhookStore({ now: () => session.client.clock.now() });
-  const marginMs = options.fallbackMarginMs ?? 2_000;
   const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
-  const ttlMs = options.trackTtlMs ?? 86_400_000;
   const { client } = session;
   const ownerOf = async () => (await client.credentialFingerprint('generationKey')) ?? 'no-generation-key';
-
-  let stopListening: (() => void) | undefined;
-  const waiters: WebhookWaiters = new WebhookWaiters({
-    // Another process may receive what this one waits for: hear of it while anyone waits.
-    onFirst: () => {
-      stopListening = store.subscribe?.((trackId) => {
-        if (waiters.has(trackId))
-          void deliveredBody(trackId).then((body) => body && waiters.wake(trackId, body));
-      });
-    },
-    onLast: () => {
-      stopListening?.();
-      stopListening = undefined;
-    },
+  const webhooks = createSessionWebhooks({
+    store,
+    ownerOf,
+    publicUrl,
+    marginMs: options.fallbackMarginMs ?? 2_000,
+    ttlMs: options.trackTtlMs ?? 86_400_000,
+    redactor: client.redactor,
   });
-
-  /** The delivered answer of `trackId`, when it is this session's (owner) and delivered. */
-  const deliveredBody = async (trackId: string): Promise<unknown> => {
-    const track = await store.get(trackId).catch(() => undefined);
-    if (track?.state !== 'delivered' || track.owner !== (await ownerOf())) return undefined;
-    return parseDelivery(track.delivery);
-  };
-
-  const webhooks: CallWebhooks = {
-    async open(): Promise<OpenedTrack | undefined> {
-      const trackId = newTrackId();
-      const capability = newCapability();
-      try {
-        const owner = await ownerOf();
-        await store.open(
-          { trackId, owner, capabilityDigest: await capabilityDigest(capability), state: 'waiting' },
-          ttlMs,
-        );
-      } catch {
-        // A store that fails costs the call its webhook, not the call: it polls as without one.
-        return undefined;
-      }
-      // The URL is the job's secret: masked wherever an answer might echo it.
-      client.redactor.learnSecret(capability);
-      return { trackId, url: `${publicUrl}/${trackId}/${capability}` };
-    },
-
-    async watch(trackId, requestId): Promise<TrackWatch | undefined> {
-      const track = await store.get(trackId).catch(() => undefined);
-      // A handle may come back from a model: only this session's track of this job is watched.
-      if (!track || track.owner !== (await ownerOf())) return undefined;
-      if (track.requestId !== undefined && track.requestId !== String(requestId)) return undefined;
-      if (track.requestId === undefined)
-        await store.bind(trackId, String(requestId), ttlMs).catch(() => undefined);
-      const waiting = waiters.add(trackId, requestId);
-      const received = async () => {
-        const body = await deliveredBody(trackId);
-        return body !== undefined && namesJob(body, requestId) ? body : undefined;
-      };
-      // Delivered before the submission's answer came back (a quick job): it counts at once.
-      if (track.state === 'delivered') {
-        const body = parseDelivery(track.delivery);
-        if (body !== undefined) waiters.wake(trackId, body);
-      }
-      return {
-        delivery: { arrived: waiting.arrived, received, marginMs },
-        async close(finished) {
-          waiting.remove();
-          if (finished) await store.settle(trackId).catch(() => undefined);
-        },
-      };
-    },
-
-    async trackOf(requestId) {
-      return store.trackOf(await ownerOf(), String(requestId)).catch(() => undefined);
-    },
-
-    async settle(trackId) {
-      await store.settle(trackId).catch(() => undefined);
-    },
-  };
   session.attachWebhooks(webhooks);
-
-  const handle = async (request: Request): Promise<Response> => {
-    try {
-      return await answer(request);
-    } catch {
-      // The store failed: the service may try again later; nothing of the failure is told.
-      return empty(503);
-    }
-  };
-
-  const answer = async (request: Request): Promise<Response> => {
-    if (request.method !== 'POST') return empty(405, { Allow: 'POST' });
-    const address = addressOf(request.url);
-    if (!address) return empty(404);
-    const digest = await capabilityDigest(address.capability);
-    const track = await store.get(address.trackId);
-    if (!track || !sameDigest(digest, track.capabilityDigest) || track.owner !== (await ownerOf()))
-      return empty(404);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readBytesWithinLimit(
-        new Response(request.body, { headers: request.headers }),
-        maxBodyBytes,
-      );
-    } catch (error) {
-      if (ResponseTooLargeFailure.isInstance(error)) return empty(413);
-      return empty(400);
-    }
-    let value: unknown;
-    try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
-    } catch {
-      return empty(400);
-    }
-    const verdict = judgeDelivery(value, track.trackId, track.requestId);
-    if (verdict.kind === 'invalid') return empty(400);
-    if (verdict.kind === 'progress') return empty(202);
-    // Finished already (a poll, an earlier delivery): acknowledged, so the sender stops, and ignored.
-    if (track.state !== 'waiting') return empty(200);
-    if ((await store.deliver(track.trackId, JSON.stringify(verdict.body))) === 'accepted')
-      waiters.wake(track.trackId, verdict.body);
-    return empty(200);
-  };
-
+  const handle = createDeliveryHandler({ store, ownerOf, maxBodyBytes, onAccepted: webhooks.wake });
   return { publicUrl, store, handle, nodeHandler: toNodeHandler(handle, { publicUrl, maxBodyBytes }) };
 }
