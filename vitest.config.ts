@@ -6,8 +6,13 @@ const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { vers
 
 export default defineConfig({
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },
+  // The workspace's packages import each other by name (`generation-agent-toolkit`,
+  // `generation-agent-toolkit-emulator`): tsconfig.json's `paths` send those names to the sources,
+  // so that tests run without a build and every file shares one copy of each module.
+  resolve: { tsconfigPaths: true },
   test: {
-    include: ['test/**/*.test.ts'],
+    // One run for the whole workspace: the library's tests, then each package's.
+    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // Fails the run when a test leaves files in the temporary directory or in the package's tmp/.
     globalSetup: ['test/support/leftover-files-guard.ts'],
     // Vitest's default leaves a core idle (cores - 1): on a 2-core CI machine that runs the files

@@ -18,8 +18,8 @@
  * Run: npx tsx bench/dialects.ts
  * @module
  */
-import { ManualClock } from '../src/emulator/clock.js';
-import { SeededRandom } from '../src/emulator/random.js';
+import { ManualClock } from 'generation-agent-toolkit-emulator';
+import { SeededRandom } from '../packages/emulator/src/random.js';
 import { createUndiciTransport, HttpClient } from '../src/http/index.js';
 import { DIALECTS, type Dialect, type JobServer } from '../test/support/dialect-servers/index.js';
 import { runJobs } from '../test/support/dialect-servers/run-jobs.js';

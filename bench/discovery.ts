@@ -12,7 +12,8 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { discover, MemoryDiscoveryCache, WELL_KNOWN } from '../src/index.js';
+import { WELL_KNOWN } from '../src/discovery/index.js';
+import { discover, MemoryDiscoveryCache } from '../src/index.js';
 import { type BenchSection, figure } from './section.js';
 import { runDirectly } from './support/run-directly.js';
 import { median } from './support/stats.js';
@@ -32,7 +33,16 @@ async function timeFetch(url: string): Promise<number> {
 async function startEmulatorProcess(): Promise<{ url: string; child: ChildProcess }> {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'src/cli/main.ts', 'emulator', '--port', '0', '--latency', String(LATENCY_MS)],
+    [
+      '--import',
+      'tsx',
+      'packages/cli/src/main.ts',
+      'emulator',
+      '--port',
+      '0',
+      '--latency',
+      String(LATENCY_MS),
+    ],
     { cwd: ROOT, stdio: ['ignore', 'pipe', 'inherit'] },
   );
   const url = await new Promise<string>((resolve, reject) => {

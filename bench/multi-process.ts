@@ -8,7 +8,7 @@
  * Run: npx tsx bench/multi-process.ts (needs `redis-server` on PATH)
  * @module
  */
-import { startEmulator } from '../src/emulator/index.js';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { type FleetConfig, type FleetReport, runFleet } from '../test/http/redis/fleet.js';
 import { startRedisServer } from '../test/support/redis-server.js';
 import { type BenchSection, figure } from './section.js';

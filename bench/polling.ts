@@ -12,9 +12,10 @@
  * Run: npx tsx bench/polling.ts
  * @module
  */
+
+import { type ManualClock, startEmulator } from 'generation-agent-toolkit-emulator';
 import { Agent } from 'undici';
-import { type ManualClock, startEmulator } from '../src/emulator/index.js';
-import { DEFAULT_JOB_DURATIONS } from '../src/emulator/options.js';
+import { DEFAULT_JOB_DURATIONS } from '../packages/emulator/src/options.js';
 import { connect } from '../src/index.js';
 import { virtualHttp } from '../test/support/virtual-http.js';
 import {

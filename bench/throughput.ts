@@ -9,7 +9,7 @@
  * Run: npx tsx bench/throughput.ts
  * @module
  */
-import { type ManualClock, startEmulator } from '../src/emulator/index.js';
+import { type ManualClock, startEmulator } from 'generation-agent-toolkit-emulator';
 import { createUndiciTransport, parseRetryAfter, type Transport } from '../src/http/index.js';
 import { connect } from '../src/index.js';
 import { createVirtualClock, type VirtualClock } from '../test/support/virtual-clock.js';

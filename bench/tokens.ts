@@ -1,15 +1,16 @@
 /**
- * Tool-definition tokens (o200k_base), per model family's schema profile, each sent in its
- * family's wire format: typed mode for every operation, dynamic mode and auto mode within a
- * budget, against what a naive converter makes of the raw OpenAPI schemas, measured in the same
- * run on the same operations. A session with every operation (208) connects to the emulator over
- * HTTP, as an agent's would.
+ * Tool-definition tokens (o200k_base, counted exactly: the optional peer gpt-tokenizer is a
+ * devDependency here), per model family's schema profile, each sent in its family's wire format:
+ * typed mode for every operation, dynamic mode and auto mode within a budget, against what a naive
+ * converter makes of the raw OpenAPI schemas, measured in the same run on the same operations. A
+ * session with every operation (208) connects to the emulator over HTTP, as an agent's would. Then
+ * the error of the estimate that counts when gpt-tokenizer is not installed.
  *
  * Run: npx tsx bench/tokens.ts
  * @module
  */
 
-import { startEmulator } from '../src/emulator/index.js';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { connect, createToolSpecs, type SchemaProfile, type Session } from '../src/index.js';
 import {
   type CountTokens,
@@ -20,8 +21,9 @@ import {
   typedToolDefinitions,
   WIRE_FORMAT_OF_PROFILE,
 } from '../src/tools/index.js';
+import { measureEstimateError } from '../test/tools/support/estimate-error.js';
 import { rawInputSchemas } from '../test/tools/support/raw-input-schemas.js';
-import { fixtureOperations } from '../test/tools/support/tool-operations.js';
+import { emulatorOperations, fixtureOperations } from '../test/tools/support/tool-operations.js';
 import { type BenchFigure, type BenchSection, figure } from './section.js';
 import { runDirectly } from './support/run-directly.js';
 
@@ -101,6 +103,26 @@ async function fixtureFigure(countTokens: CountTokens): Promise<BenchFigure> {
   });
 }
 
+/** How far the estimate used without the optional peer gpt-tokenizer is from o200k_base. */
+async function estimateFigures(countTokens: CountTokens): Promise<BenchFigure[]> {
+  const error = measureEstimateError([await emulatorOperations(), await fixtureOperations()], countTokens);
+  const percent = (share: number) => `${(share * 100).toFixed(1)} %`;
+  return [
+    figure({
+      name: `estimate without gpt-tokenizer: largest error of a set's total (${error.sets.length} sets)`,
+      value: error.worstSet * 100,
+      unit: '%',
+      note: 'emulator and real documents; typed, dynamic and naive; every profile',
+    }),
+    figure({
+      name: `estimate without gpt-tokenizer: error of one definition (${error.definitions.toLocaleString('en-US')})`,
+      value: error.perDefinition.median * 100,
+      unit: '% (median)',
+      note: `95th percentile ${percent(error.perDefinition.p95)}, largest ${percent(error.perDefinition.worst)}`,
+    }),
+  ];
+}
+
 export async function run(): Promise<BenchSection> {
   const emulator = await startEmulator({ rateLimits: { auth: { limit: 1_000, windowSeconds: 60 } } });
   const account = emulator.createAccount();
@@ -123,6 +145,7 @@ export async function run(): Promise<BenchSection> {
       figures.push(...profileFigures(session, profile, countTokens, naive));
     }
     figures.push(await fixtureFigure(countTokens));
+    figures.push(...(await estimateFigures(countTokens)));
     return { id: 'tokens', title: 'Tool-definition tokens', figures };
   } finally {
     await session.close();

@@ -13,7 +13,7 @@
  * Run: npx tsx bench/webhooks.ts
  * @module
  */
-import { type Emulator, startEmulator } from '../src/emulator/index.js';
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { type BenchFigure, type BenchSection, figure } from './section.js';
 import { startEmulatorProcess } from './support/emulator-process.js';
 import { runDirectly } from './support/run-directly.js';

@@ -17,7 +17,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
 import { type ClaimHandler, connect, FileTokenStore } from 'generation-agent-toolkit';
-import { startEmulator } from 'generation-agent-toolkit/emulator';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 
 // The embedded emulator, unless GENTK_BASE_URL names a real service.
 const emulator = process.env.GENTK_BASE_URL ? undefined : await startEmulator({ timeScale: 0.02 });

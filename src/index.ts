@@ -1,88 +1,55 @@
 /**
- * generation-agent-toolkit: the core surface.
+ * generation-agent-toolkit: what a user of discovery, sessions, tools and errors needs.
  *
- * Any new export added here becomes public API. Use named exports, not wildcards.
+ * Any new export added here becomes public API, and `api/index.api.md` shows it as a diff: use
+ * named exports, not wildcards. The HTTP core's extension points (transports, rate-limit stores,
+ * the governor, `governedTransport`) and the error classes of its answers are at
+ * `generation-agent-toolkit/http`; the machinery behind them stays internal.
+ *
+ * What is here: discovery (`discover`, `ServiceDescription`, `Operation`, the discovery caches),
+ * sessions (`connect`, `Session`, token stores and the helpers that read them, the calls' options
+ * and results), the framework-neutral tools (`createToolSpecs`; the `/ai-sdk`, `/langchain` and
+ * `/mcp` entries wrap them) and the errors of the toolkit's own layers with their base classes.
+ * The service's answers are all `ServiceError`s: switch on `code`, or import the subclass of one
+ * kind of failure from `/http` to read its own fields.
  * @module generation-agent-toolkit
  */
 
 export type {
-  ChoiceSelector,
   ClaimHandler,
-  ClaimRequest,
   ConnectAuth,
   ConnectOptions,
   OperationChoice,
   RegisterOptions,
-  RegistrationStep,
-  SessionScopes,
   StoredToken,
-  TokenExpiry,
   TokenStore,
   WithheldOperation,
-  WithheldReason,
 } from './auth/index.js';
 export {
+  accountsIn,
+  chooseOperations,
   connect,
   FileTokenStore,
+  handlesCredentials,
+  isUsable,
   MemoryTokenStore,
   OperationNotOfferedError,
   RegistrationError,
   Session,
+  tokenStoreKey,
   UnknownChoiceError,
 } from './auth/index.js';
-export type {
-  CallContext,
-  CallOptions,
-  CallOutput,
-  CallResult,
-  CallSuccess,
-  KeyPlacement,
-  PendingCall,
-} from './calls/index.js';
+export type { CallOptions, CallResult, PendingCall } from './calls/index.js';
 export { InvalidArgumentsError } from './calls/index.js';
 export type {
-  ApiSurface,
-  AsyncBehaviour,
-  AuthorizationMetadata,
   CachedDocument,
-  CredentialPlacement,
-  DeprecationPolicy,
   DiscoverOptions,
   DiscoveryCache,
-  DiscoveryLimits,
-  DiscoveryStats,
-  DiscoveryWarning,
-  HttpMethod,
-  InputLocation,
-  JsonSchema,
-  LlmsTxt,
-  LlmsTxtLink,
-  McpInspection,
-  McpInspectionContext,
-  McpInspector,
-  McpReference,
-  McpServerInfo,
-  ModelInfo,
-  OpenApiLimits,
   Operation,
   OperationEffect,
-  OperationInput,
-  OperationSelection,
-  PublishedRateLimit,
-  Runbook,
-  RunbookError,
-  RunbookField,
-  RunbookStep,
-  RunbookStepKind,
-  ScopeInfo,
-  ScopeSource,
-  ServiceDescriptionData,
   ServiceSnapshot,
-  SurfaceLinks,
-  VersionLifecycle,
 } from './discovery/index.js';
 export {
-  DEFAULT_DISCOVERY_LIMITS,
   DiscoveryDocumentError,
   discover,
   FileDiscoveryCache,
@@ -90,105 +57,47 @@ export {
   ServiceDescription,
   ServiceUnreachableError,
   UnknownOperationError,
-  WELL_KNOWN,
 } from './discovery/index.js';
-export type { GenerationToolkitErrorCode, LibraryErrorCode } from './errors/index.js';
+export type { GenerationToolkitErrorCode } from './errors/index.js';
 export { GenerationToolkitError, UnknownOptionError, UsageError } from './errors/index.js';
+export type { ServiceWarning } from './http/index.js';
+export { ServiceError } from './http/index.js';
+export type { JobProgress } from './jobs/index.js';
+// Issue 17 (store): the shared budget store and its error, and approval by cost.
 export type {
-  BucketState,
-  CallEvent,
-  Clock,
-  ConnectionFailure,
-  ConnectionFailureKind,
-  CountedRequests,
-  CredentialPlacement as RequestCredentialPlacement,
-  CredentialRef,
-  CredentialSource,
-  FetchFunction,
-  FieldProblem,
-  HttpClientOptions,
-  HttpEvent,
-  HttpEventHandler,
-  HttpMethod as RequestMethod,
-  HttpRequest,
-  HttpResponse,
-  Idempotency,
-  JobSlot,
-  PermitOutcome,
-  PublishedQuota,
-  RateLimitGovernorOptions,
-  RateLimitObservation,
-  RateLimitPermit,
-  RateLimitStore,
-  RawHeaders,
-  Redactor,
-  RedactorOptions,
-  RedisCommandClient,
-  RedisRateLimitStoreOptions,
-  ResponseHeaders,
-  RetryOptions,
-  ServiceErrorCode,
-  ServiceErrorContext,
-  ServiceWarning,
-  SessionHttpOptions,
-  StreamMasker,
-  ThrottleWait,
-  Transport,
-  TransportRequest,
-  TransportResponse,
-  VersionedBucketState,
-} from './http/index.js';
+  BudgetStore,
+  BudgetStoreOperation,
+  BudgetTotals,
+  CostEstimate,
+  MemoryBudgetStoreOptions,
+  Micros,
+  PricedEstimate,
+  RedisBudgetStoreOptions,
+  ReserveOutcome,
+  UnknownEstimate,
+} from './spend/index.js';
 export {
-  AuthenticationError,
-  ForbiddenError,
-  GenerationFailedError,
-  HttpClient,
-  InsufficientScopeError,
-  MemoryRateLimitStore,
-  NetworkError,
-  NotFoundError,
-  PaymentRequiredError,
-  RateLimitedError,
-  RateLimitGovernor,
-  RateLimitStoreError,
-  RedisRateLimitStore,
-  ResponseFormatError,
-  ResponseTooLargeError,
-  ResponseTooLargeFailure,
-  ServerError,
-  ServiceError,
-  SunsetError,
-  ThrottleDeadlineError,
-  TimeoutError,
-  TransportFailure,
-  UnexpectedRedirectError,
-  UnsafeAnswerError,
-  UntrustedOriginError,
-  ValidationError,
-} from './http/index.js';
-export type { FetchTarget, JobProgress, PollSchedule } from './jobs/index.js';
-export type { ArgumentProblem } from './schema/index.js';
+  BudgetStoreError,
+  fromMicros,
+  MemoryBudgetStore,
+  RedisBudgetStore,
+  toMicros,
+} from './spend/index.js';
+export type { ApprovalVerdict } from './tools/approval.js';
+export { type CostCheck, describeCost, type EstimateCost } from './tools/cost-approval.js';
+// Issue 16 (install weight): the token counter, exact with the optional peer gpt-tokenizer, estimated without it.
+export type { ToolSetFootprint } from './tools/create-tool-specs.js';
 export type {
   ApprovalRule,
-  CountTokens,
-  ReturnedSecret,
   SchemaProfile,
-  ToolAnnotations,
-  ToolCallContext,
-  ToolFailure,
-  ToolKind,
   ToolMode,
-  ToolPending,
-  ToolProgress,
   ToolResult,
-  ToolSelection,
   ToolSet,
-  ToolSetWarning,
   ToolSpec,
   ToolSpecOptions,
-  ToolSuccess,
 } from './tools/index.js';
-export { createToolSpecs, DEFAULT_APPROVAL_EFFECTS, errorResult, ToolNameError } from './tools/index.js';
+export { createToolSpecs, needsApproval, ToolNameError } from './tools/index.js';
+export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './tools/token-counter.js';
 export { VERSION } from './version.js';
 
 // Issue 18: job results by webhook, with polling as the fallback.

@@ -13,10 +13,10 @@ interface Finished {
   readonly stdout: string;
 }
 
-function runNode(args: readonly string[]): Promise<Finished> {
+function runNode(args: readonly string[], cwd?: string): Promise<Finished> {
   return new Promise((resolve, reject) => {
     const started = performance.now();
-    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'] });
+    const child = spawn(process.execPath, args, { stdio: ['ignore', 'pipe', 'inherit'], cwd });
     let stdout = '';
     child.stdout.on('data', (chunk: Buffer) => {
       stdout += chunk.toString();
@@ -43,4 +43,22 @@ export async function loadedPackages(file: string): Promise<string[]> {
   const { stdout } = await runNode(['--import', RECORDER, '--input-type=module', '-e', importScript(file)]);
   const line = stdout.trim().split('\n').at(-1) ?? '[]';
   return JSON.parse(line) as string[];
+}
+
+/**
+ * Wall milliseconds of a fresh `node` started in `project` that imports the bare `specifiers` as
+ * that project's code would, and exits; an empty process when there are none.
+ */
+export async function importMsIn(project: string, specifiers: readonly string[]): Promise<number> {
+  const script = specifiers.map((specifier) => `await import(${JSON.stringify(specifier)});`).join('');
+  return (await runNode(['--input-type=module', '-e', script], project)).ms;
+}
+
+/** What a fresh `node` started in `project` prints when it runs `script` as ESM or CommonJS. */
+export async function outputIn(
+  project: string,
+  script: string,
+  inputType: 'module' | 'commonjs',
+): Promise<string> {
+  return (await runNode([`--input-type=${inputType}`, '-e', script], project)).stdout.trim();
 }

@@ -7,8 +7,8 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { Agent } from 'undici';
-import { startEmulator } from '../../src/emulator/index.js';
 import { createUndiciTransport, HttpClient } from '../../src/http/index.js';
 import { median } from '../support/stats.js';
 

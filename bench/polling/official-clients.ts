@@ -5,8 +5,9 @@
  * - The official CLI polls after 1 s, doubling to every 10 s, for at most 5 minutes.
  * @module
  */
+
+import type { ManualClock } from 'generation-agent-toolkit-emulator';
 import type { Agent } from 'undici';
-import type { ManualClock } from '../../src/emulator/index.js';
 
 /** Delays between a client's polls, in milliseconds; the schedule ends where the client gives up. */
 export type PollDelays = () => Iterable<number>;

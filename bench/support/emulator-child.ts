@@ -4,7 +4,7 @@
  * `{ url, apiKeys }` as one JSON line, and stops when its stdin closes.
  * @module
  */
-import { type EmulatorOptions, startEmulator } from '../../src/emulator/index.js';
+import { type EmulatorOptions, startEmulator } from 'generation-agent-toolkit-emulator';
 
 const { options, accounts } = JSON.parse(process.argv[2] ?? '{}') as {
   options?: EmulatorOptions;

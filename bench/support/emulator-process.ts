@@ -4,7 +4,7 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import type { EmulatorOptions } from '../../src/emulator/index.js';
+import type { EmulatorOptions } from 'generation-agent-toolkit-emulator';
 
 export interface EmulatorProcess {
   readonly url: string;

@@ -18,9 +18,13 @@ export interface SectionEntry {
 const MULTI_PROCESS = fileURLToPath(new URL('../multi-process.ts', import.meta.url));
 
 function redisServerMissing(): string | undefined {
-  if (!existsSync(MULTI_PROCESS)) return 'bench/multi-process.ts is not there yet';
   const probe = spawnSync('redis-server', ['--version'], { stdio: 'ignore' });
   return probe.error || probe.status !== 0 ? 'redis-server is not installed' : undefined;
+}
+
+function multiProcessUnavailable(): string | undefined {
+  if (!existsSync(MULTI_PROCESS)) return 'bench/multi-process.ts is not there yet';
+  return redisServerMissing();
 }
 
 export const SECTIONS: readonly SectionEntry[] = [
@@ -31,11 +35,18 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'dialects', title: 'Dialects', load: () => import('../dialects.js') },
   { id: 'overhead', title: 'Overhead', load: () => import('../overhead.js') },
   { id: 'imports', title: 'Import cost', load: () => import('../imports.js') },
+  { id: 'install', title: 'Install weight', load: () => import('../install.js') },
+  {
+    id: 'spend',
+    title: 'Spend control',
+    unavailable: redisServerMissing,
+    load: () => import('../spend.js'),
+  },
   { id: 'webhooks', title: 'Webhooks', load: () => import('../webhooks.js') },
   {
     id: 'multi-process',
     title: 'One quota across processes',
-    unavailable: redisServerMissing,
+    unavailable: multiProcessUnavailable,
     // Written by another part of the work; loaded by address so that its absence breaks nothing.
     load: () => import(pathToFileURL(MULTI_PROCESS).href) as Promise<{ run: () => Promise<BenchSection> }>,
   },

@@ -40,6 +40,9 @@ export async function startReceivingSession(options: ReceivingSessionOptions): P
       },
     },
   });
+  // Counted from the first call on: discovery's requests go through the session too.
+  counts.requests = 0;
+  counts.fetches = 0;
   let server: Server | undefined;
   if (options.webhooks !== false) {
     let handler: ((req: never, res: never) => void) | undefined;

@@ -7,7 +7,7 @@
  * file only spares each example the choice.
  * @module
  */
-import { type Emulator, type EmulatorOptions, startEmulator } from 'generation-agent-toolkit/emulator';
+import { type Emulator, type EmulatorOptions, startEmulator } from 'generation-agent-toolkit-emulator';
 
 export interface TargetService {
   /** The service's base URL. */

@@ -37,6 +37,10 @@ const session = await connect({
   },
 });
 
+// Counted from the first call on (discovery's requests go through the session too).
+requests = 0;
+polls = 0;
+
 // The web app: one route takes every delivery. `receiver.handle` is a Web-standard handler
 // (Request in, Response out), so the same line works in Next.js route handlers, Bun and Deno.
 const app = new Hono();

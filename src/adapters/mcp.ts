@@ -9,6 +9,8 @@
  * @module generation-agent-toolkit/mcp
  */
 
+export type { McpServerInfo } from '../discovery/documents/mcp-manifest.js';
+export type { McpInspector } from '../discovery/mcp-inspector.js';
 export { createMcpServer } from './mcp/create-mcp-server.js';
 export type { McpHttpHandler, McpHttpHandlerOptions, McpServerFactory } from './mcp/mcp-http-handler.js';
 export { createMcpHttpHandler } from './mcp/mcp-http-handler.js';

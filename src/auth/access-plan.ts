@@ -2,6 +2,7 @@ import type { Operation } from '../discovery/types.js';
 import { scopeProblem } from './declared-scope.js';
 import { isControlPlane } from './operation-choice.js';
 
+/** @inline */
 export type WithheldReason =
   | 'scope-not-granted'
   /** Its documents declare `*`, a list or a malformed name as its scope (see `allScopes`). */
@@ -10,7 +11,14 @@ export type WithheldReason =
   | 'no-api-key'
   | 'no-token';
 
-/** An operation the agent asked for but is not offered, and why. */
+/**
+ * An operation the agent asked for but is not offered, and why.
+ *
+ * @example
+ * const session = await connect({ baseUrl, apiKey, operations: { all: true } });
+ * for (const withheld of session.withheld)
+ *   console.log(withheld.operationId, withheld.reason, withheld.message);
+ */
 export interface WithheldOperation {
   readonly operationId: string;
   readonly reason: WithheldReason;

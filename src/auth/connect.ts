@@ -10,7 +10,8 @@ import {
   UsageError,
 } from '../errors/index.js';
 import {
-  governedFetch,
+  createFetchTransport,
+  governedTransport,
   HttpClient,
   rejectUnknownHttpOptions,
   SESSION_HTTP_OPTION_KEYS,
@@ -38,7 +39,14 @@ import {
 } from './token-store.js';
 import { reportTokenStoreProblems } from './token-store-audit.js';
 
-/** How the session authenticates to the control plane. */
+/**
+ * How the session authenticates to the control plane.
+ *
+ * @example
+ * await connect({ baseUrl, auth: { token: process.env.GENTK_TOKEN ?? '', scopes: ['wallet:read'] } });
+ * await connect({ baseUrl, auth: { email: 'agent@example.com', password } });
+ * await connect({ baseUrl, auth: { register: { email: 'agent@example.com', password, claim: readInbox } } });
+ */
 export type ConnectAuth =
   /** A token you already have. It is used as given and never revoked by the session. Say its scopes if you know them. */
   | { readonly token: string; readonly scopes?: readonly string[] }
@@ -47,6 +55,19 @@ export type ConnectAuth =
   /** Run the service's registration runbook (auth.md), then log in with the minimum scopes. */
   | { readonly register: RegisterOptions };
 
+/**
+ * What `connect()` needs: where the service is, which operations the agent may use, and the
+ * credentials for them. Every option is checked: a key `connect()` does not know is an error.
+ *
+ * @example
+ * const session = await connect({
+ *   baseUrl: 'https://api.example.com',
+ *   apiKey: process.env.GENTK_API_KEY,
+ *   auth: { email: 'agent@example.com', password: process.env.AGENT_PASSWORD ?? '' },
+ *   operations: { categories: ['image'], ids: ['get_wallet_balance'] },
+ *   tokenStore: new FileTokenStore('./agent-tokens.json'),
+ * });
+ */
 export interface ConnectOptions {
   /** The service's base URL. Not needed when `service` is given. */
   readonly baseUrl?: string | URL;
@@ -88,7 +109,11 @@ export interface ConnectOptions {
   readonly trustedOrigins?: readonly string[];
   /** @default 'auto' */
   readonly keyPlacement?: KeyPlacement;
-  /** Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store. */
+  /**
+   * Options of the HTTP core: fetch, clock, retry, timeouts, events, warnings, rate-limit store.
+   * Discovery's documents go through the same transport and governor (unless `discovery` names a
+   * transport or fetch of its own).
+   */
   readonly http?: SessionHttpOptions;
 }
 
@@ -148,6 +173,19 @@ function scopesBeyond(
   if (granted === '*') return 'every scope, *';
   const beyond = granted.filter((scope) => !requested.includes(scope));
   return beyond.length > 0 ? beyond.join(', ') : undefined;
+}
+
+/**
+ * Discovery's options in a session: its documents go through the session's transport (its
+ * custom `transport` or `fetch` too) and its governor, and teach the governor what they say. A
+ * transport or fetch given to discovery itself is still used, behind the same governor.
+ */
+function discoveryThrough(client: HttpClient, discovery: DiscoverOptions | undefined): DiscoverOptions {
+  const own = discovery?.transport ?? (discovery?.fetch ? createFetchTransport(discovery.fetch) : undefined);
+  const transport = own
+    ? governedTransport({ transport: own, governor: client.governor, clock: client.clock })
+    : client.documentTransport;
+  return { ...discovery, transport };
 }
 
 function sameScopes(a: readonly string[], b: readonly string[]): boolean {
@@ -210,17 +248,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   client.redactor.addSecret(apiKey());
   await reportTokenStoreProblems(store, client);
   try {
-    // Discovery's documents go through the session's governor too, and teach it what they say.
-    const service =
-      options.service ??
-      (await discover(baseUrl, {
-        ...options.discovery,
-        fetch: governedFetch({
-          fetch: options.discovery?.fetch ?? globalThis.fetch,
-          governor: client.governor,
-          clock: client.clock,
-        }),
-      }));
+    const service = options.service ?? (await discover(baseUrl, discoveryThrough(client, options.discovery)));
     // The quotas the service publishes hold from the first call, before any answer says more.
     await client.governor.publish(service.origin, service.rateLimits ?? []);
     checkOperationChoice(options.operations, {

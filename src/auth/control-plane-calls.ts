@@ -1,6 +1,7 @@
 import { type HttpClient, type HttpResponse, isRecord, ResponseFormatError } from '../http/index.js';
 import type { StoredToken } from './token-store.js';
 
+/** @inline */
 export type TokenExpiry = '1_week' | '1_month' | '3_months' | 'never';
 
 /** An answer of the control plane that lacks what the toolkit needs from it. Control-plane calls are POSTs. */

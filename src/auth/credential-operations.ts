@@ -16,6 +16,10 @@ const CREDENTIAL_PATH =
  * any credential (on a service where everything else needs one, only the account's own way in does
  * that: signup, login, verification, password reset), or its path is a credential endpoint's
  * (token exchange, refresh, switching account, changing the password).
+ *
+ * @example
+ * handlesCredentials(service.requireOperation('login')); // true
+ * handlesCredentials(service.requireOperation('get_wallet_balance')); // false
  */
 export function handlesCredentials(operation: Operation): boolean {
   return (

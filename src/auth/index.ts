@@ -2,6 +2,7 @@ export type { AccessPlan, WithheldOperation, WithheldReason } from './access-pla
 export type { ConnectAuth, ConnectOptions } from './connect.js';
 export { connect } from './connect.js';
 export type { TokenExpiry } from './control-plane-calls.js';
+export { handlesCredentials } from './credential-operations.js';
 export type { ChoiceContext, OperationChoice } from './operation-choice.js';
 export {
   checkOperationChoice,
@@ -14,6 +15,6 @@ export { RegistrationError } from './registration.js';
 export type { SessionScopes } from './session.js';
 export { OperationNotOfferedError, Session } from './session.js';
 export type { StoredToken, TokenStore } from './token-store.js';
-export { accountsIn, FileTokenStore, MemoryTokenStore, tokenStoreKey } from './token-store.js';
+export { accountsIn, FileTokenStore, isUsable, MemoryTokenStore, tokenStoreKey } from './token-store.js';
 export type { ChoiceSelector } from './unknown-choice-error.js';
 export { UnknownChoiceError } from './unknown-choice-error.js';

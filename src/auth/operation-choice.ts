@@ -131,6 +131,11 @@ function passesFilters(choice: OperationChoice, operation: Operation): boolean {
  * The operations `choice` takes, in the given order. `unselected` says which operations count as
  * chosen when no selector is given: the default choice for a session, everything for the tools
  * of a session (whose operations were chosen already).
+ *
+ * @example
+ * // Every image operation, and the wallet's balance: ids and categories add up.
+ * const chosen = chooseOperations(service.operations, { categories: ['images'], ids: ['get_wallet_balance'] });
+ * service.minimumScopes(chosen.map((operation) => operation.id));
  */
 export function chooseOperations(
   operations: readonly Operation[],

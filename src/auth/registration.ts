@@ -6,16 +6,43 @@ import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
 import type { StoredToken } from './token-store.js';
 
-/** What the claim callback is told: which address the code was sent to, and when. */
+/**
+ * What the claim callback is told: which address the code was sent to, and when.
+ * @inline
+ */
 export interface ClaimRequest {
   readonly email: string;
   readonly sentAt: Date;
   readonly signal: AbortSignal;
 }
 
-/** Supplies the e-mailed code: a person typing it, or an inbox the agent can read. */
+/**
+ * Supplies the e-mailed code: a person typing it, or an inbox the agent can read.
+ *
+ * @example
+ * const claim: ClaimHandler = async ({ email, signal }) => {
+ *   const message = await inbox.waitForMessage({ to: email, signal });
+ *   return /\b\d{6}\b/.exec(message.text)?.[0] ?? '';
+ * };
+ */
 export type ClaimHandler = (request: ClaimRequest) => string | Promise<string>;
 
+/**
+ * The registration runbook's inputs: the new account, and how the e-mailed claim code is read.
+ *
+ * @example
+ * const session = await connect({
+ *   baseUrl: 'https://api.example.com',
+ *   auth: {
+ *     register: {
+ *       email: 'agent-7@example.com',
+ *       password: process.env.AGENT_PASSWORD ?? '',
+ *       claim: async ({ email }) => readCodeFromInbox(email),
+ *       createKey: 'agent-7',
+ *     },
+ *   },
+ * });
+ */
 export interface RegisterOptions {
   readonly email: string;
   /** The account's password. Kept only in memory for the exchange; never stored or logged. */
@@ -46,6 +73,7 @@ export const REGISTER_OPTION_KEYS: OptionKeys<RegisterOptions> = {
   fields: true,
 };
 
+/** @inline */
 export type RegistrationStep = RunbookStepKind | 'runbook';
 
 // The marker's name predates the family's naming; kept so that older copies still recognise it.

@@ -8,7 +8,8 @@ import {
   type PendingCall,
   pendingFromId,
   resumeCall,
-  unsendableArguments,
+  type SendableInput,
+  sendableInput,
 } from '../calls/index.js';
 
 import type { ServiceDescription } from '../discovery/service-description.js';
@@ -16,7 +17,6 @@ import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
-import { problemsMessage } from '../schema/argument-problem.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
 import type { WithheldOperation } from './access-plan.js';
@@ -55,7 +55,10 @@ export class OperationNotOfferedError extends GenerationToolkitError {
   }
 }
 
-/** The scopes a session asked for and was granted; `'unknown'` for a token given without its scopes. */
+/**
+ * The scopes a session asked for and was granted; `'unknown'` for a token given without its scopes.
+ * @inline
+ */
 export interface SessionScopes {
   readonly requested: readonly string[] | undefined;
   readonly granted: '*' | 'unknown' | readonly string[] | undefined;
@@ -80,6 +83,12 @@ export interface SessionInit {
  * An agent's connection to the service: the discovered service, the credentials, the one HTTP
  * client every call and poll goes through, and the operations the agent may use (and those it may
  * not, with why). Close it to revoke what it created.
+ *
+ * @example
+ * const session = await connect({ baseUrl: 'https://api.example.com', apiKey: process.env.GENTK_API_KEY });
+ * console.log(session.operations.map((operation) => operation.id), session.withheld);
+ * const result = await session.call('v7_images_text_to_image', { prompt: 'a red kite' });
+ * await session.close();
  */
 export class Session {
   readonly service: ServiceDescription;
@@ -152,29 +161,31 @@ export class Session {
   /**
    * Checks `input` against the operation's input schema (with the service's coercions) and
    * returns the value to send; refuses it with {@link InvalidArgumentsError}, before anything is
-   * sent, when it does not fit.
+   * sent, when it does not fit, or when a value cannot go where the operation puts it (a dot
+   * segment as a path parameter, a line break in a header).
    */
   checkInput(operationId: string, input: unknown): Record<string, unknown> {
-    const operation = this.operation(operationId);
+    return this.#sendable(this.operation(operationId), input);
+  }
+
+  /** {@link Session.checkInput} of an offered operation, typed as the input a call may send. */
+  #sendable(operation: Operation, input: unknown): SendableInput {
     let validator = this.#validators.get(operation.id);
     if (!validator) {
       validator = createArgumentValidator(operation.input.schema);
       this.#validators.set(operation.id, validator);
     }
     const checked = validator(input);
+    // A refusal quotes the arguments; a model may have put a secret of the session among them.
+    const { redactor } = this.client;
     if (!checked.ok) {
-      // A refusal quotes the arguments; a model may have put a secret of the session among them.
-      const { redactor } = this.client;
       throw new InvalidArgumentsError(
         operation.id,
         redactor.redactValue(checked.problems),
         redactor.redact(checked.message),
       );
     }
-    const unsendable = this.client.redactor.redactValue(unsendableArguments(operation, checked.value));
-    if (unsendable.length > 0)
-      throw new InvalidArgumentsError(operation.id, unsendable, problemsMessage(unsendable));
-    return checked.value as Record<string, unknown>;
+    return sendableInput(operation, checked.value as Record<string, unknown>, redactor);
   }
 
   /**
@@ -184,7 +195,7 @@ export class Session {
   async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
-    const checked = this.checkInput(operation.id, input);
+    const checked = this.#sendable(operation, input);
     try {
       return await callOperation(this.#context(), operation, checked, options);
     } catch (error) {

@@ -3,7 +3,14 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { GenerationToolkitError } from '../errors/index.js';
 
-/** A control-plane token as the toolkit keeps it. Never a password, never a verification code. */
+/**
+ * A control-plane token as the toolkit keeps it. Never a password, never a verification code.
+ *
+ * @example
+ * const store = new FileTokenStore('./agent-tokens.json');
+ * const stored = await store.load(tokenStoreKey('https://api.example.com', 'agent@example.com'));
+ * if (stored && isUsable(stored, Date.now())) console.log('valid until', stored.expiresAt, stored.scopes);
+ */
 export interface StoredToken {
   readonly accessToken: string;
   /** ISO time the token expires, or null when it never does. */
@@ -36,7 +43,13 @@ export function keyOnly(token: StoredToken & { readonly apiKey: string }): Store
   };
 }
 
-/** Whether a stored token can still be sent: present and not expired at `now` (epoch ms). */
+/**
+ * Whether a stored token can still be sent: present and not expired at `now` (epoch ms).
+ *
+ * @example
+ * const token = await new FileTokenStore().load(tokenStoreKey(service.origin, 'me@example.com'));
+ * if (token && isUsable(token, Date.now())) useBearer(token.accessToken);
+ */
 export function isUsable(token: StoredToken, now: number): boolean {
   return token.accessToken !== '' && (token.expiresAt === null || Date.parse(token.expiresAt) > now);
 }
@@ -44,6 +57,16 @@ export function isUsable(token: StoredToken, now: number): boolean {
 /**
  * Where tokens are kept between runs, keyed by service and account. Implementations must write
  * atomically: a reader never sees half a token. Plug a keychain or a KV store behind this.
+ *
+ * @example
+ * // A store over any key-value service (a keychain, a KV namespace): write the token whole.
+ * const kv = new Map<string, string>();
+ * const tokenStore: TokenStore = {
+ *   load: async (key) => (kv.has(key) ? (JSON.parse(kv.get(key) ?? '') as StoredToken) : undefined),
+ *   save: async (key, token) => void kv.set(key, JSON.stringify(token)),
+ *   delete: async (key) => void kv.delete(key),
+ * };
+ * await connect({ baseUrl, auth: { email, password }, tokenStore });
  */
 export interface TokenStore {
   load(key: string): Promise<StoredToken | undefined>;
@@ -56,7 +79,14 @@ export interface TokenStore {
   audit?(): Promise<readonly string[]>;
 }
 
-/** Keeps tokens in memory for the life of the process. The default. */
+/**
+ * Keeps tokens in memory for the life of the process. The default.
+ *
+ * @example
+ * const tokenStore = new MemoryTokenStore();
+ * await connect({ baseUrl, auth: { email, password }, tokenStore });
+ * console.log(await tokenStore.keys()); // ['https://api.example.com|agent@example.com']
+ */
 export class MemoryTokenStore implements TokenStore {
   readonly #tokens = new Map<string, StoredToken>();
 
@@ -182,12 +212,23 @@ export class FileTokenStore implements TokenStore {
   }
 }
 
-/** The key a session's token is kept under: the service's origin and the account. */
+/**
+ * The key a session's token is kept under in a {@link TokenStore}: the service's origin and the
+ * account (case-insensitive).
+ *
+ * @example
+ * tokenStoreKey('https://api.example.com', 'Me@Example.com'); // 'https://api.example.com|me@example.com'
+ */
 export function tokenStoreKey(origin: string, account: string): string {
   return `${origin}|${account.toLowerCase()}`;
 }
 
-/** The accounts that `keys` (a store's, `<origin>|<account>`) hold tokens of at `origin`. */
+/**
+ * The accounts that `keys` (a store's, `<origin>|<account>`) hold tokens of at `origin`.
+ *
+ * @example
+ * accountsIn(await new FileTokenStore().keys(), service.origin); // ['me@example.com']
+ */
 export function accountsIn(keys: readonly string[], origin: string): string[] {
   const prefix = `${origin}|`;
   return keys.filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));

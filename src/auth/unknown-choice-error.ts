@@ -6,7 +6,10 @@ import { errorMarker, GenerationToolkitError, hasMarker, markError } from '../er
 
 const MARKER = errorMarker('UnknownChoiceError');
 
-/** The parts of an operation choice whose values must name something the service has. */
+/**
+ * The parts of an operation choice whose values must name something the service has.
+ * @inline
+ */
 export type ChoiceSelector = 'categories' | 'versions' | 'surfaces' | 'effects';
 
 export interface UnknownChoiceErrorOptions {

@@ -2,10 +2,13 @@ import type { Operation } from '../discovery/types.js';
 import type { CredentialRef, HttpRequest, Idempotency } from '../http/index.js';
 import { type ArgumentProblem, problemsMessage } from '../schema/argument-problem.js';
 import { InvalidArgumentsError } from './invalid-arguments-error.js';
-import { unsendableArguments } from './unsendable-arguments.js';
+import type { SendableInput } from './sendable-input.js';
 import { wireText as text } from './wire-text.js';
 
-/** Where the generation key goes when an operation accepts it in more than one place. */
+/**
+ * Where the generation key goes when an operation accepts it in more than one place.
+ * @inline
+ */
 export type KeyPlacement = 'auto' | 'bearer' | 'body';
 
 export interface BuildRequestOptions {
@@ -59,18 +62,15 @@ function queryNumber(value: number): string | number {
 
 /**
  * The HTTP request that calls `operation` with `input` (already validated against its input
- * schema): path parameters substituted and encoded, query and header parameters placed, body
+ * schema, and found sendable by `sendableInput`): path parameters substituted and encoded, query and header parameters placed, body
  * fields sent under their wire names, and the operation's credential named (the client reads
  * the secret itself and only for a trusted origin).
  */
 export function buildRequest(
   operation: Operation,
-  input: Readonly<Record<string, unknown>>,
+  input: SendableInput,
   options: BuildRequestOptions = {},
 ): HttpRequest {
-  const unsendable = unsendableArguments(operation, input);
-  if (unsendable.length > 0)
-    throw new InvalidArgumentsError(operation.id, unsendable, problemsMessage(unsendable));
   const { locations, wireNames = {}, bodyProperty } = operation.input;
   let path = operation.path;
   const query: Record<string, string | number | boolean> = {};

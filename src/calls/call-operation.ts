@@ -20,6 +20,8 @@ import { buildRequest, credentialFor, type KeyPlacement } from './build-request.
 import { acceptsField, type CallWebhooks, type TrackWatch, takesReceiverWebhook } from './call-webhooks.js';
 import { type CallOutput, outputsOf } from './outputs.js';
 import { safeJobAnswer } from './secret-free-results.js';
+import { type SendableInput, unsendableError } from './sendable-input.js';
+import { unaddressableArgument } from './unsendable-arguments.js';
 
 /** What a call needs: the session's client (credentials, governor, retries) and the service. */
 export interface CallContext {
@@ -34,6 +36,21 @@ export interface CallContext {
   readonly webhooks?: CallWebhooks;
 }
 
+/**
+ * Options of one call (`session.call()`, and `session.resume()` without `idempotencyKey`).
+ *
+ * @example
+ * const controller = new AbortController();
+ * const result = await session.call(
+ *   'v7_images_text_to_image',
+ *   { prompt: 'a lighthouse at dusk' },
+ *   {
+ *     signal: controller.signal,
+ *     wait: 60_000,
+ *     onProgress: (progress) => console.log(progress.status, progress.elapsedMs),
+ *   },
+ * );
+ */
 export interface CallOptions {
   readonly signal?: AbortSignal;
   /** Progress of an asynchronous job: status, elapsed time, eta, polls made. */
@@ -52,7 +69,10 @@ export interface CallOptions {
   readonly headers?: Readonly<Record<string, string>>;
 }
 
-/** A finished call: the service's answer and the files it produced. */
+/**
+ * A finished call: the service's answer and the files it produced.
+ * @inline
+ */
 export interface CallSuccess {
   readonly status: 'success';
   readonly operationId: string;
@@ -65,11 +85,30 @@ export interface CallSuccess {
   readonly elapsedMs: number;
 }
 
-/** A job still running when the wait ended: plain JSON, to keep, hand to a model, and resume. */
+/**
+ * A job still running when the wait ended: plain JSON, to keep, hand to a model, and resume.
+ *
+ * @example
+ * const result = await session.call('v8_video_text_to_video', { prompt: 'waves' }, { wait: false });
+ * if (result.status === 'processing') {
+ *   const handle = JSON.stringify(result); // keep it anywhere; another process may resume it
+ *   const finished = await session.resume(JSON.parse(handle));
+ * }
+ */
 export interface PendingCall extends ResumableJob {
   readonly operationId: string;
 }
 
+/**
+ * What a call gives back: `success` with the answer and the files it made, or `processing` with
+ * a handle to resume when the job outlived the wait. Failures are thrown (`ServiceError` and the
+ * rest of the {@link GenerationToolkitError} family).
+ *
+ * @example
+ * const result = await session.call('v7_images_text_to_image', { prompt: 'a fox in the snow' });
+ * if (result.status === 'success') console.log(result.outputs.map((output) => output.url));
+ * else console.log('still running; resume with', result.requestId);
+ */
 export type CallResult = CallSuccess | PendingCall;
 
 /** Where and how an asynchronous operation's family fetches its jobs, from the discovered fetch operation. */
@@ -111,7 +150,7 @@ function pollOptions(options: CallOptions, category: string | undefined) {
 export async function callOperation(
   context: CallContext,
   operation: Operation,
-  input: Readonly<Record<string, unknown>>,
+  input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
   return context.client.redactor.maskKnownValue(await callUnmasked(context, operation, input, options));
@@ -120,7 +159,7 @@ export async function callOperation(
 async function callUnmasked(
   context: CallContext,
   operation: Operation,
-  input: Readonly<Record<string, unknown>>,
+  input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
   const { client, service } = context;
@@ -222,13 +261,18 @@ function successOf(client: HttpClient, operationId: string, outcome: FinishedJob
 /**
  * A pending call rebuilt from what a model can safely carry: the operation and the job's id. The
  * fetch address comes from the discovered fetch operation, never from the caller, so a resumed
- * job cannot be pointed anywhere else.
+ * job cannot be pointed anywhere else; and the id, a segment of the service's fetch paths, must be
+ * one (not `..`, which would address the parent resource).
+ * @throws {InvalidArgumentsError} an id that cannot be a path segment, before anything is sent
  */
 export function pendingFromId(
   context: CallContext,
   operation: Operation,
   requestId: string | number,
 ): PendingCall {
+  const unaddressable =
+    typeof requestId === 'string' ? unaddressableArgument('request_id', requestId) : undefined;
+  if (unaddressable) throw unsendableError(operation.id, [unaddressable], context.client.redactor);
   const { fetch } = fetchOperationOf(context.service, operation);
   const target = fetchTargetFor({
     answer: { state: 'processing', id: requestId, body: {} },

@@ -6,4 +6,4 @@ export type { CallWebhooks, OpenedTrack, TrackWatch } from './call-webhooks.js';
 export { InvalidArgumentsError } from './invalid-arguments-error.js';
 export type { CallOutput } from './outputs.js';
 export { mediaTypeOf, outputsOf } from './outputs.js';
-export { unaddressableSegment, unsendableArguments } from './unsendable-arguments.js';
+export { type SendableInput, sendableInput } from './sendable-input.js';

@@ -1,4 +1,7 @@
-/** A file a call produced: where it is, what it is, and until when it can be fetched. */
+/**
+ * A file a call produced: where it is, what it is, and until when it can be fetched.
+ * @inline
+ */
 export interface CallOutput {
   readonly url: string;
   readonly mediaType?: string;

@@ -37,6 +37,27 @@ const EXPECTED = {
   header: 'one line of printable Latin-1 text',
 } as const;
 
+function problem(
+  name: string,
+  wire: string,
+  location: keyof typeof EXPECTED,
+  reason: string,
+): ArgumentProblem {
+  const field = printable(name);
+  return {
+    field,
+    expected: EXPECTED[location],
+    received: printable(`'${wire}'`, 40),
+    message: `${field} ${reason}`,
+  };
+}
+
+/** Why `value` of the argument `name` cannot be one path segment, as an argument problem. */
+export function unaddressableArgument(name: string, value: string): ArgumentProblem | undefined {
+  const reason = unaddressableSegment(value);
+  return reason ? problem(name, value, 'path', reason) : undefined;
+}
+
 /**
  * The arguments of `input` that cannot be put on the wire where the operation places them (a
  * path segment, a header value), as argument problems: refused before anything is sent.
@@ -52,14 +73,7 @@ export function unsendableArguments(
     if (location === 'path' && typeof value !== 'string') continue;
     const wire = wireText(value);
     const reason = location === 'path' ? unaddressableSegment(wire) : unsendableHeaderValue(wire);
-    if (!reason) continue;
-    const field = printable(name);
-    problems.push({
-      field,
-      expected: EXPECTED[location],
-      received: printable(`'${wire}'`, 40),
-      message: `${field} ${reason}`,
-    });
+    if (reason) problems.push(problem(name, wire, location, reason));
   }
   return problems;
 }

@@ -2,7 +2,13 @@ import { createHash } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 
-/** A document as discovery last downloaded it, with what is needed to revalidate it. */
+/**
+ * A document as discovery last downloaded it, with what is needed to revalidate it.
+ *
+ * @example
+ * const cached = await new FileDiscoveryCache('./.discovery-cache').get('https://api.example.com/llms.txt');
+ * if (cached) console.log(cached.etag, new Date(cached.storedAt + cached.maxAgeMs));
+ */
 export interface CachedDocument {
   readonly url: string;
   readonly text: string;
@@ -20,13 +26,29 @@ export interface CachedDocument {
 /**
  * Where discovery keeps documents between runs, so that a warm start downloads nothing that has
  * not changed. Implementations: {@link MemoryDiscoveryCache}, {@link FileDiscoveryCache}, or your own.
+ *
+ * @example
+ * // Documents kept in a store of your own (here a Map), revalidated with their ETag on the next run.
+ * const documents = new Map<string, CachedDocument>();
+ * const cache: DiscoveryCache = {
+ *   get: async (url) => documents.get(url),
+ *   set: async (document) => void documents.set(document.url, document),
+ * };
+ * const service = await discover('https://api.example.com', { cache });
  */
 export interface DiscoveryCache {
   get(url: string): Promise<CachedDocument | undefined>;
   set(document: CachedDocument): Promise<void>;
 }
 
-/** Keeps documents in memory for the life of the process. */
+/**
+ * Keeps documents in memory for the life of the process.
+ *
+ * @example
+ * const cache = new MemoryDiscoveryCache();
+ * await discover(baseUrl, { cache });
+ * await discover(baseUrl, { cache }); // revalidates with ETags: unchanged documents are not sent again
+ */
 export class MemoryDiscoveryCache implements DiscoveryCache {
   readonly #documents = new Map<string, CachedDocument>();
 

@@ -7,6 +7,7 @@ import type { DiscoverOptions } from './discover.js';
 import { DEFAULT_DISCOVERY_LIMITS } from './discovery-limits.js';
 
 const DISCOVER_OPTION_KEYS: OptionKeys<DiscoverOptions> = {
+  transport: true,
   fetch: true,
   signal: true,
   timeoutMs: ['timeout'],

@@ -1,4 +1,5 @@
 import { UsageError } from '../errors/index.js';
+import { createFetchTransport, type Transport } from '../http/index.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
@@ -31,7 +32,25 @@ import { type McpReference, ServiceDescription } from './service-description.js'
 import { ServiceUnreachableError } from './service-unreachable-error.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 
+/**
+ * How `discover()` reads what the service publishes: with which fetch, within which limits, through
+ * which cache. `connect()` takes the same options as `discovery`.
+ *
+ * @example
+ * const service = await discover('https://api.example.com', {
+ *   cache: new FileDiscoveryCache('./.discovery-cache'),
+ *   timeoutMs: 5_000,
+ *   models: { categories: ['image', 'video'] },
+ *   limits: { deadlineMs: 20_000 },
+ * });
+ */
 export interface DiscoverOptions {
+  /**
+   * The HTTP core's transport to read documents with (a proxy agent, a recording, a test double);
+   * `connect()` gives the session's own, behind its governor. Wins over `fetch`.
+   * @default `fetch` through the HTTP core's fetch transport
+   */
+  readonly transport?: Transport;
   /** The fetch to read documents with (tests, proxies, edge runtimes). @default globalThis.fetch */
   readonly fetch?: typeof globalThis.fetch;
   readonly signal?: AbortSignal;
@@ -63,7 +82,7 @@ export interface DiscoverOptions {
   /**
    * What discovery is willing to read and how long it may take: documents, APIs and operations
    * from one catalogue, an overall deadline, the models feed's time, and each OpenAPI document's
-   * size caps. See {@link DiscoveryLimits} for every field and its default.
+   * size caps. Each field below names its default.
    *
    * @example
    * await discover(baseUrl, { limits: { deadlineMs: 20_000, maxOperations: 500 } });
@@ -106,7 +125,7 @@ function createLoader(
   const started = performance.now();
   const stats = { documents: 0, fromCache: 0, downloadedBytes: 0, fetchMs: 0 };
   const fetchOptions = {
-    fetch: options.fetch ?? globalThis.fetch,
+    transport: options.transport ?? createFetchTransport(options.fetch ?? globalThis.fetch),
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBytes: options.maxDocumentBytes ?? 10 * 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 3,

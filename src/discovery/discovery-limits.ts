@@ -11,6 +11,7 @@ import { DEFAULT_OPENAPI_LIMITS, limitsOver, type OpenApiLimits } from './openap
  * Every limit of one discovery: those of each OpenAPI document ({@link OpenApiLimits}) and those of
  * the whole walk. Over a limit, discovery ends in a `DiscoveryDocumentError` that names it (the
  * models feed, being optional, stops with a warning instead).
+ * @inline
  */
 export interface DiscoveryLimits extends OpenApiLimits {
   /**

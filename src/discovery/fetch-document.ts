@@ -1,10 +1,17 @@
 import { type ConnectionFailure, describeConnectionFailure } from '../http/connection-failure.js';
-import { jsonFailureOf, ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
+import {
+  jsonFailureOf,
+  ResponseTooLargeFailure,
+  type Transport,
+  TransportFailure,
+  type TransportResponse,
+} from '../http/index.js';
 import { type CachedDocument, type DiscoveryCache, maxAgeOf } from './cache.js';
 import { DiscoveryDocumentError } from './errors.js';
 
 export interface DocumentFetchOptions {
-  readonly fetch: typeof globalThis.fetch;
+  /** The HTTP core's wire: its byte limit and time limit apply to every read. */
+  readonly transport: Transport;
   /** Per-document time limit. */
   readonly timeoutMs: number;
   /** Largest document accepted, in bytes. */
@@ -56,34 +63,49 @@ function fromCache(url: string, cached: CachedDocument): FetchedDocument {
   };
 }
 
-async function readCapped(
-  response: Response,
+function tooLarge(url: string, error: ResponseTooLargeFailure, maxBytes: number): DiscoveryDocumentError {
+  return new DiscoveryDocumentError({
+    document: url,
+    message:
+      error.declaredBytes !== undefined
+        ? `The document is ${error.declaredBytes} bytes, over the limit of ${maxBytes}. Raise maxDocumentBytes if you trust it.`
+        : `The document is larger than the limit of ${maxBytes} bytes. Raise maxDocumentBytes if you trust it.`,
+  });
+}
+
+/**
+ * A read that failed, told as the document's failure: never the transport's raw error. One whose
+ * answer had begun (a slowloris body cut by the time limit, a connection reset mid-body) says the
+ * body broke off; one that got no answer at all says why, and is remembered as unanswered.
+ */
+function unreadable(
+  error: unknown,
   url: string,
-  maxBytes: number,
-  timeoutMs: number,
-): Promise<{ text: string; bytes: number }> {
-  try {
-    const bytes = await readBytesWithinLimit(response, maxBytes);
-    return { text: new TextDecoder('utf-8', { fatal: false }).decode(bytes), bytes: bytes.byteLength };
-  } catch (error) {
-    if (!ResponseTooLargeFailure.isInstance(error)) {
-      // A body that stops half way (a slowloris answer cut by the time limit, a reset connection)
-      // is the document's failure, told as one: never the transport's raw DOMException.
-      const failure = describeConnectionFailure(error, { timeoutMs, url });
-      throw new DiscoveryDocumentError({
-        document: url,
-        message: `The document's body could not be read to its end: ${failure.description}.`,
-        cause: error,
-      });
-    }
-    throw new DiscoveryDocumentError({
+  options: Pick<DocumentFetchOptions, 'timeoutMs' | 'signal'>,
+): DiscoveryDocumentError {
+  const failure = TransportFailure.isInstance(error) ? error : undefined;
+  // The transport's failure wraps what the socket or fetch threw, which says why; a time limit
+  // is said the same way whichever transport enforced it.
+  const cause = failure?.cause ?? error;
+  const described = describeConnectionFailure(
+    failure?.timedOut ? new DOMException(failure.message, 'TimeoutError') : cause,
+    { timeoutMs: options.timeoutMs, url },
+  );
+  if (failure?.answered) {
+    return new DiscoveryDocumentError({
       document: url,
-      message:
-        error.declaredBytes !== undefined
-          ? `The document is ${error.declaredBytes} bytes, over the limit of ${maxBytes}. Raise maxDocumentBytes if you trust it.`
-          : `The document is larger than the limit of ${maxBytes} bytes. Raise maxDocumentBytes if you trust it.`,
+      message: `The document's body could not be read to its end: ${described.description}.`,
+      cause,
     });
   }
+  const unanswered = new DiscoveryDocumentError({
+    document: url,
+    message: `The document could not be read: ${described.description}.`,
+    retryable: true,
+    cause,
+  });
+  if (options.signal?.aborted !== true) NO_ANSWER.set(unanswered, described);
+  return unanswered;
 }
 
 /** The errors of reads that got no answer at all, with why (refused, timed out, DNS, ...). */
@@ -111,9 +133,6 @@ export async function fetchDocument(
   if (cached && options.now() - cached.storedAt < cached.maxAgeMs) {
     return fromCache(url, cached);
   }
-  const signal = options.signal
-    ? AbortSignal.any([options.signal, AbortSignal.timeout(options.timeoutMs)])
-    : AbortSignal.timeout(options.timeoutMs);
   let current = url;
   for (let redirects = 0; ; redirects++) {
     const headers: Record<string, string> = { Accept: ACCEPT[kind], 'User-Agent': options.userAgent };
@@ -121,25 +140,21 @@ export async function fetchDocument(
       if (cached.etag) headers['If-None-Match'] = cached.etag;
       if (cached.lastModified) headers['If-Modified-Since'] = cached.lastModified;
     }
-    let response: Response;
+    let response: TransportResponse;
     try {
-      response = await options.fetch(current, { headers, redirect: 'manual', signal });
-    } catch (error) {
-      const callerAborted = options.signal?.aborted === true;
-      // Our own time limit aborted the fetch: its reason (a TimeoutError) is the cause to report.
-      const cause = signal.aborted && !callerAborted ? signal.reason : error;
-      const failure = describeConnectionFailure(cause, { timeoutMs: options.timeoutMs, url: current });
-      const unanswered = new DiscoveryDocumentError({
-        document: current,
-        message: `The document could not be read: ${failure.description}.`,
-        retryable: true,
-        cause,
+      response = await options.transport({
+        method: 'GET',
+        url: new URL(current),
+        headers,
+        timeoutMs: options.timeoutMs,
+        maxResponseBytes: options.maxBytes,
+        ...(options.signal ? { signal: options.signal } : {}),
       });
-      if (!callerAborted) NO_ANSWER.set(unanswered, failure);
-      throw unanswered;
+    } catch (error) {
+      if (ResponseTooLargeFailure.isInstance(error)) throw tooLarge(current, error, options.maxBytes);
+      throw unreadable(error, current, options);
     }
     if (response.status === 304 && cached) {
-      await response.body?.cancel();
       await options.cache?.set({
         ...cached,
         storedAt: options.now(),
@@ -147,19 +162,18 @@ export async function fetchDocument(
       });
       return fromCache(url, cached);
     }
-    if (response.status >= 300 && response.status < 400 && response.headers.has('location')) {
-      await response.body?.cancel();
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location !== null) {
       if (redirects >= options.maxRedirects) {
         throw new DiscoveryDocumentError({
           document: url,
           message: `More than ${options.maxRedirects} redirects.`,
         });
       }
-      current = new URL(response.headers.get('location') as string, current).href;
+      current = new URL(location, current).href;
       continue;
     }
-    if (!response.ok) {
-      await response.body?.cancel();
+    if (response.status < 200 || response.status >= 300) {
       throw new DiscoveryDocumentError({
         document: current,
         message: `The document answered HTTP ${response.status}.`,
@@ -167,7 +181,8 @@ export async function fetchDocument(
       });
     }
     const contentType = response.headers.get('content-type') ?? '';
-    const { text, bytes } = await readCapped(response, current, options.maxBytes, options.timeoutMs);
+    const text = response.body;
+    const bytes = new TextEncoder().encode(text).byteLength;
     const document: CachedDocument = {
       url,
       text,

@@ -1,6 +1,9 @@
 import type { McpServerInfo } from './documents/mcp-manifest.js';
 
-/** What a live look at an MCP server found: its tools and its reference resources. */
+/**
+ * What a live look at an MCP server found: its tools and its reference resources.
+ * @inline
+ */
 export interface McpInspection {
   readonly tools: readonly string[];
   readonly resources: ReadonlyArray<{
@@ -19,7 +22,10 @@ export interface McpInspector {
   inspect(server: McpServerInfo, context?: McpInspectionContext): Promise<McpInspection>;
 }
 
-/** What `discover()` tells an inspector about the inspection it asks for. */
+/**
+ * What `discover()` tells an inspector about the inspection it asks for.
+ * @inline
+ */
 export interface McpInspectionContext {
   readonly signal?: AbortSignal;
   /**

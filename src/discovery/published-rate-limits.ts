@@ -8,7 +8,10 @@
  */
 import { isRecord, parseRateLimitPolicy } from '../http/index.js';
 
-/** A quota as published: requests per window, and the paths it counts when it says. */
+/**
+ * A quota as published: requests per window, and the paths it counts when it says.
+ * @inline
+ */
 export interface PublishedRateLimit {
   readonly limit: number;
   readonly windowMs: number;

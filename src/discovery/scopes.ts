@@ -1,7 +1,9 @@
 import type { Operation } from './types.js';
 
+/** @inline */
 export type ScopeSource = 'oauth-metadata' | 'openapi' | 'runbook' | 'mcp';
 
+/** @inline */
 export interface ScopeInfo {
   readonly name: string;
   /** What the scope grants, from the runbook or the MCP scope catalogue. */

@@ -10,10 +10,16 @@ import type { ScopeInfo } from './scopes.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 import { closeMatches, UnknownOperationError } from './unknown-operation-error.js';
 
-/** Which operations: a list of ids, or a test each operation is put to. */
+/**
+ * Which operations: a list of ids, or a test each operation is put to.
+ * @inline
+ */
 export type OperationSelection = readonly string[] | ((operation: Operation) => boolean);
 
-/** Reference material the hosted MCP servers publish (scope catalogue, rate-limit policy, error model). */
+/**
+ * Reference material the hosted MCP servers publish (scope catalogue, rate-limit policy, error model).
+ * @inline
+ */
 export interface McpReference {
   readonly server: string;
   readonly uri: string;
@@ -21,7 +27,10 @@ export interface McpReference {
   readonly text: string;
 }
 
-/** How discovery went: what it read and what it downloaded. */
+/**
+ * How discovery went: what it read and what it downloaded.
+ * @inline
+ */
 export interface DiscoveryStats {
   readonly documents: number;
   readonly fromCache: number;
@@ -32,6 +41,7 @@ export interface DiscoveryStats {
   readonly durationMs: number;
 }
 
+/** @inline */
 export interface ServiceDescriptionData {
   readonly baseUrl: string;
   readonly origin: string;
@@ -52,13 +62,26 @@ export interface ServiceDescriptionData {
   readonly stats: DiscoveryStats;
 }
 
-/** A snapshot is the description's data as JSON: save it, load it offline with {@link ServiceDescription.fromSnapshot}. */
+/**
+ * A snapshot is the description's data as JSON: save it, load it offline with {@link ServiceDescription.fromSnapshot}.
+ *
+ * @example
+ * await writeFile('service.json', JSON.stringify(service)); // toJSON() gives the snapshot
+ * const again = ServiceDescription.fromSnapshot(JSON.parse(await readFile('service.json', 'utf8')));
+ * const session = await connect({ service: again, apiKey });
+ */
 export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersion: 1 };
 
 /**
  * Everything the service publishes about itself, read, checked and reconciled: both API surfaces
  * as one list of operations, the scope catalogue, the registration runbook, the MCP servers, the
  * model catalogue and policy. Every later part of the toolkit builds on it.
+ *
+ * @example
+ * const service = await discover('https://api.example.com');
+ * console.log(service.operations.length, 'operations;', service.scopes.length, 'scopes');
+ * console.log(service.minimumScopes(['get_wallet_balance', 'post_wallet_fund']));
+ * const session = await connect({ service, apiKey }); // no second discovery
  */
 export class ServiceDescription implements ServiceDescriptionData {
   readonly baseUrl!: string;

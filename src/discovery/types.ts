@@ -1,18 +1,30 @@
-/** A JSON Schema (2020-12, as OpenAPI 3.1 uses) as plain data. */
+/**
+ * A JSON Schema (2020-12, as OpenAPI 3.1 uses) as plain data.
+ * @inline
+ */
 export type JsonSchema = { [keyword: string]: unknown };
 
+/** @inline */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
  * What calling an operation does to the account. `money` moves money (billing, wallet,
  * subscriptions); `destructive` deletes, revokes or withdraws. Both need a person's approval by
  * default.
+ *
+ * @example
+ * const readOnly = service.operations.filter((operation) => operation.effect === 'read');
+ * await connect({ baseUrl, apiKey, operations: { all: true, effects: ['read', 'write'] } });
  */
 export type OperationEffect = 'read' | 'write' | 'money' | 'destructive';
 
-/** Where one input property travels on the wire. */
+/**
+ * Where one input property travels on the wire.
+ * @inline
+ */
 export type InputLocation = 'path' | 'query' | 'header' | 'body';
 
+/** @inline */
 export interface OperationInput {
   /**
    * One object schema for everything a caller supplies: path, query and header parameters and
@@ -37,7 +49,10 @@ export interface OperationInput {
   readonly wireNames?: Readonly<Record<string, string>>;
 }
 
-/** Which credential an operation takes and where it goes. */
+/**
+ * Which credential an operation takes and where it goes.
+ * @inline
+ */
 export interface CredentialPlacement {
   /** The generation API key, the control-plane token, or nothing. */
   readonly kind: 'api-key' | 'token' | 'none';
@@ -49,7 +64,10 @@ export interface CredentialPlacement {
   readonly header?: string;
 }
 
-/** How the result of an operation that can answer `processing` is fetched. */
+/**
+ * How the result of an operation that can answer `processing` is fetched.
+ * @inline
+ */
 export interface AsyncBehaviour {
   /** The operation that fetches the queued result, when the documents name or imply one. */
   readonly fetchOperationId?: string;
@@ -63,6 +81,18 @@ export interface AsyncBehaviour {
   readonly idField?: string;
 }
 
+/**
+ * One operation the service publishes, as discovery read it from the OpenAPI documents: where it
+ * lives, what it takes, what it does (`effect`), the scope and the credential it needs.
+ *
+ * @example
+ * const service = await discover('https://api.example.com');
+ * for (const operation of service.operations)
+ *   if (operation.effect === 'money')
+ *     console.log(operation.id, operation.method, operation.path, operation.requiredScope);
+ * const textToImage = service.operation('v7_images_text_to_image');
+ * console.log(textToImage?.input.schema, textToImage?.async?.fetchOperationId);
+ */
 export interface Operation {
   /** The document's operationId, or a stable id derived from method and path when it has none. */
   readonly id: string;
@@ -100,7 +130,10 @@ export interface Operation {
   readonly deprecated: boolean;
 }
 
-/** One API surface of the catalogue: an OpenAPI document and its links. */
+/**
+ * One API surface of the catalogue: an OpenAPI document and its links.
+ * @inline
+ */
 export interface ApiSurface {
   readonly id: string;
   readonly title: string;
@@ -113,6 +146,7 @@ export interface ApiSurface {
   readonly operationCount: number;
 }
 
+/** @inline */
 export interface SurfaceLinks {
   readonly serviceDoc?: string;
   readonly status?: string;
@@ -121,7 +155,10 @@ export interface SurfaceLinks {
   readonly deprecationPolicy?: string;
 }
 
-/** Something discovery repaired, skipped or could not read, said so that a person can act on it. */
+/**
+ * Something discovery repaired, skipped or could not read, said so that a person can act on it.
+ * @inline
+ */
 export interface DiscoveryWarning {
   /** Stable kind, e.g. `missing-operation-id`, `required-not-in-properties`, `document-unavailable`. */
   readonly code: string;

@@ -4,7 +4,7 @@
  * @module
  */
 
-/** Codes of a call to the service that failed: {@link ServiceError} and its subclasses. */
+/** Codes of a call to the service that failed: `ServiceError` and its subclasses. */
 export type ServiceErrorCode =
   | 'authentication_failed'
   | 'insufficient_scope'
@@ -26,7 +26,10 @@ export type ServiceErrorCode =
   | 'sunset'
   | 'http_error';
 
-/** Codes of failures found by the toolkit itself, before or beside a call to the service. */
+/**
+ * Codes of failures found by the toolkit itself, before or beside a call to the service.
+ * @inline
+ */
 export type LibraryErrorCode =
   /** A function was called in a way it does not support: a missing `baseUrl`, a closed session. */
   | 'invalid_usage'
@@ -58,8 +61,22 @@ export type LibraryErrorCode =
   | 'throttle_deadline'
   /** A shared rate-limit store could not be read or written. */
   | 'rate_limit_store_failed'
+  /** A shared budget store could not be read or written; the call it guarded was not sent. */
+  | 'budget_store_failed'
   /** A transport got no answer; the HTTP core turns it into a {@link NetworkError} or {@link TimeoutError}. */
   | 'transport_failed';
 
-/** Every stable code of {@link GenerationToolkitError}. */
+/**
+ * Every stable code of {@link GenerationToolkitError}.
+ *
+ * @example
+ * try {
+ *   await session.call('v7_images_text_to_image', { prompt: 'a fox' });
+ * } catch (error) {
+ *   if (!GenerationToolkitError.isInstance(error)) throw error;
+ *   const code: GenerationToolkitErrorCode = error.code;
+ *   if (code === 'payment_required') await topUp();
+ *   else if (error.retryable) await retryLater();
+ * }
+ */
 export type GenerationToolkitErrorCode = ServiceErrorCode | LibraryErrorCode;

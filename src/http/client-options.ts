@@ -13,6 +13,22 @@ import type { Idempotency, RetryOptions } from './retry.js';
 import type { FetchFunction, Transport } from './transport.js';
 import type { ServiceWarning } from './versioning.js';
 
+/**
+ * The HTTP core's options: where requests go, which credentials they may carry, and how they are
+ * timed, retried, rate-limited and reported. A session builds its client from `connect()`'s `http`
+ * option ({@link SessionHttpOptions}) and sets the base URL and credentials itself.
+ *
+ * @example
+ * const client = new HttpClient({
+ *   baseUrl: 'https://api.example.com',
+ *   credentials: { generationKey: () => process.env.GENTK_API_KEY },
+ *   timeoutMs: 10_000,
+ *   retry: { limit: 2 },
+ *   onEvent: (event) => console.log(event.type),
+ * });
+ * const answer = await client.request({ method: 'GET', url: '/api/v7/models', idempotency: 'safe' });
+ * await client.close();
+ */
 export interface HttpClientOptions {
   /** The service's base URL: relative request URLs resolve against it and its origin is trusted. */
   readonly baseUrl: string | URL;
@@ -86,11 +102,32 @@ export interface HttpClientOptions {
   readonly clock?: Clock;
   readonly transport?: Transport;
   readonly random?: () => number;
+  /** @internal The session's own redactor, which knows its secrets. */
   readonly redactor?: Redactor;
 }
 
+/**
+ * The methods the HTTP core sends.
+ *
+ * @example
+ * await client.request({ method: 'DELETE', url: '/api/v1/keys/k_123', idempotency: 'safe' });
+ */
 export type HttpMethod = 'GET' | 'HEAD' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+/**
+ * One logical call through the HTTP core: what to send, with which credential, and how safe it is
+ * to send again (retries follow `idempotency`).
+ *
+ * @example
+ * const answer = await session.client.request({
+ *   method: 'POST',
+ *   url: '/api/v7/images/text-to-image',
+ *   json: { prompt: 'a lighthouse' },
+ *   credential: { name: 'generationKey', placement: 'bearer' },
+ *   idempotency: 'keyed',
+ *   operationId: 'v7_images_text_to_image',
+ * });
+ */
 export interface HttpRequest {
   readonly method: HttpMethod;
   /** Absolute, or relative to the client's `baseUrl`. */
@@ -133,6 +170,17 @@ export interface HttpRequest {
   readonly submitsJob?: boolean;
 }
 
+/**
+ * The service's answer to an {@link HttpRequest}: its status, headers and parsed body, after any retries.
+ *
+ * @example
+ * const answer = await client.request<{ data: unknown[] }>({
+ *   method: 'GET',
+ *   url: '/api/v7/models',
+ *   idempotency: 'safe',
+ * });
+ * console.log(answer.status, answer.attempts, answer.requestId, answer.body.data.length);
+ */
 export interface HttpResponse<T = unknown> {
   readonly status: number;
   readonly headers: Headers;
@@ -146,6 +194,7 @@ export interface HttpResponse<T = unknown> {
   /**
    * For a job submission answered `processing`: the place the job holds in the queue limit.
    * The job poller releases it when the job ends.
+   * @internal
    */
   readonly jobSlot?: JobSlot;
 }

@@ -14,6 +14,7 @@ import { originsOf, resolveCredential } from './credentials.js';
 import { SunsetError, TimeoutError } from './errors/call-errors.js';
 import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js';
 import { ServiceError, sameCallAs } from './errors/service-error.js';
+import { governedTransport } from './governed-transport.js';
 import { HTTP_CLIENT_OPTION_KEYS, rejectUnknownHttpOptions } from './http-option-keys.js';
 import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-request.js';
 import { type HeldJobSlot, JobSlots } from './rate-limit/job-slots.js';
@@ -31,7 +32,7 @@ import {
   retryDelay,
   shouldRetry,
 } from './retry.js';
-import { createFetchTransport, createUndiciTransport } from './transport.js';
+import { createFetchTransport, createUndiciTransport, type Transport } from './transport.js';
 import { type ServiceWarning, VersionWatcher } from './versioning.js';
 
 /**
@@ -73,10 +74,17 @@ export class HttpClient {
 
   /** The governor every request of this client goes through; share it with other clients of one session. */
   readonly governor: RateLimitGovernor;
-  /** Masks secrets; every credential the client handles is registered with it. */
+  /** @internal Masks secrets; every credential the client handles is registered with it. */
   readonly redactor: Redactor;
   /** The clock every wait of this client uses (the job poller waits on it too). */
   readonly clock: Clock;
+  /**
+   * The client's transport (its own, a custom `transport`, or `fetch` wrapped) behind its
+   * governor, for reads that are not calls of the service: discovery's published documents. It
+   * places no credential, retries nothing and follows no redirect; the caller sets each read's
+   * time and byte limits.
+   */
+  readonly documentTransport: Transport;
 
   constructor(options: HttpClientOptions) {
     rejectUnknownHttpOptions(options, HTTP_CLIENT_OPTION_KEYS, 'HttpClient options');
@@ -115,6 +123,7 @@ export class HttpClient {
     if (!transport && options.fetch) transport = createFetchTransport(options.fetch);
     if (!transport) ({ transport, close } = createUndiciTransport());
     this.#close = close;
+    this.documentTransport = governedTransport({ transport, governor: this.governor, clock: this.clock });
     this.#prepareContext = {
       userAgent: `generation-agent-toolkit/${VERSION}${options.userAgentSuffix ? ` ${options.userAgentSuffix}` : ''}`,
       defaultHeaders: options.headers,

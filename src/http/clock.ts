@@ -4,7 +4,14 @@
  * @module
  */
 
-/** A source of time and a way to wait on it. */
+/**
+ * A source of time and a way to wait on it.
+ *
+ * @example
+ * // A clock that tests move by hand: waits end when the test says so.
+ * const clock: Clock = { now: () => fakeNow, sleep: (ms, signal) => scheduler.wait(ms, signal) };
+ * const client = new HttpClient({ baseUrl, clock });
+ */
 export interface Clock {
   /** Milliseconds since the epoch. */
   now(): number;

@@ -5,7 +5,10 @@
  * @module
  */
 
-/** The ways of not reaching a server that a person fixes differently. */
+/**
+ * The ways of not reaching a server that a person fixes differently.
+ * @inline
+ */
 export type ConnectionFailureKind =
   | 'connection-refused'
   | 'timed-out'

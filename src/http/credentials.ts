@@ -7,16 +7,39 @@
  */
 import { UsageError } from '../errors/index.js';
 
-/** A secret, or a function that returns the current one (a token store, an environment variable). */
+/**
+ * A secret, or a function that returns the current one (a token store, an environment variable).
+ *
+ * @example
+ * new HttpClient({
+ *   baseUrl,
+ *   credentials: { generationKey: 'gk-…', controlToken: () => vault.read('token') },
+ * });
+ */
 export type CredentialSource = string | (() => string | undefined | Promise<string | undefined>);
 
 /**
  * Where a request carries its credential: `Authorization: Bearer`, the JSON body's `key`, or a
  * named header (`{ header: 'x-api-key' }`, as some documents declare an apiKey scheme).
+ *
+ * @example
+ * const inBody: CredentialPlacement = 'body-key'; // the JSON body's `key` field
+ * const asBearer: CredentialPlacement = 'bearer'; // Authorization: Bearer
+ * const inHeader: CredentialPlacement = { header: 'x-api-key' };
  */
 export type CredentialPlacement = 'bearer' | 'body-key' | { readonly header: string };
 
-/** Which credential a request needs: one of the client's named credentials, or a value of its own. */
+/**
+ * Which credential a request needs: one of the client's named credentials, or a value of its own.
+ *
+ * @example
+ * await client.request({
+ *   method: 'GET',
+ *   url: '/api/v1/me',
+ *   credential: { name: 'controlToken', placement: 'bearer' },
+ *   idempotency: 'safe',
+ * });
+ */
 export type CredentialRef =
   | {
       readonly name: 'generationKey' | 'controlToken' | (string & {});

@@ -5,6 +5,15 @@
  */
 import type { ServiceWarning } from './versioning.js';
 
+/**
+ * What every request event says about its call.
+ *
+ * @example
+ * const onEvent: HttpEventHandler = (event) => {
+ *   if (event.type === 'request')
+ *     console.log(event.method, event.url, event.operationId, 'attempt', event.attempt);
+ * };
+ */
 export interface CallEvent {
   readonly method: string;
   /** Redacted. */
@@ -14,6 +23,22 @@ export interface CallEvent {
   readonly attempt: number;
 }
 
+/**
+ * What the HTTP core reports as it works: each request, answer, retry, wait for the rate limit and
+ * warning. Every string is redacted before the handler sees it.
+ *
+ * @example
+ * await connect({
+ *   baseUrl,
+ *   apiKey,
+ *   http: {
+ *     onEvent: (event) => {
+ *       if (event.type === 'retry') console.log('retrying', event.url, event.code, event.delayMs);
+ *       if (event.type === 'throttle-wait') console.log('waiting', event.waitMs, 'ms for', event.bucket);
+ *     },
+ *   },
+ * });
+ */
 export type HttpEvent =
   | (CallEvent & { readonly type: 'request' })
   | (CallEvent & { readonly type: 'response'; readonly status: number; readonly durationMs: number })
@@ -35,4 +60,11 @@ export type HttpEvent =
     }
   | { readonly type: 'warning'; readonly warning: ServiceWarning };
 
+/**
+ * Receives every {@link HttpEvent}; it must not throw.
+ *
+ * @example
+ * const onEvent: HttpEventHandler = (event) => logger.debug(event);
+ * await connect({ baseUrl, apiKey, http: { onEvent } });
+ */
 export type HttpEventHandler = (event: HttpEvent) => void;

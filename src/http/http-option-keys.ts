@@ -7,7 +7,16 @@ import { type OptionKeys, rejectUnknownOptions } from '../errors/index.js';
 import type { HttpClientOptions } from './client-options.js';
 import type { RetryOptions } from './retry.js';
 
-/** The options of the HTTP core that a session leaves to its caller (it sets the base URL and the credentials itself). */
+/**
+ * The options of the HTTP core that a session leaves to its caller (it sets the base URL and the credentials itself).
+ *
+ * @example
+ * const session = await connect({
+ *   baseUrl,
+ *   apiKey,
+ *   http: { timeoutMs: 10_000, totalTimeoutMs: 60_000, retry: { limit: 2 }, onEvent: (event) => log(event) },
+ * });
+ */
 export type SessionHttpOptions = Omit<HttpClientOptions, 'baseUrl' | 'credentials' | 'trustedOrigins'>;
 
 const RETRY_OPTION_KEYS: OptionKeys<RetryOptions> = {

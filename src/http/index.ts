@@ -42,7 +42,7 @@ export {
 export { UnexpectedRedirectError } from './errors/unexpected-redirect-error.js';
 export { UnsafeAnswerError } from './errors/unsafe-answer-error.js';
 export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
-export { type GovernedFetchOptions, governedFetch } from './governed-fetch.js';
+export { type GovernedTransportOptions, governedTransport } from './governed-transport.js';
 export { type DeprecationInfo, isDeprecatedAt, parseDeprecation } from './headers/deprecation.js';
 export { parseHttpDate } from './headers/http-date.js';
 export { linksWithRelation } from './headers/link.js';

@@ -44,6 +44,16 @@ interface Waiter {
   readonly reject: (error: unknown) => void;
 }
 
+/**
+ * One rate-limit governor per session, shared by every call and every poll: it learns each quota
+ * from the answers' rate-limit fields and throttles before sending, so the agent never meets a 429.
+ * Share one between sessions (or its store between processes) to share a quota.
+ *
+ * @example
+ * const governor = new RateLimitGovernor({ burst: 2 });
+ * const first = await connect({ baseUrl, apiKey, http: { governor } });
+ * const second = await connect({ baseUrl, apiKey: otherKeyOfTheSameAccount, http: { governor } });
+ */
 export class RateLimitGovernor {
   readonly #clock: Clock;
   readonly #ledger: BucketLedger;
@@ -103,6 +113,7 @@ export class RateLimitGovernor {
   /**
    * Waits until a request to `url` may be sent, in arrival order. Rejects with the signal's
    * reason on abort, and with {@link ThrottleDeadlineError} when the wait would pass `deadline`.
+   * @internal The HTTP core and `governedTransport` acquire permits; users share the governor.
    */
   async acquire(
     url: URL,

@@ -52,7 +52,14 @@ const AUTHORIZATION_VALUE = /\b(Bearer|Basic|Token|Digest)\s+[A-Za-z0-9\-._~+/]{
 const CREDENTIAL_SHAPE = /\b(gat|gk|rst)_[A-Za-z0-9_-]{16,}/g;
 const DIGIT = /\d/;
 
-/** Whether a field of this name holds a secret (`key`, `password`, `access_token`...). */
+/**
+ * Whether a field of this name holds a secret (`key`, `password`, `access_token`...): a field to
+ * show as {@link REDACTED}.
+ *
+ * @example
+ * isSecretField('password'); // true
+ * isSecretField('prompt'); // false
+ */
 export function isSecretField(name: string): boolean {
   const normalized = name.toLowerCase();
   return SECRET_FIELDS.includes(normalized) || SECRET_FIELDS.includes(normalized.replace(/-/g, '_'));

@@ -14,9 +14,26 @@ import { RateLimitedError, ServerError } from './errors/http-status-errors.js';
 import { ResponseTooLargeError } from './errors/response-too-large-error.js';
 import type { ServiceError } from './errors/service-error.js';
 
-/** How safe a request is to send twice. */
+/**
+ * How safe a request is to send twice.
+ *
+ * @example
+ * client.request({ method: 'GET', url: '/api/v7/models', idempotency: 'safe' }); // retried freely
+ * client.request({ method: 'POST', url: '/api/v1/wallet/fund', json, idempotency: 'keyed', idempotencyKey }); // retried with its key
+ */
 export type Idempotency = 'safe' | 'keyed' | 'unsafe';
 
+/**
+ * When and how the HTTP core tries a failed request again. Server timing (`Retry-After`) wins over
+ * the backoff; requests that are not safe to send twice are retried only when provably unsent.
+ *
+ * @example
+ * await connect({
+ *   baseUrl,
+ *   apiKey,
+ *   http: { retry: { limit: 3, statusCodes: [429, 503], maxRetryAfterMs: 30_000, jitter: false } },
+ * });
+ */
 export interface RetryOptions {
   /**
    * Retries after the first attempt.

@@ -12,7 +12,8 @@ const MARKER = errorMarker('TransportFailure');
 
 /**
  * No answer arrived. `requestSent` is false only when the service provably never saw the
- * request; `timedOut` when `timeoutMs` passed without progress.
+ * request; `timedOut` when `timeoutMs` passed without progress; `answered` when the status and
+ * headers had arrived and only the body was cut short (the server is there, its answer broke off).
  */
 export class TransportFailure extends GenerationToolkitError {
   declare readonly code: 'transport_failed';
@@ -22,11 +23,15 @@ export class TransportFailure extends GenerationToolkitError {
     message: string,
     readonly requestSent: boolean,
     readonly timedOut: boolean,
-    options?: { cause?: unknown },
+    options?: { cause?: unknown; answered?: boolean },
   ) {
     super({ code: 'transport_failed', message, retryable: true, cause: options?.cause });
+    this.answered = options?.answered ?? false;
     markError(this, MARKER);
   }
+
+  /** The status and headers had arrived when the failure cut the body short. @default false */
+  readonly answered: boolean;
 
   static override isInstance(error: unknown): error is TransportFailure {
     return hasMarker(error, MARKER);
@@ -53,11 +58,15 @@ const TIMEOUT_CODES = new Set([
   'TimeoutError',
 ]);
 
-export function timeoutFailure(timeoutMs: number, error: unknown): TransportFailure {
-  return new TransportFailure(`no progress within ${timeoutMs} ms`, true, true, { cause: error });
+export function timeoutFailure(timeoutMs: number, error: unknown, answered = false): TransportFailure {
+  return new TransportFailure(`no progress within ${timeoutMs} ms`, true, true, { cause: error, answered });
 }
 
-export function toFailure(error: unknown, signal: AbortSignal | undefined): unknown {
+/**
+ * What a transport throws for `error`: the caller's abort reason as it is, anything else as a
+ * {@link TransportFailure} (`answered` when the answer had begun).
+ */
+export function toFailure(error: unknown, signal: AbortSignal | undefined, answered = false): unknown {
   if (signal?.aborted) return signal.reason;
   const code = errorCode(error) ?? (error instanceof Error ? error.name : undefined);
   const detail = error instanceof Error ? error.message : String(error);
@@ -66,6 +75,6 @@ export function toFailure(error: unknown, signal: AbortSignal | undefined): unkn
     code ? `${detail} (${code})` : detail,
     !(code && NOT_SENT_CODES.has(code)),
     timedOut,
-    { cause: error },
+    { cause: error, answered },
   );
 }

@@ -21,6 +21,24 @@ export { RawHeaders, toWebHeaders } from './raw-headers.js';
 export { ResponseTooLargeFailure } from './response-size-limit.js';
 export { TransportFailure } from './transport-failure.js';
 
+/**
+ * One attempt as a transport sends it: the URL, the headers with the credential already placed,
+ * the body as text, and the time it may take.
+ *
+ * @example
+ * const transport: Transport = async (request) => {
+ *   const response = await fetch(request.url, {
+ *     method: request.method,
+ *     headers: request.headers,
+ *     ...(request.body !== undefined ? { body: request.body } : {}),
+ *     signal: AbortSignal.any([
+ *       AbortSignal.timeout(request.timeoutMs),
+ *       ...(request.signal ? [request.signal] : []),
+ *     ]),
+ *   });
+ *   return { status: response.status, headers: response.headers, body: await response.text() };
+ * };
+ */
 export interface TransportRequest {
   readonly method: string;
   readonly url: URL;
@@ -38,9 +56,20 @@ export interface TransportRequest {
   readonly maxResponseBytes?: number;
 }
 
-/** Response fields: a WHATWG `Headers`, or undici's parsed fields read without building one. */
+/**
+ * Response fields: a WHATWG `Headers`, or undici's parsed fields read without building one.
+ *
+ * @example
+ * const type = response.headers.get('content-type');
+ */
 export type ResponseHeaders = Headers | RawHeaders;
 
+/**
+ * What a transport hands back: the status, the headers and the whole body as text.
+ *
+ * @example
+ * return { status: 200, headers: new Headers({ 'content-type': 'application/json' }), body: '{"ok":true}' };
+ */
 export interface TransportResponse {
   readonly status: number;
   readonly headers: ResponseHeaders;
@@ -51,12 +80,38 @@ export interface TransportResponse {
 /**
  * Sends one request. Throws {@link TransportFailure} when no answer arrived, and
  * {@link ResponseTooLargeFailure} when the answer is longer than `maxResponseBytes`.
+ *
+ * @example
+ * // Record every request a session sends, then send it with the built-in transport.
+ * const undici = createUndiciTransport();
+ * const transport: Transport = (request) => {
+ *   console.log(request.method, request.url.pathname);
+ *   return undici.transport(request);
+ * };
+ * const session = await connect({ baseUrl, apiKey, http: { transport } });
  */
 export type Transport = (request: TransportRequest) => Promise<TransportResponse>;
 
-/** A `fetch`-compatible function. */
+/**
+ * A `fetch`-compatible function.
+ *
+ * @example
+ * const session = await connect({ baseUrl, apiKey, http: { fetch: globalThis.fetch } });
+ */
 export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
+/**
+ * Options of the built-in transport: undici's connection pools, one per origin.
+ *
+ * @example
+ * const { transport, close } = createUndiciTransport({
+ *   connectionsPerOrigin: 4,
+ *   keepAliveTimeoutMs: 10_000,
+ * });
+ * const session = await connect({ baseUrl, apiKey, http: { transport } });
+ * // ... after session.close():
+ * await close();
+ */
 export interface UndiciTransportOptions {
   /** A dispatcher of your own (a proxy agent, a mock). Not closed by `close()`. */
   readonly dispatcher?: Dispatcher;
@@ -85,13 +140,14 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): {
       });
   const dispatcher = options.dispatcher ?? owned!;
   const transport: Transport = async (request) => {
+    const progress = { answered: false };
     try {
-      const response = await dispatchRequest(dispatcher, request);
+      const response = await dispatchRequest(dispatcher, request, progress);
       return { status: response.status, headers: new RawHeaders(response.headers), body: response.body };
     } catch (error) {
-      if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error);
+      if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error, progress.answered);
       if (ResponseTooLargeFailure.isInstance(error)) throw error;
-      throw toFailure(error, request.signal);
+      throw toFailure(error, request.signal, progress.answered);
     }
   };
   return { transport, close: async () => owned?.close() };
@@ -100,6 +156,7 @@ export function createUndiciTransport(options: UndiciTransportOptions = {}): {
 /** A transport over any `fetch` (undici's, the platform's, a test double). */
 export function createFetchTransport(fetchFunction: FetchFunction): Transport {
   return async (request) => {
+    let answered = false;
     try {
       const response = await fetchFunction(request.url, {
         method: request.method,
@@ -110,6 +167,7 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
           : AbortSignal.timeout(request.timeoutMs),
         redirect: 'manual',
       });
+      answered = true;
       // fetch has inflated a compressed body by now: the limit counts what it hands over.
       const body = await readTextWithinLimit(
         response,
@@ -118,7 +176,7 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
       return { status: response.status, headers: response.headers, body };
     } catch (error) {
       if (ResponseTooLargeFailure.isInstance(error)) throw error;
-      throw toFailure(error, request.signal);
+      throw toFailure(error, request.signal, answered);
     }
   };
 }

@@ -26,11 +26,13 @@ export const TIMED_OUT: Error = Object.freeze(new Error('attempt timed out'));
 /**
  * Sends `request`; rejects with undici's error, with {@link TIMED_OUT}, with the caller's abort
  * reason, or with {@link ResponseTooLargeFailure} as soon as the answer passes its byte limit
- * (the connection is dropped: draining the rest would take as long as reading it).
+ * (the connection is dropped: draining the rest would take as long as reading it). `progress`
+ * learns when the status and headers arrive, so that a failure after them can say the answer began.
  */
 export function dispatchRequest(
   dispatcher: Dispatcher,
   request: TransportRequest,
+  progress: { answered: boolean } = { answered: false },
 ): Promise<DispatchedResponse> {
   return new Promise<DispatchedResponse>((resolve, reject) => {
     let controller: Dispatcher.DispatchController | undefined;
@@ -73,6 +75,7 @@ export function dispatchRequest(
             if (pendingAbort) started.abort(pendingAbort);
           },
           onResponseStart(started, statusCode, responseHeaders) {
+            progress.answered = true;
             status = statusCode;
             headers = responseHeaders;
             // undici's dispatch does not decompress: the announced length is what would be read.

@@ -15,6 +15,13 @@ import type { ResponseHeaders } from './transport.js';
 /**
  * A notice for the user to route to a log or a person: about the API's life, or (`insecure-storage`)
  * about where the session keeps its secrets.
+ *
+ * @example
+ * const session = await connect({
+ *   baseUrl,
+ *   apiKey,
+ *   http: { onWarning: (warning) => console.warn(warning.kind, warning.subject, warning.sunsetAt) },
+ * });
  */
 export interface ServiceWarning {
   readonly kind: 'deprecated' | 'sunset-scheduled' | 'sunset-passed' | 'insecure-storage';

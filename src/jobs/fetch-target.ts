@@ -7,7 +7,10 @@
  */
 import type { JobAnswer } from './job-answer.js';
 
-/** How to fetch one job: a plain JSON object, safe to hand to an LLM and back. */
+/**
+ * How to fetch one job: a plain JSON object, safe to hand to an LLM and back.
+ * @inline
+ */
 export interface FetchTarget {
   /** `path`: the id is in `url`. `body`: the id goes in the body as `request_id`. */
   readonly style: 'path' | 'body';

@@ -10,7 +10,14 @@ import { type JobDelivery, sleepUnlessDelivered, type WaitEnd } from './job-deli
 import type { ResumableJob } from './resumable-job.js';
 import { nextPollDelay, type PollSchedule, scheduleFor } from './schedule.js';
 
-/** A progress report, after the submission and after each poll. */
+/**
+ * A progress report, after the submission and after each poll.
+ *
+ * @example
+ * await session.call('v8_video_text_to_video', { prompt: 'waves' }, {
+ *   onProgress: ({ status, elapsedMs, etaMs, attempt }) => console.log(status, elapsedMs, etaMs, attempt),
+ * });
+ */
 export interface JobProgress {
   readonly status: 'processing' | 'success' | 'failed';
   readonly requestId: string | number | undefined;

@@ -6,6 +6,7 @@
  * @module
  */
 
+/** @inline */
 export interface PollSchedule {
   /** First poll when the answer gives no `eta`, in milliseconds. */
   readonly initialDelayMs: number;

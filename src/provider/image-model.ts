@@ -39,6 +39,13 @@ export type GenerationImageModelId =
 /**
  * `providerOptions.generation` of an image call: fields of the operation, sent as they are
  * (snake_case, as the service names them), after the SDK's own settings.
+ *
+ * @example
+ * await generateImage({
+ *   model: generation.image('flux-dev'),
+ *   prompt: 'a red kite',
+ *   providerOptions: { generation: { negative_prompt: 'blur', output_format: 'png' } },
+ * });
  */
 export type GenerationImageModelOptions = {
   readonly negative_prompt?: string;

@@ -12,7 +12,7 @@ import type {
   LanguageModelV4GenerateResult,
   LanguageModelV4StreamResult,
 } from '@ai-sdk/provider';
-import { buildRequest } from '../calls/index.js';
+import { buildRequest, sendableInput } from '../calls/index.js';
 import { chatRequest } from './chat-request.js';
 import { readChatAnswer, singleChunkStream } from './chat-response.js';
 import { chatStream } from './chat-stream.js';
@@ -37,6 +37,13 @@ export type GenerationLanguageModelId =
 /**
  * `providerOptions.generation` of a chat call: fields of the endpoint, sent as they are
  * (snake_case), after the SDK's own settings.
+ *
+ * @example
+ * await generateText({
+ *   model: generation('llama-3.3-70b'),
+ *   prompt: 'Hello',
+ *   providerOptions: { generation: { top_k: 40 } },
+ * });
  */
 export type GenerationLanguageModelOptions = { readonly [field: string]: JSONValue | undefined };
 
@@ -111,12 +118,16 @@ export class GenerationLanguageModel implements LanguageModelV4 {
     const call = connection.wire.call({ stream });
     try {
       const response = await connection.client.request(
-        buildRequest(resolved.operation, body, {
-          headers: requestHeaders(options.headers, call.headers),
-          timeoutMs: CHAT_ATTEMPT_TIMEOUT_MS,
-          totalTimeoutMs: CHAT_TOTAL_TIMEOUT_MS,
-          ...(options.abortSignal ? { signal: options.abortSignal } : {}),
-        }),
+        buildRequest(
+          resolved.operation,
+          sendableInput(resolved.operation, body, connection.client.redactor),
+          {
+            headers: requestHeaders(options.headers, call.headers),
+            timeoutMs: CHAT_ATTEMPT_TIMEOUT_MS,
+            totalTimeoutMs: CHAT_TOTAL_TIMEOUT_MS,
+            ...(options.abortSignal ? { signal: options.abortSignal } : {}),
+          },
+        ),
       );
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {

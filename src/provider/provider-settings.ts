@@ -18,6 +18,18 @@ export interface GenerationJobProgress extends JobProgress {
   readonly operationId: string;
 }
 
+/**
+ * Settings of `createGenerationProvider`: where the service is, the key (read at each request), and
+ * how jobs are polled. Every setting names its default and its environment variable.
+ *
+ * @example
+ * const generation = createGenerationProvider({
+ *   baseURL: 'https://api.example.com',
+ *   apiKey: () => process.env.GENTK_API_KEY,
+ *   headers: { 'x-team': 'research' },
+ * });
+ * const { image } = await generateImage({ model: generation.image('flux-dev'), prompt: 'a red kite' });
+ */
 export interface GenerationProviderSettings {
   /**
    * The service's base URL (where `/.well-known/api-catalog` and `/openapi.json` live). Read when

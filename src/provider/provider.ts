@@ -20,7 +20,14 @@ import { GenerationSpeechModel, type GenerationSpeechModelId } from './speech-mo
 import { GenerationTranscriptionModel, type GenerationTranscriptionModelId } from './transcription-model.js';
 import { GenerationVideoModel, type GenerationVideoModelId } from './video-model.js';
 
-/** The generation service as an AI SDK provider. Calling it gives a language model. */
+/**
+ * The generation service as an AI SDK provider. Calling it gives a language model.
+ *
+ * @example
+ * const generation = createGenerationProvider({ apiKey: process.env.GENTK_API_KEY });
+ * const { text } = await generateText({ model: generation('llama-3.3-70b'), prompt: 'Hello' });
+ * const { image } = await generateImage({ model: generation.image('flux-dev'), prompt: 'a red kite' });
+ */
 export interface GenerationProvider extends ProviderV4 {
   (modelId: GenerationLanguageModelId): GenerationLanguageModel;
   /** A chat model: `llama-3.3-70b` (v7 OpenAI-compatible endpoint), `v6/llama-3.3-70b`, `v8/...`. */

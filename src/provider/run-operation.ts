@@ -5,7 +5,7 @@
  * @module
  */
 
-import { type CallResult, type CallSuccess, callOperation } from '../calls/index.js';
+import { type CallResult, type CallSuccess, callOperation, sendableInput } from '../calls/index.js';
 import type { Operation } from '../discovery/index.js';
 import { stillProcessingError, toProviderError } from './errors.js';
 import { requestHeaders } from './request-headers.js';
@@ -45,7 +45,8 @@ export async function submitOperation(
   const call = connection.wire.call();
   const onJobProgress = settings.onJobProgress;
   try {
-    return await callOperation(connection.context, operation, input, {
+    const sendable = sendableInput(operation, input, connection.context.client.redactor);
+    return await callOperation(connection.context, operation, sendable, {
       wait: options.wait,
       headers: requestHeaders(options.headers, call.headers),
       ...(options.abortSignal ? { signal: options.abortSignal } : {}),

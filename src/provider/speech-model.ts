@@ -30,7 +30,16 @@ export type GenerationSpeechModelId =
   | 'v6/text_to_audio'
   | (string & {});
 
-/** `providerOptions.generation` of a speech call: fields of the operation, sent as they are. */
+/**
+ * `providerOptions.generation` of a speech call: fields of the operation, sent as they are.
+ *
+ * @example
+ * await generateSpeech({
+ *   model: generation.speech('v7/text-to-speech'),
+ *   text: 'Hello.',
+ *   providerOptions: { generation: { speaker: 'en_1' } },
+ * });
+ */
 export type GenerationSpeechModelOptions = {
   readonly voice_id?: number;
   readonly speaker?: string;

@@ -32,14 +32,32 @@ export type GenerationTranscriptionModelId =
   | 'v6/speech_to_text'
   | (string & {});
 
-/** `providerOptions.generation` of a transcription: fields of the operation, sent as they are. */
+/**
+ * `providerOptions.generation` of a transcription: fields of the operation, sent as they are.
+ *
+ * @example
+ * await transcribe({
+ *   model: generation.transcription('v6/speech_to_text'),
+ *   audio: new URL('https://example.com/talk.mp3'),
+ *   providerOptions: { generation: { language: 'en', timestamp_level: 'word' } },
+ * });
+ */
 export type GenerationTranscriptionModelOptions = {
   /** Language spoken, by name or ISO 639-1 code. */
   readonly language?: string;
   readonly timestamp_level?: string;
 } & { readonly [field: string]: JSONValue | undefined };
 
-/** The SDK's transcription call options without the audio, for a call that passes the audio by URL. */
+/**
+ * The SDK's transcription call options without the audio, for a call that passes the audio by URL.
+ *
+ * @example
+ * const model = generation.transcription('v6/speech_to_text');
+ * const result = await model.doGenerateFromUrl({
+ *   audio: new URL('https://example.com/talk.mp3'),
+ *   providerOptions: { generation: { language: 'en' } },
+ * });
+ */
 export type TranscriptionCallOptions = Omit<TranscriptionModelV4CallOptions, 'audio' | 'mediaType'>;
 
 /** `word` and `segment` onto the operation's `timestamp_level` (`word` / `sentence`). */

@@ -28,6 +28,14 @@ import { shortName } from './operation-names.js';
 import { providerOptionsOf } from './provider-options.js';
 import { type Connection, PROVIDER_NAME } from './service-connection.js';
 
+/**
+ * The SDK's video call options, and the webhook the service calls when the job ends.
+ *
+ * @example
+ * const { operation } = await generation
+ *   .video('v8/text-to-video')
+ *   .doStart({ ...callOptions, webhookUrl: 'https://hooks.example.com/video' });
+ */
 export type VideoStartOptions = VideoModelV4CallOptions & { webhookUrl?: string };
 
 type Fields = Record<string, unknown>;

@@ -41,7 +41,16 @@ export type GenerationVideoModelId =
   | 'v6/text2video'
   | (string & {});
 
-/** `providerOptions.generation` of a video call: fields of the operation, sent as they are. */
+/**
+ * `providerOptions.generation` of a video call: fields of the operation, sent as they are.
+ *
+ * @example
+ * await experimental_generateVideo({
+ *   model: generation.video('v8/text-to-video'),
+ *   prompt: 'waves at dawn',
+ *   providerOptions: { generation: { negative_prompt: 'people' } },
+ * });
+ */
 export type GenerationVideoModelOptions = {
   readonly negative_prompt?: string;
   readonly model_id?: string;

@@ -5,7 +5,10 @@
 
 import { printable } from './printable-text.js';
 
-/** One thing wrong with the arguments of a tool call. */
+/**
+ * One thing wrong with the arguments of a tool call.
+ * @inline
+ */
 export interface ArgumentProblem {
   /** The field at fault: `prompt`, `messages[0].role`, or `arguments` for the whole object. */
   readonly field: string;

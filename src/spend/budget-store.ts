@@ -5,6 +5,7 @@
  * @module
  */
 import type { Micros } from './cost-estimate.js';
+import { checkCharge, checkReservation } from './reservation-arguments.js';
 
 /** What a budget holds at one moment, in micros. */
 export interface BudgetTotals {
@@ -22,7 +23,10 @@ export type ReserveOutcome =
 /**
  * A budget's storage. Keys name budgets (`budget:<account>:<name>`); a reservation id is unique
  * per call. Settling or releasing an unknown or already finished reservation does nothing, so
- * both are safe to repeat.
+ * both are safe to repeat; so is reserving an id that is already held (granted, counted once).
+ * A reservation whose TTL ran out stops counting, but a settle that comes late still counts the
+ * charge (the service charged it) for as long as the store remembers the reservation.
+ * Amounts are whole micros; a store refuses anything else with a `UsageError`.
  */
 export interface BudgetStore {
   /**
@@ -44,6 +48,26 @@ export interface BudgetStore {
   read(key: string): Promise<BudgetTotals>;
 }
 
+/**
+ * Settings of {@link MemoryBudgetStore}.
+ *
+ * @example
+ * // Forget lapsed reservations after an hour rather than a day.
+ * const store = new MemoryBudgetStore(Date.now, { keepLapsedMs: 3_600_000 });
+ */
+export interface MemoryBudgetStoreOptions {
+  /**
+   * How long a reservation whose TTL ran out is remembered, so that a call which outlived its
+   * reservation and settles late still has its charge counted (the service did charge it).
+   * Settling a reservation forgotten longer ago does nothing.
+   * @default 86_400_000 (a day)
+   */
+  readonly keepLapsedMs?: number;
+}
+
+/** A day: far longer than any call, short enough that lapsed reservations do not pile up. */
+export const DEFAULT_KEEP_LAPSED_MS = 86_400_000;
+
 interface Reservation {
   readonly amount: Micros;
   readonly expiresAt: number;
@@ -51,14 +75,45 @@ interface Reservation {
 
 interface MemoryBudget {
   settled: Micros;
-  readonly reservations: Map<string, Reservation>;
+  /** The sum of `held`'s amounts, kept as they change so that a call costs no walk over them. */
+  reserved: Micros;
+  /** Reservations that count against the limit. */
+  readonly held: Map<string, Reservation>;
+  /** Reservations past their TTL: they no longer count, but a late settle still charges them. */
+  readonly lapsed: Map<string, Reservation>;
+  /** The earliest `expiresAt` among `held` (or of `lapsed` plus the keeping time): when to look again. */
+  nextChange: number;
 }
 
-/** The default store: budgets in this process. Expired reservations stop counting. */
+/**
+ * The default store: budgets in this process. A reservation stops counting when its TTL runs out
+ * (its process is taken to have died mid-call) and is forgotten `keepLapsedMs` later. Each call
+ * costs the same however many reservations are held: the totals are kept as they change, and the
+ * reservations are looked over only when one of them has run out.
+ *
+ * @example
+ * ```ts
+ * import { MemoryBudgetStore, toMicros } from 'generation-agent-toolkit';
+ *
+ * const store = new MemoryBudgetStore();
+ * const outcome = await store.reserve('budget:acct:agent', 'call-1', toMicros(0.04), toMicros(5), 600_000);
+ * if (outcome.granted) await store.settle('budget:acct:agent', 'call-1', toMicros(0.04));
+ * ```
+ */
 export class MemoryBudgetStore implements BudgetStore {
   readonly #budgets = new Map<string, MemoryBudget>();
+  readonly #keepLapsedMs: number;
 
-  constructor(private readonly now: () => number = Date.now) {}
+  /**
+   * @param now The clock, in epoch milliseconds (a test passes a controllable one).
+   * @param options See {@link MemoryBudgetStoreOptions}.
+   */
+  constructor(
+    private readonly now: () => number = Date.now,
+    options: MemoryBudgetStoreOptions = {},
+  ) {
+    this.#keepLapsedMs = options.keepLapsedMs ?? DEFAULT_KEEP_LAPSED_MS;
+  }
 
   async reserve(
     key: string,
@@ -67,45 +122,79 @@ export class MemoryBudgetStore implements BudgetStore {
     limit: Micros,
     ttlMs: number,
   ): Promise<ReserveOutcome> {
-    const budget = this.#budget(key);
-    const totals = this.#totals(budget);
-    if (totals.reserved + totals.settled + amount > limit) return { granted: false, totals };
-    budget.reservations.set(reservationId, { amount, expiresAt: this.now() + ttlMs });
-    return { granted: true, totals: { reserved: totals.reserved + amount, settled: totals.settled } };
+    checkReservation(amount, limit, ttlMs);
+    const now = this.now();
+    const budget = this.#current(key, now);
+    // A repeated reservation (a retry that did not hear the first answer) is granted once.
+    if (budget.held.has(reservationId)) return { granted: true, totals: totalsOf(budget) };
+    if (budget.reserved + budget.settled + amount > limit)
+      return { granted: false, totals: totalsOf(budget) };
+    budget.lapsed.delete(reservationId);
+    const expiresAt = now + ttlMs;
+    budget.held.set(reservationId, { amount, expiresAt });
+    budget.reserved += amount;
+    budget.nextChange = Math.min(budget.nextChange, expiresAt);
+    return { granted: true, totals: totalsOf(budget) };
   }
 
   async settle(key: string, reservationId: string, charged: Micros): Promise<BudgetTotals> {
-    const budget = this.#budget(key);
-    if (budget.reservations.delete(reservationId)) budget.settled += charged;
-    return this.#totals(budget);
+    checkCharge(charged);
+    const budget = this.#current(key, this.now());
+    if (this.#end(budget, reservationId)) budget.settled += charged;
+    return totalsOf(budget);
   }
 
   async release(key: string, reservationId: string): Promise<BudgetTotals> {
-    const budget = this.#budget(key);
-    budget.reservations.delete(reservationId);
-    return this.#totals(budget);
+    const budget = this.#current(key, this.now());
+    this.#end(budget, reservationId);
+    return totalsOf(budget);
   }
 
   async read(key: string): Promise<BudgetTotals> {
-    return this.#totals(this.#budget(key));
+    return totalsOf(this.#current(key, this.now()));
   }
 
-  #budget(key: string): MemoryBudget {
+  /** Takes a reservation out, held or lapsed; false when there was none (already ended). */
+  #end(budget: MemoryBudget, reservationId: string): boolean {
+    const held = budget.held.get(reservationId);
+    if (held) {
+      budget.held.delete(reservationId);
+      budget.reserved -= held.amount;
+      return true;
+    }
+    return budget.lapsed.delete(reservationId);
+  }
+
+  /** The budget under `key` as of `now`: run-out reservations lapsed, long-lapsed ones forgotten. */
+  #current(key: string, now: number): MemoryBudget {
     let budget = this.#budgets.get(key);
     if (!budget) {
-      budget = { settled: 0, reservations: new Map() };
+      budget = { settled: 0, reserved: 0, held: new Map(), lapsed: new Map(), nextChange: Infinity };
       this.#budgets.set(key, budget);
     }
+    if (now >= budget.nextChange) this.#expire(budget, now);
     return budget;
   }
 
-  #totals(budget: MemoryBudget): BudgetTotals {
-    const now = this.now();
-    let reserved = 0;
-    for (const [id, reservation] of budget.reservations) {
-      if (reservation.expiresAt <= now) budget.reservations.delete(id);
-      else reserved += reservation.amount;
+  #expire(budget: MemoryBudget, now: number): void {
+    let nextChange = Infinity;
+    for (const [id, reservation] of budget.lapsed) {
+      const forgetAt = reservation.expiresAt + this.#keepLapsedMs;
+      if (forgetAt <= now) budget.lapsed.delete(id);
+      else nextChange = Math.min(nextChange, forgetAt);
     }
-    return { reserved, settled: budget.settled };
+    for (const [id, reservation] of budget.held) {
+      if (reservation.expiresAt <= now) {
+        budget.held.delete(id);
+        budget.reserved -= reservation.amount;
+        budget.lapsed.set(id, reservation);
+        nextChange = Math.min(nextChange, reservation.expiresAt + this.#keepLapsedMs);
+      } else nextChange = Math.min(nextChange, reservation.expiresAt);
+    }
+    budget.nextChange = nextChange;
   }
+}
+
+function totalsOf(budget: MemoryBudget): BudgetTotals {
+  return { reserved: budget.reserved, settled: budget.settled };
 }

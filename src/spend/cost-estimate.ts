@@ -10,7 +10,10 @@
  */
 export type Micros = number;
 
-/** A cost the feed let us compute. */
+/**
+ * A cost the feed let us compute.
+ * @inline
+ */
 export interface PricedEstimate {
   readonly kind: 'priced';
   /**
@@ -26,7 +29,10 @@ export interface PricedEstimate {
   readonly covered: boolean;
 }
 
-/** A cost nobody can state: the feed gives no price for the model, or the units cannot be known. */
+/**
+ * A cost nobody can state: the feed gives no price for the model, or the units cannot be known.
+ * @inline
+ */
 export interface UnknownEstimate {
   readonly kind: 'unknown';
   readonly amount: null;

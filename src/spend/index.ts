@@ -7,8 +7,14 @@ export {
   type BudgetStore,
   type BudgetTotals,
   MemoryBudgetStore,
+  type MemoryBudgetStoreOptions,
   type ReserveOutcome,
 } from './budget-store.js';
+export {
+  BudgetStoreError,
+  type BudgetStoreErrorOptions,
+  type BudgetStoreOperation,
+} from './budget-store-error.js';
 export {
   type CostEstimate,
   fromMicros,
@@ -17,3 +23,4 @@ export {
   toMicros,
   type UnknownEstimate,
 } from './cost-estimate.js';
+export { RedisBudgetStore, type RedisBudgetStoreOptions } from './redis-budget-store.js';

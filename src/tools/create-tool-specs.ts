@@ -1,31 +1,39 @@
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
-import { type CallResult, type CallSuccess, unaddressableSegment } from '../calls/index.js';
 import type { Operation } from '../discovery/types.js';
-import { briefJson } from '../schema/schema-node.js';
-import { type ApprovalRule, mayNeedApproval, needsApproval } from './approval.js';
-import { DEFAULT_DYNAMIC_TOOL_NAMES, dynamicToolDefinitions } from './dynamic-tool-definitions.js';
+import { type ApprovalRule, approvalOnlyAbove, approvalVerdict, mayNeedApproval } from './approval.js';
+import type { EstimateCost } from './cost-approval.js';
+import { DEFAULT_DYNAMIC_TOOL_NAMES } from './dynamic-tool-definitions.js';
+import { dynamicToolSpecs, profiledDynamicDefinitions } from './dynamic-tool-specs.js';
 import { errorResult } from './error-result.js';
+import { estimateTokens } from './estimate-tokens.js';
 import { actsOn, genericOperationIds } from './generic-operation-ids.js';
-import { createOperationIndex } from './operation-search.js';
+import { resumeToolSpec } from './resume-tool-spec.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import { selectWithinBudget } from './select-within-budget.js';
-import {
-  type CountTokens,
-  loadTokenCounter,
-  serialiseToolDefinition,
-  toolFootprint,
-  WIRE_FORMAT_OF_PROFILE,
-} from './token-footprint.js';
+import { type CountTokens, loadTokenCounter, type TokenCountMethod } from './token-counter.js';
+import { serialiseToolDefinition, toolFootprint, WIRE_FORMAT_OF_PROFILE } from './token-footprint.js';
+import { toolCallRunner } from './tool-call-result.js';
 import { TOOL_COUNT_LIMITS, type ToolSetWarning, toolCountWarning } from './tool-count-limits.js';
+import type { ToolDefinition } from './tool-definitions.js';
 import { describeTool } from './tool-description.js';
-import { assignToolNames, type ToolNames } from './tool-names.js';
-import { pendingResult, type ShapeOptions, successResult, type ToolResult } from './tool-result.js';
+import { assignToolNames } from './tool-names.js';
+import type { ShapeOptions } from './tool-result.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
 import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
-import { type ReturnedSecret, withholdSecrets } from './withhold-secrets.js';
+import type { ReturnedSecret } from './withhold-secrets.js';
 
+/**
+ * How operations become tools: `typed` gives each its own tool, `dynamic` offers three tools that
+ * search, describe and call them, `auto` types what fits the token budget and reaches the rest
+ * dynamically.
+ *
+ * @example
+ * createToolSpecs(session, { mode: 'typed' }); // one tool per operation
+ * createToolSpecs(session, { mode: 'dynamic' }); // search, describe and call: three tools for any number of operations
+ * createToolSpecs(session, { mode: 'auto', tokenBudget: 8_000 }); // typed within the budget, dynamic for the rest
+ */
 export type ToolMode = 'typed' | 'dynamic' | 'auto';
 
 /**
@@ -35,6 +43,21 @@ export type ToolMode = 'typed' | 'dynamic' | 'auto';
  */
 export type ToolSelection = OperationChoice;
 
+/**
+ * How a session's operations become tools: which ones, in which mode, shaped for which model
+ * family, and which calls wait for a person. The adapters (`createAISDKTools`, `createLangChainTools`,
+ * `createMcpServer`) take the same options.
+ *
+ * @example
+ * const tools = createToolSpecs(session, {
+ *   mode: 'auto',
+ *   schema: 'openai-strict',
+ *   include: { categories: ['image'] },
+ *   approval: { effects: { money: true, destructive: true } },
+ *   tokenBudget: 4_000,
+ *   onProgress: (progress) => console.log(progress),
+ * });
+ */
 export interface ToolSpecOptions extends ShapeOptions {
   /**
    * `typed`: one tool per operation. `dynamic`: three tools (search, describe, call) whatever the
@@ -58,8 +81,9 @@ export interface ToolSpecOptions extends ShapeOptions {
   /** Tokens the typed tools of `auto` mode may take. @default 8000 */
   readonly tokenBudget?: number;
   /**
-   * Counts tokens for `auto` mode; pass `await loadTokenCounter()` for exact figures. Without it
-   * a tool's tokens are estimated at four characters each.
+   * Counts tokens for `auto` mode; pass `await loadTokenCounter()` for exact figures when the
+   * optional peer `gpt-tokenizer` is installed. Without it a tool's tokens are estimated (within a
+   * few per cent of o200k_base on tool definitions).
    */
   readonly countTokens?: CountTokens;
   /** Progress of every tool call that waits for a job. */
@@ -73,7 +97,14 @@ export interface ToolSpecOptions extends ShapeOptions {
   readonly onSecret?: (secret: ReturnedSecret) => void;
 }
 
-/** The tools of a session, with how they were chosen. */
+/**
+ * The tools of a session, with how they were chosen.
+ *
+ * @example
+ * const set = createToolSpecs(session, { mode: 'auto' });
+ * console.log(set.mode, set.tools.map((tool) => tool.name), set.warnings);
+ * console.log((await set.footprint()).tokens, 'tokens of tool definitions');
+ */
 export interface ToolSet {
   readonly tools: readonly ToolSpec[];
   readonly mode: ToolMode;
@@ -87,11 +118,28 @@ export interface ToolSet {
   readonly warnings: readonly ToolSetWarning[];
   tool(name: string): ToolSpec | undefined;
   /**
-   * Tokens the tool definitions take, counted with a real tokenizer (o200k_base) on the wire
-   * format of the set's schema profile (OpenAI's for `default` and `openai-strict`, Anthropic's,
-   * Gemini's function declarations).
+   * Tokens the tool definitions take, in o200k_base tokens on the wire format of the set's schema
+   * profile (OpenAI's for `default` and `openai-strict`, Anthropic's, Gemini's function
+   * declarations): counted exactly when the optional peer `gpt-tokenizer` is installed, estimated
+   * otherwise (`countedWith` says which).
    */
-  footprint(): Promise<{ tokens: number; perTool: ReadonlyArray<{ name: string; tokens: number }> }>;
+  footprint(): Promise<ToolSetFootprint>;
+}
+
+/**
+ * Tokens a tool set's definitions take, in all and per tool.
+ *
+ * @example
+ * ```ts
+ * const { tokens, perTool, countedWith } = await createToolSpecs(session, { mode: 'auto' }).footprint();
+ * console.log(`${tokens} tokens (${countedWith}); largest: ${perTool.toSorted((a, b) => b.tokens - a.tokens)[0]?.name}`);
+ * ```
+ */
+export interface ToolSetFootprint {
+  readonly tokens: number;
+  readonly perTool: ReadonlyArray<{ readonly name: string; readonly tokens: number }>;
+  /** `o200k_base` when counted exactly (with `gpt-tokenizer` installed), else `estimate`. */
+  readonly countedWith: TokenCountMethod;
 }
 
 /**
@@ -122,13 +170,6 @@ export function annotationsOf(operation: Operation): ToolAnnotations {
   };
 }
 
-const META_ANNOTATIONS: ToolAnnotations = {
-  readOnlyHint: true,
-  destructiveHint: false,
-  idempotentHint: true,
-  openWorldHint: false,
-};
-
 /**
  * The tools an agent gets from a session: one per chosen operation (typed), three meta-tools
  * (dynamic), or typed tools within a token budget plus the meta-tools (auto); and `resume_job`
@@ -140,7 +181,6 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   const mode = options.mode ?? 'auto';
   const profile = options.schema ?? 'default';
   const approval = options.approval;
-  const waitMs = options.waitMs ?? 120_000;
   const operations = chooseOperations(session.operations, options.include, () => true);
   const resumeName = `${options.prefix ?? ''}${options.resumeToolName ?? 'resume_job'}`;
   const dynamicNames = {
@@ -154,38 +194,31 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   });
   const anyAsync = operations.some((operation) => operation.async);
   const generic = genericOperationIds(operations);
-  const describeOptions = (operation: Operation) => ({
-    approval: mayNeedApproval(approval, operation),
-    resumeToolName: resumeName,
-    ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
-  });
-
-  const succeeded = successFor(session, options);
-  const run = async (
-    operation: Operation,
-    args: unknown,
-    context: ToolCallContext = {},
-  ): Promise<ToolResult> => {
-    const tool = names.nameOf(operation.id) ?? operation.id;
-    const onProgress = context.onProgress ?? options.onProgress;
-    try {
-      const result: CallResult = await session.call(operation.id, args, {
-        wait: waitMs,
-        ...(context.signal ? { signal: context.signal } : {}),
-        ...(onProgress
-          ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
-          : {}),
-      });
-      return result.status === 'success'
-        ? succeeded(result)
-        : pendingResult(result, anyAsync ? resumeName : undefined);
-    } catch (error) {
-      return errorResult(error);
-    }
+  const describeOptions = (operation: Operation) => {
+    const approvalAbove = approvalOnlyAbove(approval, operation);
+    return {
+      approval: mayNeedApproval(approval, operation),
+      ...(approvalAbove !== undefined ? { approvalAbove } : {}),
+      resumeToolName: resumeName,
+      ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
+    };
   };
+  // Asked at call time, so the session's estimator (and a test's stand-in for it) is the one used.
+  const estimateCost: EstimateCost = (operationId, input) => session.estimate(operationId, input);
+
+  const runCall = toolCallRunner(session, {
+    ...options,
+    waitMs: options.waitMs ?? 120_000,
+    resumeToolName: anyAsync ? resumeName : undefined,
+    toolNameOf: (operationId) => names.nameOf(operationId),
+  });
+  const call = (operation: Operation, args: unknown, context: ToolCallContext = {}) =>
+    runCall(operation, context, (callOptions) => session.call(operation.id, args, callOptions));
 
   const typedSpec = (operation: Operation): ToolSpec => {
     const profiled = toProfile(operation.input.schema, profile);
+    const approvalOf = (args: unknown) =>
+      approvalVerdict(approval, operation, profiled.restore(args), estimateCost);
     return {
       name: names.nameOf(operation.id) as string,
       description: describeTool(operation, describeOptions(operation)),
@@ -194,7 +227,10 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       kind: 'operation',
       operationId: operation.id,
       effect: operation.effect,
-      needsApproval: (args) => needsApproval(approval, operation, profiled.restore(args)),
+      waitsForJobs: operation.async !== undefined,
+      mayNeedApproval: mayNeedApproval(approval, operation),
+      needsApproval: async (args) => (await approvalOf(args)).needed,
+      approval: approvalOf,
       check(args) {
         try {
           session.checkInput(operation.id, profiled.restore(args));
@@ -203,62 +239,60 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
           return errorResult(error);
         }
       },
-      execute: (args, context) => run(operation, profiled.restore(args), context),
+      execute: (args, context) => call(operation, profiled.restore(args), context),
     };
   };
+  const resume = anyAsync
+    ? resumeToolSpec({ session, operations, names, name: resumeName, profile, runCall })
+    : undefined;
 
-  // Which operations get typed tools.
+  // Which operations get typed tools; auto mode builds every typed spec once, to count it, and
+  // offers the very specs it counted.
+  const typedSpecs = new Map<string, ToolSpec>();
+  const typedSpecOf = (operation: Operation): ToolSpec => {
+    let spec = typedSpecs.get(operation.id);
+    if (!spec) {
+      spec = typedSpec(operation);
+      typedSpecs.set(operation.id, spec);
+    }
+    return spec;
+  };
   let typed = operations;
   let dynamic: Operation[] = [];
   if (mode === 'dynamic') {
     typed = [];
     dynamic = operations;
   } else if (mode === 'auto') {
-    const count = options.countTokens ?? ((text: string) => Math.ceil(text.length / 4));
-    // Every definition is counted as it will be offered (named, described and shaped for the
-    // profile), and resume_job, which is offered whatever the choice, comes off the budget first.
-    const tokensOf = (spec: ToolSpec) =>
-      count(
-        serialiseToolDefinition(
-          { name: spec.name, description: spec.description, inputSchema: spec.inputSchema },
-          WIRE_FORMAT_OF_PROFILE[profile],
-        ),
-      );
-    const sum = (specs: readonly ToolSpec[]) => specs.reduce((total, spec) => total + tokensOf(spec), 0);
-    const resumeTokens = anyAsync
-      ? sum([resumeSpec(session, operations, names, resumeName, waitMs, profile, options)])
-      : 0;
-    const limit = TOOL_COUNT_LIMITS[profile];
     const selection = selectWithinBudget({
       operations,
-      budget: (options.tokenBudget ?? 8000) - resumeTokens,
-      ...(limit ? { maxTools: limit.maxTools - (anyAsync ? 1 : 0) } : {}),
-      toolTokens: (operation) => tokensOf(typedSpec(operation)),
-      dynamicTokens: sum(
-        dynamicSpecs(
-          operations,
-          names,
-          dynamicNames,
-          profile,
-          approval,
-          run,
-          describeOptions,
-          (text) => text,
-        ),
+      ...autoBudget({ options, profile, resume }),
+      toolTokens: (operation) => definitionTokens(typedSpecOf(operation), options, profile),
+      // The dynamic tools are counted as they would be for every operation; their specs (and
+      // search index) are built only for the operations they end up reaching.
+      dynamicTokens: profiledDynamicDefinitions(operations, dynamicNames, profile).reduce(
+        (total, definition) => total + definitionTokens(definition, options, profile),
+        0,
       ),
     });
     typed = [...selection.typed];
     dynamic = [...selection.dynamic];
   }
 
-  const tools: ToolSpec[] = typed.map(typedSpec);
+  const tools: ToolSpec[] = typed.map(typedSpecOf);
   if (dynamic.length > 0)
     tools.push(
-      ...dynamicSpecs(dynamic, names, dynamicNames, profile, approval, run, describeOptions, (text) =>
-        session.client.redactor.redact(text),
-      ),
+      ...dynamicToolSpecs({
+        operations: dynamic,
+        names,
+        dynamicNames,
+        profile,
+        approval: { rule: approval, estimateCost },
+        describe: describeOptions,
+        call,
+        redact: (text) => session.client.redactor.redact(text),
+      }),
     );
-  if (anyAsync) tools.push(resumeSpec(session, operations, names, resumeName, waitMs, profile, options));
+  if (resume) tools.push(resume);
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const tooMany = toolCountWarning(tools.length, profile);
@@ -277,8 +311,40 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
         tools.map(({ name, description, inputSchema }) => ({ name, description, inputSchema })),
         { countTokens, wire: WIRE_FORMAT_OF_PROFILE[profile] },
       );
-      return { tokens: measured.tokens, perTool: measured.perTool };
+      return { tokens: measured.tokens, perTool: measured.perTool, countedWith: countTokens.method };
     },
+  };
+}
+
+/**
+ * Tokens of one definition as it will be offered (named, described and shaped for the profile),
+ * with the caller's counter, else four characters a token.
+ */
+function definitionTokens(
+  definition: ToolDefinition,
+  options: ToolSpecOptions,
+  profile: SchemaProfile,
+): number {
+  const count = options.countTokens ?? estimateTokens;
+  const { name, description, inputSchema } = definition;
+  return count(serialiseToolDefinition({ name, description, inputSchema }, WIRE_FORMAT_OF_PROFILE[profile]));
+}
+
+/**
+ * The budget left to the typed and dynamic tools of auto mode: resume_job, offered whatever the
+ * choice, comes off the tokens and off the family's most tools first.
+ */
+function autoBudget(context: {
+  readonly options: ToolSpecOptions;
+  readonly profile: SchemaProfile;
+  readonly resume: ToolSpec | undefined;
+}): { budget: number; maxTools?: number } {
+  const { options, profile, resume } = context;
+  const resumeTokens = resume ? definitionTokens(resume, options, profile) : 0;
+  const limit = TOOL_COUNT_LIMITS[profile];
+  return {
+    budget: (options.tokenBudget ?? 8000) - resumeTokens,
+    ...(limit ? { maxTools: limit.maxTools - (resume ? 1 : 0) } : {}),
   };
 }
 
@@ -294,193 +360,4 @@ function emitWarning(warning: ToolSetWarning): void {
   const runtime = (globalThis as { process?: { emitWarning?: (message: string, options: object) => void } })
     .process;
   runtime?.emitWarning?.(warning.message, { code: `GENTK_${warning.code.toUpperCase().replace(/-/g, '_')}` });
-}
-
-type Run = (operation: Operation, args: unknown, context?: ToolCallContext) => Promise<ToolResult>;
-
-function invalid(message: string): ToolResult {
-  return {
-    ok: false,
-    status: 'error',
-    code: 'invalid_arguments',
-    message,
-    retryable: false,
-    hint: 'Fix the arguments and call again.',
-  };
-}
-
-function dynamicSpecs(
-  operations: readonly Operation[],
-  names: ToolNames,
-  dynamicNames: { search: string; describe: string; call: string },
-  profile: SchemaProfile,
-  approval: ApprovalRule | undefined,
-  run: Run,
-  describeOptions: (operation: Operation) => { approval: boolean; resumeToolName: string },
-  /** Masks the session's secrets in what the tools quote back (a model may type one as a name). */
-  redact: (text: string) => string,
-): ToolSpec[] {
-  const index = createOperationIndex(operations, { names, profile, describe: describeOptions });
-  const byName = (value: unknown) => {
-    if (typeof value !== 'string') return undefined;
-    const id = names.operationIdOf(value) ?? value;
-    return operations.find((operation) => operation.id === id);
-  };
-  const [search, describe, call] = dynamicToolDefinitions({ operations, names: dynamicNames });
-  const record = (args: unknown) =>
-    typeof args === 'object' && args !== null ? (args as Record<string, unknown>) : {};
-  const profiled = (definition: typeof search) =>
-    toProfile((definition as NonNullable<typeof search>).inputSchema, profile);
-  const searchSchema = profiled(search);
-  const describeSchema = profiled(describe);
-  const callSchema = profiled(call);
-  return [
-    {
-      ...(search as NonNullable<typeof search>),
-      inputSchema: searchSchema.schema,
-      annotations: META_ANNOTATIONS,
-      kind: 'search',
-      effect: 'read',
-      needsApproval: async () => false,
-      async execute(args) {
-        const input = record(searchSchema.restore(args));
-        if (typeof input.query !== 'string' || input.query.trim() === '')
-          return invalid('query is required: what you want to do, in a few words.');
-        const filters = Object.fromEntries(
-          (['category', 'version', 'effect'] as const)
-            .filter((key) => typeof input[key] === 'string')
-            .map((key) => [key, input[key]]),
-        );
-        const matches = index.search(input.query, {
-          limit: typeof input.limit === 'number' ? input.limit : 8,
-          filters,
-        });
-        return {
-          ok: true,
-          status: 'success',
-          operationId: dynamicNames.search,
-          outputs: [],
-          data: { matches },
-        };
-      },
-    },
-    {
-      ...(describe as NonNullable<typeof describe>),
-      inputSchema: describeSchema.schema,
-      annotations: META_ANNOTATIONS,
-      kind: 'describe',
-      effect: 'read',
-      needsApproval: async () => false,
-      async execute(args) {
-        const input = record(describeSchema.restore(args));
-        const found = typeof input.operation === 'string' ? index.describe(input.operation) : undefined;
-        if (!found)
-          return invalid(
-            `No operation is called ${redact(briefJson(input.operation, 80))}; use ${dynamicNames.search} to find one.`,
-          );
-        return { ok: true, status: 'success', operationId: dynamicNames.describe, outputs: [], data: found };
-      },
-    },
-    {
-      ...(call as NonNullable<typeof call>),
-      inputSchema: callSchema.schema,
-      annotations: { readOnlyHint: false, destructiveHint: true, idempotentHint: false, openWorldHint: true },
-      kind: 'call',
-      effect: 'write',
-      async needsApproval(args) {
-        const input = record(callSchema.restore(args));
-        const operation = byName(input.operation);
-        return operation ? needsApproval(approval, operation, input.arguments) : false;
-      },
-      async execute(args, context) {
-        const input = record(callSchema.restore(args));
-        const operation = byName(input.operation);
-        if (!operation)
-          return invalid(
-            `No operation is called ${redact(briefJson(input.operation, 80))}; use ${dynamicNames.search} to find one.`,
-          );
-        return run(operation, input.arguments ?? {}, context);
-      },
-    },
-  ];
-}
-
-const RESUME_SCHEMA = {
-  type: 'object',
-  properties: {
-    operation: {
-      type: 'string',
-      minLength: 1,
-      description: 'The operation (or tool name) from the "processing" result.',
-    },
-    request_id: {
-      type: ['string', 'integer'],
-      description: 'The request_id from the "processing" result, exactly as given.',
-    },
-  },
-  required: ['operation', 'request_id'],
-};
-
-/** The model's view of a success, with the secrets of the answer withheld. */
-function successFor(session: Session, options: ToolSpecOptions): (result: CallSuccess) => ToolResult {
-  const withhold = { redactor: session.client.redactor, onSecret: options.onSecret };
-  return (result) => withholdSecrets(successResult(result, options), withhold);
-}
-
-function resumeSpec(
-  session: Session,
-  operations: readonly Operation[],
-  names: ToolNames,
-  name: string,
-  waitMs: number,
-  profile: SchemaProfile,
-  options: ToolSpecOptions,
-): ToolSpec {
-  const asynchronous = operations.filter((operation) => operation.async);
-  const profiled = toProfile(RESUME_SCHEMA, profile);
-  const succeeded = successFor(session, options);
-  return {
-    name,
-    description:
-      'Wait again for a generation job that was still running when its tool returned (status "processing"). Give the operation and request_id from that result; returns the result, or "processing" again with when to come back.',
-    inputSchema: profiled.schema,
-    annotations: { ...META_ANNOTATIONS, openWorldHint: true },
-    kind: 'resume',
-    effect: 'read',
-    needsApproval: async () => false,
-    async execute(args, context = {}) {
-      const restored = profiled.restore(args);
-      const input =
-        typeof restored === 'object' && restored !== null ? (restored as Record<string, unknown>) : {};
-      const id =
-        typeof input.operation === 'string'
-          ? (names.operationIdOf(input.operation) ?? input.operation)
-          : undefined;
-      const operation = asynchronous.find((candidate) => candidate.id === id);
-      const requestId = input.request_id;
-      if (!operation) return invalid('operation must be the operation of a "processing" result.');
-      if (
-        !(typeof requestId === 'string' && requestId !== '' && !unaddressableSegment(requestId)) &&
-        !(typeof requestId === 'number' && Number.isFinite(requestId))
-      ) {
-        return invalid(
-          'request_id must be the request_id of the "processing" result, a string or an integer.',
-        );
-      }
-      const onProgress = context.onProgress ?? options.onProgress;
-      const tool = names.nameOf(operation.id) ?? operation.id;
-      try {
-        const result = await session.resumeById(operation.id, requestId, {
-          wait: waitMs,
-          ...(context.signal ? { signal: context.signal } : {}),
-          ...(onProgress
-            ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }
-            : {}),
-        });
-        return result.status === 'success' ? succeeded(result) : pendingResult(result, name);
-      } catch (error) {
-        return errorResult(error);
-      }
-    },
-  };
 }

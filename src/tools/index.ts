@@ -8,9 +8,22 @@
  * @module
  */
 
-export type { ApprovalRule } from './approval.js';
-export { DEFAULT_APPROVAL_EFFECTS, mayNeedApproval, needsApproval } from './approval.js';
-export type { ToolMode, ToolSelection, ToolSet, ToolSpecOptions } from './create-tool-specs.js';
+export type { ApprovalRule, ApprovalVerdict } from './approval.js';
+export {
+  approvalVerdict,
+  DEFAULT_APPROVAL_EFFECTS,
+  mayNeedApproval,
+  needsApproval,
+  verdictOf,
+} from './approval.js';
+export { type CostCheck, describeCost, type EstimateCost, formatMoney } from './cost-approval.js';
+export type {
+  ToolMode,
+  ToolSelection,
+  ToolSet,
+  ToolSetFootprint,
+  ToolSpecOptions,
+} from './create-tool-specs.js';
 export { annotationsOf, createToolSpecs } from './create-tool-specs.js';
 export {
   DEFAULT_DYNAMIC_TOOL_NAMES,
@@ -19,6 +32,7 @@ export {
   dynamicToolDefinitions,
 } from './dynamic-tool-definitions.js';
 export { errorResult } from './error-result.js';
+export { estimateTokens } from './estimate-tokens.js';
 export {
   DEFAULT_OPERATION_PRIORITY,
   fetchOperationsLast,
@@ -55,7 +69,14 @@ export {
 } from './select-within-budget.js';
 export {
   type CountTokens,
+  type ExactEncoding,
+  estimatingCounter,
   loadTokenCounter,
+  type TokenCounter,
+  type TokenCountMethod,
+  tokenCounterFrom,
+} from './token-counter.js';
+export {
   type NaiveToolFootprintOptions,
   naiveToolFootprint,
   serialiseToolDefinition,

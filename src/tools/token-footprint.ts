@@ -1,15 +1,13 @@
 /**
- * How many tokens tool definitions cost a model, counted with a real tokenizer (o200k_base, the
- * encoding of OpenAI's current models) on the JSON a framework sends.
+ * How many tokens tool definitions cost a model, counted in o200k_base tokens (the encoding of
+ * OpenAI's current models) on the JSON a framework sends.
  * @module
  */
 
 import type { JsonSchema, Operation } from '../discovery/types.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
+import type { CountTokens } from './token-counter.js';
 import type { ToolDefinition } from './tool-definitions.js';
-
-/** Counts the tokens of a text. */
-export type CountTokens = (text: string) => number;
 
 /**
  * How the tools travel to the model, which decides the JSON that is counted:
@@ -43,19 +41,6 @@ export interface ToolFootprintOptions {
   readonly countTokens: CountTokens;
   /** @default 'openai' */
   readonly wire?: ToolWireFormat;
-}
-
-let counter: Promise<CountTokens> | undefined;
-
-/**
- * The o200k_base token counter of `gpt-tokenizer`, loaded on first use (its tables are a few
- * megabytes, which a program that never counts should not load).
- */
-export function loadTokenCounter(): Promise<CountTokens> {
-  counter ??= import('gpt-tokenizer/encoding/o200k_base').then(
-    (encoding) => (text: string) => encoding.countTokens(text),
-  );
-  return counter;
 }
 
 /** The JSON of one tool definition as `wire` sends it. */

@@ -22,7 +22,10 @@ export const TOOL_COUNT_LIMITS: Readonly<Partial<Record<SchemaProfile, ToolCount
   default: { family: 'OpenAI', maxTools: 128 },
 };
 
-/** Something about a tool set that its user should act on. */
+/**
+ * Something about a tool set that its user should act on.
+ * @inline
+ */
 export interface ToolSetWarning {
   /** Stable kind: `too-many-tools`. */
   readonly code: string;

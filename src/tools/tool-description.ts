@@ -26,6 +26,11 @@ export interface DescribeToolOptions {
    */
   readonly approval?: boolean;
   /**
+   * The call asks a person for approval only when its estimated cost is above this amount (or
+   * unknown): the approval rule's `costAbove`, when nothing else in the rule asks about it.
+   */
+  readonly approvalAbove?: number;
+  /**
    * The tool a model calls to resume waiting for a job that outlived the tool's wait.
    * @default 'resume_job'
    */
@@ -67,7 +72,13 @@ export function describeTool(operation: Operation, options: DescribeToolOptions 
           `Waits for the job and returns the result, or a handle to resume with ${options.resumeToolName ?? DEFAULT_RESUME_TOOL_NAME} if it takes too long.`,
         ]
       : []),
-    ...(options.approval ? ['Asks a person for approval first.'] : []),
+    ...(options.approval
+      ? [
+          options.approvalAbove === undefined
+            ? 'Asks a person for approval first.'
+            : `Asks a person for approval first if its estimated cost is above ${options.approvalAbove} or unknown.`,
+        ]
+      : []),
     ...(operation.deprecated ? ['Deprecated: prefer a newer operation.'] : []),
   ];
   // Room is reserved for the longer statements; they get shorter when a kept sentence states the cost.

@@ -1,7 +1,18 @@
 import type { CallOutput, CallSuccess, PendingCall } from '../calls/index.js';
 import { isRecord } from '../http/index.js';
 
-/** A finished call, as the model reads it. */
+/**
+ * A finished call, as the model reads it.
+ *
+ * @example
+ * const success: ToolSuccess = {
+ *   ok: true,
+ *   status: 'success',
+ *   operationId: 'v7_images_text_to_image',
+ *   outputs: [{ url: 'https://cdn.example.com/a.png', mediaType: 'image/png' }],
+ *   requestId: 'r_1',
+ * };
+ */
 export interface ToolSuccess {
   readonly ok: true;
   readonly status: 'success';
@@ -14,7 +25,19 @@ export interface ToolSuccess {
   readonly data?: unknown;
 }
 
-/** A job still running when the wait ended: what to call to pick it up. */
+/**
+ * A job still running when the wait ended: what to call to pick it up.
+ *
+ * @example
+ * const pending: ToolPending = {
+ *   ok: false,
+ *   status: 'processing',
+ *   operationId: 'v8_video_text_to_video',
+ *   requestId: 'r_2',
+ *   retryAfterMs: 20000,
+ *   hint: 'Call resume_job with requestId "r_2" to wait for it.',
+ * };
+ */
 export interface ToolPending {
   readonly ok: false;
   readonly status: 'processing';
@@ -26,7 +49,20 @@ export interface ToolPending {
   readonly hint: string;
 }
 
-/** A failure, in words a model can act on. */
+/**
+ * A failure, in words a model can act on.
+ *
+ * @example
+ * const failure: ToolFailure = {
+ *   ok: false,
+ *   status: 'error',
+ *   code: 'payment_required',
+ *   message: 'No credits left',
+ *   httpStatus: 402,
+ *   retryable: false,
+ *   hint: 'Ask a person to top up the wallet.',
+ * };
+ */
 export interface ToolFailure {
   readonly ok: false;
   readonly status: 'error';
@@ -43,6 +79,15 @@ export interface ToolFailure {
   readonly hint: string;
 }
 
+/**
+ * What a tool hands the model: plain JSON, never a stack trace or a secret.
+ *
+ * @example
+ * const result = await spec.execute({ prompt: 'a red kite' });
+ * if (result.ok) console.log(result.outputs);
+ * else if (result.status === 'processing') console.log('resume with', result.hint);
+ * else console.log(result.code, result.message, result.retryable);
+ */
 export type ToolResult = ToolSuccess | ToolPending | ToolFailure;
 
 export interface ShapeOptions {

@@ -5,7 +5,7 @@
 import { checkOperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
 import type { OperationEffect } from '../discovery/types.js';
-import { type OptionKeys, rejectUnknownOptions } from '../errors/index.js';
+import { type OptionKeys, rejectUnknownOptions, UsageError } from '../errors/index.js';
 import type { ApprovalRule } from './approval.js';
 import type { ToolSpecOptions } from './create-tool-specs.js';
 
@@ -28,6 +28,7 @@ export const TOOL_SPEC_OPTION_KEYS: OptionKeys<ToolSpecOptions> = {
 const APPROVAL_RULE_KEYS: OptionKeys<Extract<ApprovalRule, { readonly effects?: unknown }>> = {
   effects: true,
   operations: ['ids'],
+  costAbove: ['maxCost', 'costThreshold', 'cost', 'priceAbove'],
 };
 
 const APPROVAL_EFFECT_KEYS: OptionKeys<Record<OperationEffect, boolean>> = {
@@ -60,6 +61,14 @@ export function checkToolOptions<T extends ToolSpecOptions>(
   if (typeof approval === 'object' && approval !== null) {
     rejectUnknownOptions(approval, APPROVAL_RULE_KEYS, `${where}.approval`);
     rejectUnknownOptions(approval.effects, APPROVAL_EFFECT_KEYS, `${where}.approval.effects`);
+    const { costAbove } = approval;
+    if (
+      costAbove !== undefined &&
+      !(typeof costAbove === 'number' && Number.isFinite(costAbove) && costAbove >= 0)
+    )
+      throw new UsageError(
+        `${where}.approval.costAbove must be an amount (a number >= 0, in the currency of the service's prices), not ${JSON.stringify(costAbove)}.`,
+      );
   }
   checkOperationChoice(options.include, {
     operations: session.service.operations,

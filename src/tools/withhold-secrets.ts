@@ -7,7 +7,10 @@
 import { isSecretField, type Redactor } from '../http/index.js';
 import type { ToolSuccess } from './tool-result.js';
 
-/** A secret found in an answer and kept out of the tool result. */
+/**
+ * A secret found in an answer and kept out of the tool result.
+ * @inline
+ */
 export interface ReturnedSecret {
   readonly operationId: string;
   /** Where it was in the answer: `key`, `data.tokens[0].access_token`. */

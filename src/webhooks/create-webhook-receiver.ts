@@ -13,6 +13,19 @@ import { type NodeHandler, toNodeHandler } from './node-handler.js';
 import { createSessionWebhooks } from './session-webhooks.js';
 import type { WebhookStore } from './webhook-store.js';
 
+/**
+ * Settings of {@link createWebhookReceiver}: where the service reaches the receiver, where tracks
+ * live, and the limits of the wait and of a delivery.
+ *
+ * @example
+ * const options: WebhookReceiverOptions = {
+ *   publicUrl: 'https://agent.example.com/webhooks',
+ *   fallbackMarginMs: 5_000, // wait 5 s past the eta for a delivery before polling
+ *   maxBodyBytes: 256 * 1024,
+ * };
+ * const session = await connect({ baseUrl: 'https://api.example.com', apiKey: process.env.GENTK_API_KEY });
+ * const receiver = createWebhookReceiver(session, options);
+ */
 export interface WebhookReceiverOptions {
   /**
    * The address the service reaches the receiver at, as the world sees it (behind a proxy or a

@@ -4,6 +4,15 @@
  */
 import type { WebhookStore, WebhookTrack } from './webhook-store.js';
 
+/**
+ * Settings of a {@link MemoryWebhookStore}.
+ *
+ * @example
+ * // Expiry on a clock of your own (a test's), instead of the wall clock.
+ * let now = Date.UTC(2026, 0, 1);
+ * const store = new MemoryWebhookStore({ now: () => now });
+ * now += 60_000;
+ */
 export interface MemoryWebhookStoreOptions {
   /** Milliseconds since the epoch, for expiry. @default Date.now */
   readonly now?: () => number;

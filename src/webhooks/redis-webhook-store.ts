@@ -17,6 +17,14 @@ export interface RedisSubscriber {
   unsubscribe(channel: string, listener: (message: string) => void): Promise<unknown>;
 }
 
+/**
+ * Settings of a {@link RedisWebhookStore}: the connections the application made, and a prefix.
+ *
+ * @example
+ * const client = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const subscriber = await client.duplicate().connect();
+ * const store = new RedisWebhookStore({ client, subscriber, prefix: 'my-fleet:webhooks:' });
+ */
 export interface RedisWebhookStoreOptions {
   /** A connected client (node-redis fits as is; see `RedisRateLimitStoreOptions.client` for ioredis). */
   readonly client: RedisCommandClient;

@@ -1,6 +1,6 @@
+import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/auth/index.js';
-import { ManualClock } from '../../src/emulator/clock.js';
 import { createUndiciTransport, RateLimitGovernor } from '../../src/http/index.js';
 import { type DocumentServer, serveDocuments } from '../support/document-server.js';
 import { createVirtualClock } from '../support/virtual-clock.js';

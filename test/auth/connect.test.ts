@@ -1,3 +1,4 @@
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, MemoryTokenStore, RegistrationError, tokenStoreKey } from '../../src/auth/index.js';
 import { OperationNotOfferedError } from '../../src/auth/session.js';
@@ -5,7 +6,6 @@ import { InvalidArgumentsError } from '../../src/calls/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import { ServiceDescription } from '../../src/discovery/service-description.js';
 import { UnknownOperationError } from '../../src/discovery/unknown-operation-error.js';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import { AuthenticationError, InsufficientScopeError } from '../../src/http/index.js';
 
 const CANARY_PASSWORD = 'canary-password-7Qx!vZ';

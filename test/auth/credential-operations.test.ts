@@ -3,9 +3,10 @@
  * exchange) are the toolkit's own business: never in the default choice, and when chosen
  * explicitly they wait for a person. A model that knows the password must not mint itself a token.
  */
+
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { handlesCredentials } from '../../src/auth/credential-operations.js';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import {
   connect,
   createToolSpecs,

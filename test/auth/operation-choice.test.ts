@@ -4,9 +4,10 @@
  * narrow, and filters without a selector narrow the default choice. Each expectation is computed
  * from the discovered operations, not from the code under test.
  */
+
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools } from '../../src/adapters/ai-sdk.js';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import {
   connect,
   createToolSpecs,

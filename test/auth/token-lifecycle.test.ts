@@ -1,10 +1,10 @@
 import { readFile, stat } from 'node:fs/promises';
 import { join } from 'node:path';
+import { type Emulator, type ManualClock, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, FileTokenStore } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
-import { type Emulator, type ManualClock, startEmulator } from '../../src/emulator/index.js';
 import { temporaryFolderForTest } from '../support/temporary-folders.js';
 import { virtualHttp } from '../support/virtual-http.js';
 

@@ -5,12 +5,14 @@
  */
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:http';
+import * as emulatorEntry from 'generation-agent-toolkit-emulator';
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as aiSdk from '../../src/adapters/ai-sdk.js';
 import * as langchain from '../../src/adapters/langchain.js';
 import * as mcp from '../../src/adapters/mcp.js';
-import * as emulatorEntry from '../../src/emulator/index.js';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
+import * as http from '../../src/http/public-surface.js';
+import { NotFoundError } from '../../src/http/public-surface.js';
 import * as root from '../../src/index.js';
 import {
   connect,
@@ -20,7 +22,6 @@ import {
   GenerationToolkitError,
   type GenerationToolkitErrorCode,
   InvalidArgumentsError,
-  NotFoundError,
   OperationNotOfferedError,
   RegistrationError,
   ServiceError,
@@ -58,7 +59,7 @@ afterAll(async () => {
 
 describe('the family', () => {
   it('takes in every error class the package exports, from every entry', () => {
-    const classes = [root, aiSdk, langchain, mcp, provider, emulatorEntry].flatMap((entry) =>
+    const classes = [root, http, aiSdk, langchain, mcp, provider, emulatorEntry].flatMap((entry) =>
       errorClassesOf(entry as Record<string, unknown>),
     );
     const names = classes.map(([name]) => name);
@@ -95,8 +96,8 @@ describe('the family', () => {
   });
 
   it('keeps the service answers in their own subclass', () => {
-    expect(root.RateLimitedError.prototype).toBeInstanceOf(ServiceError);
-    expect(root.AuthenticationError.prototype).toBeInstanceOf(ServiceError);
+    expect(http.RateLimitedError.prototype).toBeInstanceOf(ServiceError);
+    expect(http.AuthenticationError.prototype).toBeInstanceOf(ServiceError);
     expect(InvalidArgumentsError.prototype).not.toBeInstanceOf(ServiceError);
   });
 
@@ -111,9 +112,9 @@ describe('the family', () => {
         'DiscoveryDocumentError',
         'discovery_failed',
       ],
-      [new root.ThrottleDeadlineError(10, 'probe'), 'ThrottleDeadlineError', 'throttle_deadline'],
+      [new http.ThrottleDeadlineError(10, 'probe'), 'ThrottleDeadlineError', 'throttle_deadline'],
       [new root.ToolNameError('m'), 'ToolNameError', 'invalid_tool_naming'],
-      [new root.TransportFailure('m', false, false), 'TransportFailure', 'transport_failed'],
+      [new http.TransportFailure('m', false, false), 'TransportFailure', 'transport_failed'],
       [new UsageError('m'), 'UsageError', 'invalid_usage'],
     ];
     for (const [error, name, code] of made) {

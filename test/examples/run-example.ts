@@ -1,6 +1,8 @@
 /**
  * Runs the examples as a user would: each one a real process started from the repository root,
- * importing the package by its name (which resolves, through `exports`, to the built `dist/`).
+ * importing the packages by their names, which resolve through their `exports` to their builds
+ * (`dist/`, `packages/emulator/dist/`): tsx reads examples/tsconfig.json, which drops the root
+ * tsconfig's `paths` to the sources.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
@@ -11,17 +13,26 @@ import { collectOutput, type ProcessOutput } from '../support/process-output.js'
 
 export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
-/** The built entries the examples import. */
-const ENTRIES = ['index.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js', 'emulator.js'];
+/** The built entries the examples (and gentk) import, from the repository's root. */
+const ENTRIES = [
+  ...['index.js', 'http.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js'].map((entry) =>
+    join('dist', entry),
+  ),
+  join('packages', 'emulator', 'dist', 'index.js'),
+  join('packages', 'cli', 'dist', 'main.js'),
+];
 
-/** Throws a clear instruction when the package has not been built. */
+/** Throws a clear instruction when the packages have not been built. */
 export function requireBuild(): void {
-  const missing = ENTRIES.filter((entry) => !existsSync(join(ROOT, 'dist', entry)));
+  const missing = ENTRIES.filter((entry) => !existsSync(join(ROOT, entry)));
   if (missing.length > 0)
     throw new Error(
-      `The examples import generation-agent-toolkit by name, which resolves to dist/, and dist/${missing.join(', dist/')} is missing: run \`npm run build\` first.`,
+      `The examples import the packages by name, which resolves to their builds, and ${missing.join(', ')} is missing: run \`npm run build\` first.`,
     );
 }
+
+/** The tsconfig tsx reads for the examples: the root's, without the `paths` to the sources. */
+const EXAMPLES_TSCONFIG = join(ROOT, 'examples', 'tsconfig.json');
 
 /**
  * The environment of an example: the test's own, without any GENTK_ setting (a developer's
@@ -31,7 +42,7 @@ export function exampleEnvironment(tmp: string): Record<string, string> {
   const environment: Record<string, string> = {};
   for (const [name, value] of Object.entries(process.env))
     if (value !== undefined && !name.startsWith('GENTK_')) environment[name] = value;
-  return { ...environment, NO_COLOR: '1', TMPDIR: tmp };
+  return { ...environment, NO_COLOR: '1', TMPDIR: tmp, TSX_TSCONFIG_PATH: EXAMPLES_TSCONFIG };
 }
 
 /** The command line that runs an example: Node with tsx, as `npx tsx examples/<file>` does. */

@@ -5,8 +5,9 @@
  * targets (1 % of requests with fields, at least the one a job limit costs to learn; 5 % without),
  * the quota is used, and each job is fetched once when its eta is right.
  */
+
+import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/emulator/clock.js';
 import { createUndiciTransport, HttpClient } from '../../src/http/index.js';
 import {
   DIALECTS,

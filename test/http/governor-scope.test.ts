@@ -1,5 +1,5 @@
+import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/emulator/clock.js';
 import { RateLimitGovernor, type RateLimitObservation } from '../../src/http/index.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 

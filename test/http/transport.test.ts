@@ -25,6 +25,13 @@ beforeAll(async () => {
       setTimeout(() => response.end('{}'), 300);
       return;
     }
+    if (request.url === '/trickle') {
+      response.writeHead(200, { 'content-type': 'application/json' });
+      response.write('{"partial":');
+      const timer = setInterval(() => response.write(' '), 20);
+      response.on('close', () => clearInterval(timer));
+      return;
+    }
     if (request.url === '/cut') {
       response.writeHead(200, { 'content-length': '100' });
       response.write('{"partial":');
@@ -112,5 +119,17 @@ describe.each([
     expect(error).toBeInstanceOf(TransportFailure);
     expect((error as TransportFailure).requestSent).toBe(true);
     expect((error as TransportFailure).timedOut).toBe(false);
+    expect((error as TransportFailure).answered).toBe(true);
+  });
+
+  it('says whether the answer had begun when the time limit cut it', async () => {
+    const failureAt = (path: string) =>
+      make()({ method: 'GET', url: new URL(path, base), headers: {}, timeoutMs: 100 }).then(
+        () => expect.unreachable(`${path} should have failed`),
+        (caught: unknown) => caught as TransportFailure,
+      );
+    const [silent, trickled] = await Promise.all([failureAt('/slow'), failureAt('/trickle')]);
+    expect([silent.timedOut, silent.answered]).toEqual([true, false]);
+    expect([trickled.timedOut, trickled.answered]).toEqual([true, true]);
   });
 });

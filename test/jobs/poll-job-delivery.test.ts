@@ -3,8 +3,9 @@
  * fetch, the first poll waits until the eta plus the delivery's margin, a delivery another
  * process received is found before a fetch is spent, and a delivered failure fails the job.
  */
+
+import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/emulator/index.js';
 import { GenerationFailedError } from '../../src/http/index.js';
 import { type FetchTarget, type JobDelivery, pollJob } from '../../src/jobs/index.js';
 import { createVirtualClock } from '../support/virtual-clock.js';

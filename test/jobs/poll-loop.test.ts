@@ -1,5 +1,5 @@
+import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../src/emulator/clock.js';
 import { GenerationFailedError, ServerError } from '../../src/http/index.js';
 import { type FetchTarget, pollJob } from '../../src/jobs/index.js';
 import { createVirtualClock } from '../support/virtual-clock.js';

@@ -1,7 +1,7 @@
 import { APICallError } from '@ai-sdk/provider';
 import { transcribe } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { wav } from '../../src/emulator/files/media.js';
+import { wav } from '../../packages/emulator/src/files/media.js';
 import { everythingIn, type ProviderBed, startWorkingAndFailingBeds } from './support/provider-bed.js';
 
 let bed: ProviderBed;

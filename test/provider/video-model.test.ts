@@ -2,10 +2,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { InvalidArgumentError } from '@ai-sdk/provider';
 import { experimental_generateVideo as generateVideo } from 'ai';
+import { type Emulator, type ManualClock, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { png } from '../../packages/emulator/src/files/media.js';
 import { discover } from '../../src/discovery/index.js';
-import { png } from '../../src/emulator/files/media.js';
-import { type Emulator, type ManualClock, startEmulator } from '../../src/emulator/index.js';
 import { createGenerationProvider } from '../../src/provider/index.js';
 import { everythingIn, isMp4, type ProviderBed, startWorkingAndFailingBeds } from './support/provider-bed.js';
 

@@ -1,9 +1,10 @@
 /**
- * Every TypeScript block of the Markdown that documents the package (README.md, examples/README.md)
- * type-checks as a user's code would, whether CI runs it or not. Each block becomes a module of its
- * own in a folder inside the package, so that it imports `generation-agent-toolkit` by name through
- * the `exports` of the build, with the real types of `ai`, `@ai-sdk/openai`, `langchain`,
- * `@langchain/core`, the MCP SDK and `redis`; one tsc process checks them all.
+ * Every TypeScript block of the Markdown that documents the packages (README.md, examples/README.md,
+ * the READMEs of packages/*) type-checks as a user's code would, whether CI runs it or not. Each
+ * block becomes a module of its own in a folder inside the repository, so that it imports
+ * `generation-agent-toolkit` and `generation-agent-toolkit-emulator` by name through the `exports`
+ * of their builds, with the real types of `ai`, `@ai-sdk/openai`, `langchain`, `@langchain/core`,
+ * the MCP SDK and `redis`; one tsc process checks them all.
  */
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -15,7 +16,12 @@ import { collectOutput } from '../support/process-output.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
 import { type TypeScriptBlock, typeScriptBlocksOf } from './typescript-blocks.js';
 
-const DOCUMENTS = ['README.md', 'examples/README.md'];
+const DOCUMENTS = [
+  'README.md',
+  'examples/README.md',
+  'packages/emulator/README.md',
+  'packages/cli/README.md',
+];
 
 /**
  * The settings of a user's project on Node 22, as `tsc --init` starts one: strict, Node's module

@@ -6,8 +6,8 @@
  */
 import { readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
+import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { ROOT, requireBuild, runScript } from '../examples/run-example.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
@@ -77,6 +77,16 @@ describe("the README's snippets", () => {
     try {
       redis = await startRedisServer();
       expect(await runSnippet('redis', { REDIS_URL: redis.url })).toMatch(/^success true$/m);
+    } finally {
+      await redis?.stop();
+    }
+  });
+
+  it('the shared budget snippet reserves and settles in Redis', { timeout: 120_000 }, async () => {
+    let redis: RedisServer | undefined;
+    try {
+      redis = await startRedisServer();
+      expect(await runSnippet('budget-store', { REDIS_URL: redis.url })).toMatch(/^granted true 40000$/m);
     } finally {
       await redis?.stop();
     }

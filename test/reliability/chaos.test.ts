@@ -10,16 +10,17 @@
  * comes from a fixed seed; the interleaving of the 20 concurrent calls can still change which
  * request meets which fault from run to run, and no assertion depends on that.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Session, type StoredToken, type TokenStore } from '../../src/auth/index.js';
-import { discover } from '../../src/discovery/discover.js';
-import type { ServiceDescription } from '../../src/discovery/service-description.js';
+
 import {
   type Emulator,
   type EmulatorAccount,
   type ManualClock,
   startEmulator,
-} from '../../src/emulator/index.js';
+} from 'generation-agent-toolkit-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Session, type StoredToken, type TokenStore } from '../../src/auth/index.js';
+import { discover } from '../../src/discovery/discover.js';
+import type { ServiceDescription } from '../../src/discovery/service-description.js';
 import { createUndiciTransport, type TransportRequest } from '../../src/http/index.js';
 import { createToolSpecs } from '../../src/tools/index.js';
 import { createVirtualClock, type VirtualClock } from '../support/virtual-clock.js';

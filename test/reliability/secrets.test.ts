@@ -10,7 +10,9 @@
  */
 import { join } from 'node:path';
 import { type ToolSet as AISDKToolSet, generateText, isStepCount } from 'ai';
+import { type Emulator, type ManualClock, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runCli } from '../../packages/cli/src/run.js';
 import { createAISDKTools } from '../../src/adapters/ai-sdk.js';
 import {
   type ConnectOptions,
@@ -21,10 +23,8 @@ import {
   type TokenStore,
 } from '../../src/auth/index.js';
 import type { CallResult } from '../../src/calls/index.js';
-import { runCli } from '../../src/cli/run.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
-import { type Emulator, type ManualClock, startEmulator } from '../../src/emulator/index.js';
 import {
   AuthenticationError,
   createUndiciTransport,

@@ -1,14 +1,14 @@
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { connect, type Session } from '../../src/auth/index.js';
-import { discover } from '../../src/discovery/discover.js';
-import type { ServiceDescription } from '../../src/discovery/service-description.js';
 import {
   type Emulator,
   type EmulatorAccount,
   type ManualClock,
   startEmulator,
-} from '../../src/emulator/index.js';
+} from 'generation-agent-toolkit-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect, type Session } from '../../src/auth/index.js';
+import { discover } from '../../src/discovery/discover.js';
+import type { ServiceDescription } from '../../src/discovery/service-description.js';
 import { createUndiciTransport } from '../../src/http/index.js';
 import { createToolSpecs, type ToolSet } from '../../src/tools/index.js';
 import { createVirtualClock } from '../support/virtual-clock.js';

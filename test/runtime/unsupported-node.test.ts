@@ -14,9 +14,9 @@ import { collectOutput, type ProcessOutput } from '../support/process-output.js'
 
 const PRETEND_NODE_20 = fileURLToPath(new URL('./fixtures/pretend-node-20.mjs', import.meta.url));
 const PACKAGE = 'generation-agent-toolkit';
-const ENTRIES = ['', '/ai-sdk', '/langchain', '/mcp', '/provider', '/emulator'].map(
-  (subpath) => `${PACKAGE}${subpath}`,
-);
+/** gentk as built in its package (packages/cli), which checks the version before loading the library. */
+const GENTK = join('packages', 'cli', 'dist', 'main.js');
+const ENTRIES = ['', '/ai-sdk', '/langchain', '/mcp', '/provider'].map((subpath) => `${PACKAGE}${subpath}`);
 const CASES = ENTRIES.flatMap((entry) => [[entry, 'esm'] as const, [entry, 'cjs'] as const]);
 const refusal = (version: string) =>
   `generation-agent-toolkit needs Node.js 22 or later; this is v${version}`;
@@ -70,7 +70,7 @@ describe('under a current Node made to look like Node 20', () => {
   });
 
   it('gentk --help exits 1 with that one line on stderr and no stack', async () => {
-    const output = await asNode20([join('dist', 'cli', 'main.js'), '--help']);
+    const output = await asNode20([GENTK, '--help']);
     expect(output).toEqual({ code: 1, stdout: '', stderr: `${refusal('20.11.1')}\n` });
   });
 
@@ -104,7 +104,7 @@ describe('under a real Node older than 22, when the machine has one', () => {
 
   it('gentk --help exits 1 with that one line on stderr', async (context) => {
     skipWithout(context);
-    const output = await run(oldNode!.path, [join('dist', 'cli', 'main.js'), '--help']);
+    const output = await run(oldNode!.path, [GENTK, '--help']);
     expect(output).toEqual({ code: 1, stdout: '', stderr: `${refusal(oldNode!.version)}\n` });
   });
 });

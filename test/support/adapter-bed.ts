@@ -4,13 +4,14 @@
  * request is recorded at the transport, to show what never reached the network.
  * @module
  */
-import { connect, type OperationChoice, type Session } from '../../src/auth/index.js';
+
 import {
   type Emulator,
   type EmulatorAccount,
   type ManualClock,
   startEmulator,
-} from '../../src/emulator/index.js';
+} from 'generation-agent-toolkit-emulator';
+import { connect, type OperationChoice, type Session } from '../../src/auth/index.js';
 import { createUndiciTransport } from '../../src/http/index.js';
 import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
 

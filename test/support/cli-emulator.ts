@@ -3,8 +3,9 @@
  * with jobs a thousand times faster and a login limit that many processes do not reach.
  * @module
  */
+
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll } from 'vitest';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 
 /** Starts the emulator before the file's tests and closes it after them; call the result for it. */
 export function useEmulatorForCli(): () => Emulator {

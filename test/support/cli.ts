@@ -9,7 +9,10 @@ const ROOT = fileURLToPath(new URL('../../', import.meta.url));
  * faster to start), or the sources through tsx when the tests run on their own.
  */
 const ENTRY =
-  process.env.GENTK_TEST_BUILT_CLI === '1' ? ['dist/cli/main.js'] : ['--import', 'tsx', 'src/cli/main.ts'];
+  process.env.GENTK_TEST_BUILT_CLI === '1'
+    ? ['packages/cli/dist/main.js']
+    : // tsx reads the root tsconfig.json, whose `paths` send the library and the emulator to their sources.
+      ['--import', 'tsx', 'packages/cli/src/main.ts'];
 
 /** How gentk is run with `args`: the program and its arguments, from {@link CLI_ROOT}. */
 export function cliInvocation(args: readonly string[]): { command: string; args: string[] } {

@@ -4,7 +4,7 @@
  * wire (counted through `wrap`) and no pending callbacks, so a request is never overtaken by time
  * it did not take.
  */
-import type { ManualClock } from '../../src/emulator/clock.js';
+import type { ManualClock } from 'generation-agent-toolkit-emulator';
 import type { Clock, Transport } from '../../src/http/index.js';
 
 interface Sleeper {

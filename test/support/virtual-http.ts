@@ -1,4 +1,4 @@
-import type { Emulator, ManualClock } from '../../src/emulator/index.js';
+import type { Emulator, ManualClock } from 'generation-agent-toolkit-emulator';
 import { type Clock, createUndiciTransport, type Transport } from '../../src/http/index.js';
 import { createVirtualClock } from './virtual-clock.js';
 

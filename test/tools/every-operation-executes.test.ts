@@ -1,10 +1,10 @@
+import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import { readOpenApiSurface } from '../../src/discovery/openapi/index.js';
 import { ServiceDescription } from '../../src/discovery/service-description.js';
 import type { Operation } from '../../src/discovery/types.js';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import { createToolSpecs, type ToolResult, type ToolSpec } from '../../src/tools/index.js';
 import { REAL_OPENAPI_FIXTURES, realOpenApiText } from '../support/fixtures.js';
 import { virtualHttp } from '../support/virtual-http.js';

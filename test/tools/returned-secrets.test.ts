@@ -1,6 +1,6 @@
+import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
 import type { HttpEvent } from '../../src/http/index.js';
 import { createToolSpecs, type ReturnedSecret } from '../../src/tools/index.js';
 

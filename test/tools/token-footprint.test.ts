@@ -1,12 +1,12 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
-  type CountTokens,
   dynamicToolDefinitions,
   loadTokenCounter,
   naiveToolFootprint,
   profileProblems,
   SCHEMA_PROFILES,
   serialiseToolDefinition,
+  type TokenCounter,
   toolFootprint,
   typedToolDefinitions,
 } from '../../src/tools/index.js';
@@ -14,7 +14,7 @@ import { emulatorOperations, fixtureOperations, type OperationSet } from './supp
 
 let emulator: OperationSet;
 let fixtures: OperationSet;
-let countTokens: CountTokens;
+let countTokens: TokenCounter;
 beforeAll(async () => {
   emulator = await emulatorOperations();
   fixtures = await fixtureOperations();
@@ -22,7 +22,8 @@ beforeAll(async () => {
 });
 
 describe('the token footprint of tool definitions (o200k_base)', () => {
-  it('counts with a real tokenizer', () => {
+  it('counts with a real tokenizer (the optional peer gpt-tokenizer, installed here)', () => {
+    expect(countTokens.method).toBe('o200k_base');
     expect(countTokens('hello world')).toBe(2);
     expect(countTokens('v7_images_text_to_image')).toBeGreaterThan(3);
   });

@@ -1,7 +1,7 @@
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
-import { type Emulator, startEmulator } from '../../src/emulator/index.js';
 import {
   createToolSpecs,
   loadTokenCounter,

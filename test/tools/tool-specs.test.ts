@@ -1,9 +1,17 @@
+import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
+import { InvalidArgumentsError } from '../../src/calls/index.js';
 import { discover } from '../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../src/discovery/service-description.js';
-import { type Emulator, type EmulatorAccount, startEmulator } from '../../src/emulator/index.js';
-import { createToolSpecs, loadTokenCounter, type ToolResult } from '../../src/tools/index.js';
+import {
+  createToolSpecs,
+  loadTokenCounter,
+  serialiseToolDefinition,
+  type ToolProgress,
+  type ToolResult,
+  WIRE_FORMAT_OF_PROFILE,
+} from '../../src/tools/index.js';
 import { virtualHttp } from '../support/virtual-http.js';
 
 let emulator: Emulator;
@@ -141,12 +149,135 @@ describe('createToolSpecs', () => {
     expect(chat).toMatchObject({ ok: true, text: expect.stringContaining('You said: "Hi"') });
   });
 
+  it('answers through resume_job as the typed tool it resumes: the same hint, progress and success', async () => {
+    const set = createToolSpecs(session, { mode: 'typed', waitMs: 10_000 });
+    const video = set.tools.find((tool) => tool.operationId === 'v8_video_text_to_video');
+    const first = await video?.execute({ model_id: 'veo-3', prompt: 'tide' });
+    const requestId = (first as { requestId: string }).requestId;
+    const resume = set.tool('resume_job');
+    const again = await resume?.execute({ operation: video?.name, request_id: requestId });
+    // Still running: the same hint, naming the same resume call, as the tool's own answer.
+    expect(again).toMatchObject({ ok: false, status: 'processing', operationId: 'v8_video_text_to_video' });
+    expect((again as { hint: string }).hint.replace(/\d+ seconds/, 'N seconds')).toBe(
+      (first as { hint: string }).hint.replace(/\d+ seconds/, 'N seconds'),
+    );
+    const progress: ToolProgress[] = [];
+    const finished = await createToolSpecs(session, { mode: 'typed', waitMs: 300_000 })
+      .tool('resume_job')
+      ?.execute(
+        { operation: 'v8_video_text_to_video', request_id: requestId },
+        { onProgress: (event) => progress.push(event) },
+      );
+    expect(progress.length).toBeGreaterThan(0);
+    // Progress names the operation's own tool, as the typed tool's does.
+    expect(new Set(progress.map(({ tool, operationId }) => `${tool} ${operationId}`))).toEqual(
+      new Set([`${video?.name} v8_video_text_to_video`]),
+    );
+    const direct = await createToolSpecs(session, { mode: 'typed', waitMs: 300_000 })
+      .tools.find((tool) => tool.operationId === 'v8_video_text_to_video')
+      ?.execute({ model_id: 'veo-3', prompt: 'tide' });
+    expect(Object.keys(finished as object).sort()).toEqual(Object.keys(direct as object).sort());
+    expect(finished).toMatchObject({ ok: true, status: 'success', requestId });
+  });
+
+  it('refuses a job id that cannot be a path segment, through resume_job and the session alike, before anything is sent', async () => {
+    const sent: string[] = [];
+    const watched = await connect({
+      service,
+      apiKey: account.apiKey,
+      operations: { ids: ['v8_video_text_to_video'] },
+      http: {
+        ...virtualHttp(emulator),
+        onEvent: (event) => (event.type === 'request' ? sent.push(event.url) : undefined),
+      },
+    });
+    try {
+      const resume = createToolSpecs(watched, { mode: 'typed' }).tool('resume_job');
+      for (const request_id of ['..', '.']) {
+        const result = await resume?.execute({ operation: 'v8_video_text_to_video', request_id });
+        expect(result).toMatchObject({
+          ok: false,
+          code: 'invalid_arguments',
+          problems: [{ field: 'request_id' }],
+        });
+        const thrown = await Promise.resolve()
+          .then(() => watched.resumeById('v8_video_text_to_video', request_id))
+          .catch((error: unknown) => error);
+        expect(InvalidArgumentsError.isInstance(thrown), request_id).toBe(true);
+      }
+      expect(sent).toEqual([]);
+    } finally {
+      await watched.close();
+    }
+  });
+
+  it('says of each tool whether it can wait for a job and whether a call may need approval', () => {
+    const asynchronous = new Set(session.operations.filter((op) => op.async).map((op) => op.id));
+    const typed = createToolSpecs(session, { mode: 'typed' });
+    for (const tool of typed.tools) {
+      if (tool.kind === 'resume') {
+        expect(tool).toMatchObject({ waitsForJobs: true, mayNeedApproval: false });
+        continue;
+      }
+      expect(tool.waitsForJobs, tool.name).toBe(asynchronous.has(tool.operationId as string));
+    }
+    const fund = typed.tools.find((tool) => tool.operationId === 'post_wallet_fund');
+    const balance = typed.tools.find((tool) => tool.operationId === 'get_wallet_balance');
+    expect([fund?.mayNeedApproval, balance?.mayNeedApproval]).toEqual([true, false]);
+    expect(
+      createToolSpecs(session, { mode: 'typed', approval: 'never' }).tools.some(
+        (tool) => tool.mayNeedApproval,
+      ),
+    ).toBe(false);
+
+    const dynamic = createToolSpecs(session, { mode: 'dynamic' });
+    expect(
+      Object.fromEntries(dynamic.tools.map((tool) => [tool.kind, [tool.waitsForJobs, tool.mayNeedApproval]])),
+    ).toEqual({
+      search: [false, false],
+      describe: [false, false],
+      call: [true, true],
+      resume: [true, false],
+    });
+    // The call tool of auto mode reaches only what did not fit: it says so of those alone.
+    const reads = createToolSpecs(session, {
+      mode: 'auto',
+      tokenBudget: 1,
+      include: { ids: ['get_wallet_balance', 'v7_llm_chat_completions'] },
+    });
+    expect(reads.tool('call_operation')).toMatchObject({ waitsForJobs: false, mayNeedApproval: false });
+  });
+
+  it('counts each definition of auto mode once, and offers the very definitions it counted', () => {
+    const counted: string[] = [];
+    const countTokens = (text: string) => {
+      counted.push(text);
+      return Math.ceil(text.length / 4);
+    };
+    const set = createToolSpecs(session, { mode: 'auto', tokenBudget: 4000, countTokens });
+    // Every operation's typed tool, resume_job and the three meta-tools: each counted once.
+    expect(counted).toHaveLength(session.operations.length + 4);
+    expect(new Set(counted).size).toBe(counted.length);
+    for (const tool of set.tools.filter(
+      (candidate) =>
+        candidate.kind !== 'search' && candidate.kind !== 'describe' && candidate.kind !== 'call',
+    )) {
+      const { name, description, inputSchema } = tool;
+      expect(counted, name).toContain(
+        serialiseToolDefinition({ name, description, inputSchema }, WIRE_FORMAT_OF_PROFILE.default),
+      );
+    }
+  });
+
   it('fits typed tools within a token budget in auto mode, and measures its footprint with a real tokenizer', async () => {
     const set = createToolSpecs(session, { mode: 'auto', tokenBudget: 4000 });
     expect(set.typedOperationIds.length).toBeGreaterThan(3);
     expect(set.dynamicOperationIds.length).toBeGreaterThan(100);
     const footprint = await set.footprint();
     expect(footprint.tokens).toBeLessThan(5000);
+    // Chosen with the estimate (no countTokens given), counted exactly: within the estimate's error.
+    expect(footprint.countedWith).toBe('o200k_base');
+    expect(footprint.tokens).toBeLessThanOrEqual(4000 * 1.04);
     // Counted with the same tokenizer, the whole offer (resume_job and the profiled meta-tools
     // included) stays within the budget, whatever the profile.
     const countTokens = await loadTokenCounter();

@@ -5,10 +5,10 @@
  */
 import { spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import type { Emulator } from 'generation-agent-toolkit-emulator';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { createClient } from 'redis';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Emulator } from '../../src/emulator/index.js';
-import { startEmulator } from '../../src/emulator/index.js';
 import { RedisWebhookStore } from '../../src/webhooks/index.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { IMAGE, IMAGE_INPUT, startWebhookBed, until, type WebhookBed } from './support/webhook-bed.js';

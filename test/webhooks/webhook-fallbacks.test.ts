@@ -2,8 +2,9 @@
  * Every webhook fault of the emulator, and the fallback that saves the job: polling after the
  * eta plus the margin, and deliveries that come after the job ended acknowledged and ignored.
  */
+
+import type { WebhookFaults } from 'generation-agent-toolkit-emulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { WebhookFaults } from '../../src/emulator/index.js';
 import type { WebhookStore } from '../../src/webhooks/index.js';
 import { IMAGE, IMAGE_INPUT, startWebhookBed, until, type WebhookBed } from './support/webhook-bed.js';
 

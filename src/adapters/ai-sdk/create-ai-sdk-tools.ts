@@ -5,14 +5,22 @@ import {
   checkToolOptions,
   createToolSpecs,
   TOOL_SPEC_OPTION_KEYS,
-  type ToolSpec,
   type ToolSpecOptions,
-  type ToolSet as ToolSpecSet,
 } from '../../tools/index.js';
 import { toAISDKTool } from './to-ai-sdk-tool.js';
 import { rememberSet, rememberSpec } from './tool-registry.js';
 
-/** Options of {@link createAISDKTools}: those of the tool specs, and how they meet the AI SDK. */
+/**
+ * Options of {@link createAISDKTools}: those of the tool specs, and how they meet the AI SDK.
+ *
+ * @example
+ * const { tools } = createAISDKTools(session, {
+ *   mode: 'auto',
+ *   schema: 'openai-strict',
+ *   streamProgress: false,
+ * });
+ * const result = await generateText({ model, tools, prompt: 'Draw a lighthouse at dusk.' });
+ */
 export interface CreateAISDKToolsOptions extends ToolSpecOptions {
   /**
    * Stream the progress of generation jobs as preliminary tool results (status, elapsed time,
@@ -34,20 +42,6 @@ const AI_SDK_TOOLS_OPTION_KEYS: OptionKeys<CreateAISDKToolsOptions> = {
   strict: true,
 };
 
-/** Whether a tool can wait for an asynchronous job, and so has progress to stream. */
-function canWait(spec: ToolSpec, set: ToolSpecSet, asynchronous: ReadonlySet<string>): boolean {
-  switch (spec.kind) {
-    case 'resume':
-      return true;
-    case 'operation':
-      return spec.operationId !== undefined && asynchronous.has(spec.operationId);
-    case 'call':
-      return set.dynamicOperationIds.some((id) => asynchronous.has(id));
-    default:
-      return false;
-  }
-}
-
 /**
  * The session's operations as AI SDK tools, for `generateText`, `streamText` and agents.
  *
@@ -64,7 +58,7 @@ function canWait(spec: ToolSpec, set: ToolSpecSet, asynchronous: ReadonlySet<str
  * import { generateText, isStepCount, type ModelMessage } from 'ai';
  * import { connect } from 'generation-agent-toolkit';
  * import { createAISDKTools, createToolApproval } from 'generation-agent-toolkit/ai-sdk';
- * import { startEmulator } from 'generation-agent-toolkit/emulator';
+ * import { startEmulator } from 'generation-agent-toolkit-emulator';
  *
  * const emulator = await startEmulator();
  * const account = emulator.createAccount({ password: 'a-long-Pa55word' });
@@ -104,13 +98,10 @@ export function createAISDKTools(session: Session, options: CreateAISDKToolsOpti
   checkToolOptions(session, options, AI_SDK_TOOLS_OPTION_KEYS, 'createAISDKTools options');
   const { streamProgress = true, strict = options.schema === 'openai-strict', ...specOptions } = options;
   const set = createToolSpecs(session, specOptions);
-  const asynchronous = new Set(
-    session.operations.filter((operation) => operation.async).map((operation) => operation.id),
-  );
   const tools: ToolSet = {};
   for (const spec of set.tools) {
     const tool = toAISDKTool(spec, {
-      streamProgress: streamProgress && canWait(spec, set, asynchronous),
+      streamProgress: streamProgress && spec.waitsForJobs,
       strict,
       onProgress: options.onProgress,
     });

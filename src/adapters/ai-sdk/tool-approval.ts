@@ -1,15 +1,21 @@
 import type { SingleToolApprovalFunction, ToolApprovalStatus, ToolSet } from 'ai';
-import type { ToolSpec } from '../../tools/index.js';
+import { type CostCheck, describeCost, type ToolSpec, verdictOf } from '../../tools/index.js';
 import { specOf } from './tool-registry.js';
 
 /** A per-tool `toolApproval` map for `generateText`, `streamText` and `ToolLoopAgent`. */
 export type AISDKToolApproval = Record<string, SingleToolApprovalFunction<unknown, unknown, unknown>>;
 
-/** Why a call waits for a person, shown to the approver beside the call's input. */
-export function approvalReason(spec: ToolSpec): string {
+/**
+ * Why a call waits for a person, shown to the approver beside the call's input: what it does, and
+ * what it is expected to cost when the approval rule prices calls (`costAbove`).
+ */
+export function approvalReason(spec: ToolSpec, cost?: CostCheck): string {
   const what = spec.annotations.title ? `${spec.annotations.title}. ` : '';
-  if (spec.effect === 'money') return `${what}This call spends or moves money.`;
-  if (spec.effect === 'destructive') return `${what}This call deletes something; it cannot be undone.`;
+  const costs = cost ? ` ${describeCost(cost)}` : '';
+  if (spec.effect === 'money') return `${what}This call spends or moves money.${costs}`;
+  if (spec.effect === 'destructive')
+    return `${what}This call deletes something; it cannot be undone.${costs}`;
+  if (cost) return `${what}${describeCost(cost)}`;
   return `${what}The approval rule asks a person to confirm this call.`;
 }
 
@@ -23,10 +29,12 @@ export async function needsPerson(spec: ToolSpec, input: unknown): Promise<boole
   return spec.needsApproval(input);
 }
 
-/** The approval status of one call, with the reason the approver sees. */
+/** The approval status of one call, with the reason the approver sees (its estimate included). */
 export async function approvalStatus(spec: ToolSpec, input: unknown): Promise<ToolApprovalStatus> {
-  return (await needsPerson(spec, input))
-    ? { type: 'user-approval', reason: approvalReason(spec) }
+  if (spec.check?.(input)) return 'not-applicable';
+  const verdict = await verdictOf(spec, input);
+  return verdict.needed
+    ? { type: 'user-approval', reason: approvalReason(spec, verdict.cost) }
     : 'not-applicable';
 }
 

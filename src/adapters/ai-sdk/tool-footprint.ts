@@ -1,16 +1,15 @@
 import type { ToolSet } from 'ai';
 import { UsageError } from '../../errors/index.js';
+import type { ToolSetFootprint } from '../../tools/index.js';
 import { specSetOf } from './tool-registry.js';
 
-/** Tokens the tool definitions take, in all and per tool. */
-export interface AISDKToolFootprint {
-  readonly tokens: number;
-  readonly perTool: ReadonlyArray<{ readonly name: string; readonly tokens: number }>;
-}
+/** Tokens the tool definitions take, in all and per tool, and whether they were counted exactly. */
+export type AISDKToolFootprint = ToolSetFootprint;
 
 /**
  * How many tokens the definitions of the tools `createAISDKTools` returned add to every request
- * (name, description and input schema, counted with a real tokenizer, o200k_base). Compare modes
+ * (name, description and input schema, in o200k_base tokens: exact with the optional peer
+ * `gpt-tokenizer` installed, estimated otherwise). Compare modes
  * with it: `typed` grows with the operations, `dynamic` stays small, `auto` keeps to its budget.
  *
  * @param tools The record `createAISDKTools` returned, not a copy or a merge with other tools.

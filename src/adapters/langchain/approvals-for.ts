@@ -5,6 +5,7 @@
  */
 
 import type { OperationEffect } from '../../discovery/types.js';
+import { type CostCheck, describeCost, verdictOf } from '../../tools/index.js';
 import { GenerationTool } from './generation-tool.js';
 
 /** What a reviewer may answer to a call that waits for approval. */
@@ -23,21 +24,32 @@ export interface ReviewedToolCall {
  */
 export interface InterruptOnEntry {
   readonly allowedDecisions: ApprovalDecision[];
-  readonly description: (toolCall: ReviewedToolCall) => string;
+  readonly description: (toolCall: ReviewedToolCall) => Promise<string>;
   readonly argsSchema?: Record<string, unknown>;
   readonly when: (request: {
     readonly toolCall: { readonly args: Record<string, unknown> };
   }) => Promise<boolean>;
 }
 
+/**
+ * How `approvalsFor` words the questions it asks a person, and which answers it allows.
+ *
+ * @example
+ * const interruptOn = approvalsFor(tools, {
+ *   allowedDecisions: ['approve', 'reject'],
+ *   describe: (toolCall, tool) => `${tool.name} will spend credits: ${JSON.stringify(toolCall.args)}`,
+ * });
+ */
 export interface ApprovalsForOptions {
   /** The decisions a reviewer may make. @default ['approve', 'edit', 'reject'] */
   readonly allowedDecisions?: readonly ApprovalDecision[];
   /**
-   * The text a reviewer reads about a call.
-   * @default what the tool does (its title, and that it moves money or deletes), and the arguments
+   * The text a reviewer reads about a call; `cost` is its estimate against the threshold when the
+   * approval rule prices calls (`costAbove`).
+   * @default what the tool does (its title, and that it moves money or deletes), its estimated
+   * cost when the rule prices calls, and the arguments
    */
-  readonly describe?: (toolCall: ReviewedToolCall, tool: GenerationTool) => string;
+  readonly describe?: (toolCall: ReviewedToolCall, tool: GenerationTool, cost?: CostCheck) => string;
 }
 
 const WHAT_IT_DOES: Readonly<Record<OperationEffect, string>> = {
@@ -47,13 +59,14 @@ const WHAT_IT_DOES: Readonly<Record<OperationEffect, string>> = {
   read: 'reads data',
 };
 
-function describeCall(toolCall: ReviewedToolCall, tool: GenerationTool): string {
+function describeCall(toolCall: ReviewedToolCall, tool: GenerationTool, cost?: CostCheck): string {
   const { spec } = tool;
   const what =
     spec.kind === 'call'
       ? `calls the operation ${JSON.stringify(toolCall.args.operation)}`
       : `${spec.annotations.title ? `(${spec.annotations.title}) ` : ''}${WHAT_IT_DOES[spec.effect]}`;
-  return `${toolCall.name} ${what} and waits for your approval.\nArguments: ${JSON.stringify(toolCall.args, null, 2)}`;
+  const costs = cost ? `\n${describeCost(cost)}` : '';
+  return `${toolCall.name} ${what} and waits for your approval.${costs}\nArguments: ${JSON.stringify(toolCall.args, null, 2)}`;
 }
 
 /**
@@ -62,7 +75,8 @@ function describeCall(toolCall: ReviewedToolCall, tool: GenerationTool): string 
  * that can need approval under the approval rule of the tool options (money and destructive
  * operations by default), whose `when` asks that rule about the call's actual arguments, so the
  * dynamic `call_operation` tool stops only for the operations that need it. When the rule cannot
- * answer (a rule function that throws), the call waits for a person.
+ * answer (a rule function that throws), the call waits for a person. With `approval: { costAbove }`
+ * the reviewer also reads the call's estimate (amount, currency, basis; or that it is unknown).
  *
  * The agent stops before running such a call: its result has `__interrupt__` with the action
  * requests; resume the same thread with `new Command({ resume: { decisions } })`, one decision per
@@ -107,7 +121,11 @@ export function approvalsFor(
     if (!GenerationTool.isInstance(tool) || !tool.mayNeedApproval) continue;
     entries[tool.name] = {
       allowedDecisions,
-      description: (toolCall) => describe(toolCall, tool),
+      // The verdict is asked again here: LangChain asks `when` and the description separately.
+      description: async (toolCall) => {
+        const verdict = await verdictOf(tool.spec, toolCall.args).catch(() => undefined);
+        return describe(toolCall, tool, verdict?.cost);
+      },
       // The schema an editor must keep to matters only when edits are allowed.
       ...(allowedDecisions.includes('edit') ? { argsSchema: tool.spec.inputSchema } : {}),
       when: async ({ toolCall }) => {

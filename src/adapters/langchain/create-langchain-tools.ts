@@ -12,28 +12,28 @@ import {
   type ToolSpecOptions,
 } from '../../tools/index.js';
 import { GenerationTool } from './generation-tool.js';
-import { specMayNeedApproval } from './may-need-approval.js';
 
 /**
  * Options of {@link createLangChainTools}: those of the framework-neutral tools (mode, schema
  * profile, prefix, selection, approval rule, wait, token budget, progress), unchanged.
+ *
+ * @example
+ * const tools = createLangChainTools(session, {
+ *   mode: 'typed',
+ *   schema: 'openai-strict',
+ *   include: { categories: ['image'] },
+ * });
+ * const agent = createAgent({
+ *   model,
+ *   tools,
+ *   middleware: [humanInTheLoopMiddleware({ interruptOn: approvalsFor(tools) })],
+ * });
  */
 export interface LangChainToolsOptions extends ToolSpecOptions {}
 
-/** The LangChain tools of a tool set already built from `session` with `options`. */
-export function toLangChainTools(
-  set: ToolSet,
-  session: Session,
-  options: LangChainToolsOptions = {},
-): GenerationTool[] {
-  return set.tools.map(
-    (spec) =>
-      new GenerationTool({
-        spec,
-        mayNeedApproval: specMayNeedApproval(spec, { session, set, rule: options.approval }),
-        onProgress: options.onProgress,
-      }),
-  );
+/** The LangChain tools of a tool set already built with `options`. */
+export function toLangChainTools(set: ToolSet, options: LangChainToolsOptions = {}): GenerationTool[] {
+  return set.tools.map((spec) => new GenerationTool({ spec, onProgress: options.onProgress }));
 }
 
 /**
@@ -66,5 +66,5 @@ export function createLangChainTools(
   options: LangChainToolsOptions = {},
 ): GenerationTool[] {
   checkToolOptions(session, options, TOOL_SPEC_OPTION_KEYS, 'createLangChainTools options');
-  return toLangChainTools(createToolSpecs(session, options), session, options);
+  return toLangChainTools(createToolSpecs(session, options), options);
 }

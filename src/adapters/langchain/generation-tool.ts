@@ -15,10 +15,16 @@ const MARKER = Symbol.for('generation-agent-toolkit.langchain.GenerationTool');
 // A schema every argument satisfies; see `call` for why LangChain's own check is given it.
 const ANY_ARGUMENTS: JSONSchema = {};
 
+/**
+ * What a {@link GenerationTool} is made of: the framework-neutral spec it runs (which says whether a
+ * call may wait for a person), and who hears of its progress.
+ *
+ * @example
+ * const spec = createToolSpecs(session).tool('v7_images_text_to_image');
+ * if (spec) new GenerationTool({ spec, onProgress: (progress) => console.log(progress.status) });
+ */
 export interface GenerationToolFields {
   readonly spec: ToolSpec;
-  /** Whether any call of the tool can need a person's approval under the tool options. */
-  readonly mayNeedApproval: boolean;
   /** The tool options' `onProgress`, told of every progress report. */
   readonly onProgress?: ((progress: ToolProgress) => void) | undefined;
 }
@@ -64,7 +70,7 @@ export class GenerationTool extends StructuredTool<JSONSchema, unknown, unknown,
     this.description = spec.description;
     this.schema = spec.inputSchema as JSONSchema;
     this.spec = spec;
-    this.mayNeedApproval = fields.mayNeedApproval;
+    this.mayNeedApproval = spec.mayNeedApproval;
     this.onProgress = fields.onProgress;
   }
 

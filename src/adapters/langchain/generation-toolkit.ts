@@ -34,7 +34,7 @@ export class GenerationToolkit extends BaseToolkit {
     super();
     checkToolOptions(session, options, TOOL_SPEC_OPTION_KEYS, 'GenerationToolkit options');
     this.toolSet = createToolSpecs(session, options);
-    this.tools = toLangChainTools(this.toolSet, session, options);
+    this.tools = toLangChainTools(this.toolSet, options);
   }
 
   override getTools(): GenerationTool[] {

@@ -1,6 +1,7 @@
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Session } from '../../auth/session.js';
+import { type ApprovalVerdict, verdictOf } from '../../tools/approval.js';
 import type { ToolFailure } from '../../tools/tool-result.js';
 import type { ToolSpec } from '../../tools/tool-spec.js';
 import { approvalMessage } from './approval-message.js';
@@ -33,20 +34,20 @@ export async function approvalGate(
   args: unknown,
   context: ApprovalContext,
 ): Promise<ToolFailure | undefined> {
-  let needed: boolean;
+  let verdict: ApprovalVerdict;
   try {
-    needed = await spec.needsApproval(args);
+    verdict = await verdictOf(spec, args);
   } catch {
     // An approval rule that fails must not let a charge through unasked.
-    needed = true;
+    verdict = { needed: true };
   }
-  if (!needed) return undefined;
+  if (!verdict.needed) return undefined;
 
   const { server, session, options, signal } = context;
   const subject = approvalSubject(spec, args, session, options.prefix);
   const invalid = checkBeforeApproval(spec, args, subject, session);
   if (invalid) return invalid;
-  const message = approvalMessage(subject);
+  const message = approvalMessage(subject, verdict.cost);
 
   if (server.getClientCapabilities()?.elicitation?.form) {
     try {
@@ -73,6 +74,7 @@ export async function approvalGate(
         effect: subject.effect,
         arguments: subject.arguments,
         message,
+        ...(verdict.cost ? { cost: verdict.cost } : {}),
         signal,
       });
       // Only a real `true` approves: a callback that returns something else has not said yes.

@@ -1,4 +1,5 @@
 import type { OperationEffect } from '../../discovery/types.js';
+import { type CostCheck, describeCost } from '../../tools/cost-approval.js';
 import type { ApprovalSubject } from './approval-subject.js';
 
 /** Longest argument text shown to the person; the arguments of money and deletions are short. */
@@ -17,21 +18,23 @@ function argumentsText(args: unknown): string {
 }
 
 /**
- * The question put to the person: which operation, what it does to them (charge, delete), and the
- * exact arguments, so that "Accept" means what the person read.
+ * The question put to the person: which operation, what it does to them (charge, delete), what it
+ * is expected to cost when the approval rule prices calls (`costAbove`), and the exact arguments,
+ * so that "Accept" means what the person read.
  *
  * @example
  * // Allow the agent to run post_wallet_fund ("Fund the wallet")?
  * // It moves money: the account or a card may be charged.
  * // Arguments: {"amount":10,"payment_method_id":"pm_card_visa"}
  */
-export function approvalMessage(subject: ApprovalSubject): string {
+export function approvalMessage(subject: ApprovalSubject, cost?: CostCheck): string {
   const { operation } = subject;
   const named = operation ? `${operation.id} ("${operation.summary}")` : (subject.requested ?? subject.tool);
   const through = subject.dynamic ? ` through ${subject.tool}` : '';
   return [
     `Allow the agent to run ${named}${through}?`,
     CONSEQUENCE[subject.effect],
+    ...(cost ? [describeCost(cost)] : []),
     `Arguments: ${argumentsText(subject.arguments)}`,
   ].join('\n');
 }

@@ -8,6 +8,18 @@ import { type RequestGuardOptions, refusedRequest } from './request-guard.js';
 /** Makes the MCP server of one client session. */
 export type McpServerFactory = () => Server | Promise<Server>;
 
+/**
+ * Limits of the streamable-HTTP MCP handler: which hosts and origins it answers, how many sessions it
+ * keeps and for how long, and how large a request body may be.
+ *
+ * @example
+ * const handler = createMcpHttpHandler(() => createMcpServer(session), {
+ *   allowedHosts: ['mcp.example.com'],
+ *   sessionIdleMs: 300_000,
+ *   maxSessions: 50,
+ * });
+ * const response = await handler.fetch(request); // from any fetch-style server: Hono, Deno.serve, a Worker
+ */
 export interface McpHttpHandlerOptions extends RequestGuardOptions {
   /** A session with no request for this long is closed, in ms. @default 1800000 (30 minutes) */
   readonly sessionIdleMs?: number;

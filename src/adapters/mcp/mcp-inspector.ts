@@ -6,6 +6,15 @@ import { DEFAULT_MAX_RESPONSE_BYTES, limitStream, ResponseTooLargeFailure } from
 import { VERSION } from '../../version.js';
 import { originBoundFetch } from './origin-bound-fetch.js';
 
+/**
+ * How discovery's MCP inspector reaches the service's hosted MCP servers: the headers it sends,
+ * the origins it trusts, and how much it reads.
+ *
+ * @example
+ * const service = await discover('https://api.example.com', {
+ *   mcp: createMcpInspector({ timeoutMs: 5_000, headers: () => ({ authorization: `Bearer ${token}` }) }),
+ * });
+ */
 export interface McpInspectorOptions {
   /**
    * Headers for each server, e.g. its credential: `(server) => ({ Authorization: 'Bearer ...' })`.

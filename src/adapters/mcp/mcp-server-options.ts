@@ -1,7 +1,15 @@
 import type { OperationEffect } from '../../discovery/types.js';
+import type { CostCheck } from '../../tools/cost-approval.js';
 import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
 
-/** A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it. */
+/**
+ * A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it.
+ *
+ * @example
+ * createMcpServer(session, {
+ *   approve: ({ operationId, effect, arguments: args }) => effect !== 'money' || isSmall(args),
+ * });
+ */
 export interface ApprovalRequest {
   /** The MCP tool the client called. */
   readonly tool: string;
@@ -13,14 +21,32 @@ export interface ApprovalRequest {
   readonly arguments: unknown;
   /** What will happen, in plain words: the text an elicitation would show the person. */
   readonly message: string;
+  /** The call's estimate against the threshold, when the approval rule prices calls (`costAbove`). */
+  readonly cost?: CostCheck;
   /** Aborted when the client cancels the tool call; stop asking then. */
   readonly signal: AbortSignal;
 }
 
-/** Decides an approval when the MCP client cannot ask the person itself; `true` runs the call. */
+/**
+ * Decides an approval when the MCP client cannot ask the person itself; `true` runs the call.
+ *
+ * @example
+ * const approve: ApproveCallback = async ({ message, signal }) =>
+ *   (await askPerson(message, { signal })) === 'yes';
+ */
 export type ApproveCallback = (request: ApprovalRequest) => boolean | Promise<boolean>;
 
-/** Options of {@link createMcpServer}: those of `createToolSpecs`, plus what an MCP server needs. */
+/**
+ * Options of {@link createMcpServer}: those of `createToolSpecs`, plus what an MCP server needs.
+ *
+ * @example
+ * const server = createMcpServer(session, {
+ *   name: 'generation',
+ *   mode: 'dynamic',
+ *   approve: async ({ tool, message }) => (await ask(`${tool}: ${message}`)) === 'yes',
+ * });
+ * await serveStdio(server);
+ */
 export interface McpServerOptions extends ToolSpecOptions {
   /** The server's name in the MCP handshake. @default 'generation-agent-toolkit' */
   readonly name?: string;

@@ -1,4 +1,12 @@
-/** Which hosts and browser origins may reach the server. */
+/**
+ * Which hosts and browser origins may reach the server.
+ *
+ * @example
+ * createMcpHttpHandler(factory, {
+ *   allowedHosts: ['mcp.example.com'],
+ *   allowedOrigins: ['https://app.example.com'],
+ * });
+ */
 export interface RequestGuardOptions {
   /**
    * Host names (without port) the `Host` header may carry, against DNS rebinding: a web page that

@@ -10,6 +10,13 @@ import {
 const LOOPBACK = new Set(['127.0.0.1', 'localhost', '::1']);
 const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
 
+/**
+ * Where `serveMcpHttp` listens (loopback by default), beside the handler's limits.
+ *
+ * @example
+ * const listener = await serveMcpHttp(() => createMcpServer(session), { port: 3333, path: '/mcp' });
+ * console.log(listener.url);
+ */
 export interface ServeMcpHttpOptions extends McpHttpHandlerOptions {
   /** TCP port; 0 picks a free one (read it from `url`). @default 0 */
   readonly port?: number;

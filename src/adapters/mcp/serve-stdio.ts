@@ -2,6 +2,16 @@ import type { Readable, Writable } from 'node:stream';
 import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
 
+/**
+ * The streams `serveStdio` speaks over: the process's stdin and stdout unless given.
+ *
+ * @example
+ * const connection = await serveStdio(createMcpServer(session), {
+ *   stdin: process.stdin,
+ *   stdout: process.stdout,
+ * });
+ * await connection.closed;
+ */
 export interface ServeStdioOptions {
   /** Where requests come from. @default process.stdin */
   readonly stdin?: Readable;

@@ -1,6 +1,7 @@
 import { lexer, type Token, type Tokens } from 'marked';
 import type { HttpMethod } from '../types.js';
 
+/** @inline */
 export type RunbookStepKind =
   | 'discover'
   | 'signup'
@@ -13,6 +14,7 @@ export type RunbookStepKind =
   | 'revoke'
   | 'other';
 
+/** @inline */
 export interface RunbookField {
   readonly name: string;
   readonly type: string;
@@ -20,6 +22,7 @@ export interface RunbookField {
   readonly description: string;
 }
 
+/** @inline */
 export interface RunbookStep {
   readonly number: number;
   readonly title: string;
@@ -31,6 +34,7 @@ export interface RunbookStep {
   readonly text: string;
 }
 
+/** @inline */
 export interface RunbookError {
   readonly code: string;
   readonly status?: number;
@@ -38,7 +42,10 @@ export interface RunbookError {
   readonly action: string;
 }
 
-/** The agent registration runbook (auth.md), as steps a program can follow. */
+/**
+ * The agent registration runbook (auth.md), as steps a program can follow.
+ * @inline
+ */
 export interface Runbook {
   readonly url: string;
   readonly title: string;

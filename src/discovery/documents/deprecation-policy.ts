@@ -1,5 +1,6 @@
 import { lexer, type Tokens } from 'marked';
 
+/** @inline */
 export interface VersionLifecycle {
   readonly version: string;
   readonly lifecycle: string;
@@ -7,6 +8,7 @@ export interface VersionLifecycle {
   readonly sunsetAt?: string;
 }
 
+/** @inline */
 export interface DeprecationPolicy {
   readonly url: string;
   /** The policy in the publisher's words. */

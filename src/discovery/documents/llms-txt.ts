@@ -1,12 +1,16 @@
 import { lexer, type Token, type Tokens } from 'marked';
 
+/** @inline */
 export interface LlmsTxtLink {
   readonly title: string;
   readonly url: string;
   readonly description?: string;
 }
 
-/** llms.txt (llmstxt.org): a title, a summary, free text, and sections of links. */
+/**
+ * llms.txt (llmstxt.org): a title, a summary, free text, and sections of links.
+ * @inline
+ */
 export interface LlmsTxt {
   readonly url: string;
   readonly title: string;

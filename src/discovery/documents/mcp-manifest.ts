@@ -1,4 +1,6 @@
-/** An MCP server the service hosts, as its manifest and server card describe it. */
+/**
+ * An MCP server the service hosts, as its manifest and server card describe it.
+ */
 export interface McpServerInfo {
   readonly name: string;
   readonly title?: string;

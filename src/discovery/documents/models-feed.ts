@@ -1,4 +1,7 @@
-/** A model of the public catalogue. */
+/**
+ * A model of the public catalogue.
+ * @inline
+ */
 export interface ModelInfo {
   readonly id: string;
   readonly name?: string;

@@ -1,4 +1,7 @@
-/** What discovery keeps of the authorization server and protected resource metadata. */
+/**
+ * What discovery keeps of the authorization server and protected resource metadata.
+ * @inline
+ */
 export interface AuthorizationMetadata {
   readonly issuer: string;
   readonly tokenEndpoint?: string;

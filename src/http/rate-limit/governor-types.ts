@@ -6,6 +6,19 @@ import type { Clock } from '../clock.js';
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 
+/**
+ * How the governor paces requests, where it keeps what it learns, and whom it tells of each wait.
+ *
+ * @example
+ * // One governor for two sessions of one account, so that they share its quota.
+ * const governor = new RateLimitGovernor({
+ *   burst: 2,
+ *   jitterMs: 50,
+ *   onWait: (wait) => console.log(wait.reason, wait.waitMs),
+ * });
+ * const reader = await connect({ baseUrl, apiKey, http: { governor } });
+ * const writer = await connect({ baseUrl, apiKey, http: { governor } });
+ */
 export interface RateLimitGovernorOptions {
   /** Time and waiting. @default systemClock */
   readonly clock?: Clock;
@@ -40,6 +53,11 @@ export interface RateLimitGovernorOptions {
  * A quota the service published before any call (a documented policy, a rate-limit extension
  * of its OpenAPI document, its MCP `rate-limit-policy` resource): the governor keeps to it from
  * the first request until answers say what the quotas are.
+ *
+ * @example
+ * await session.client.governor.publish('https://api.example.com', [
+ *   { limit: 60, windowMs: 60_000, name: 'default' },
+ * ]);
  */
 export interface PublishedQuota {
   /** Requests allowed per window. */
@@ -51,7 +69,14 @@ export interface PublishedQuota {
   readonly pathPrefixes?: readonly string[];
 }
 
-/** A wait the governor imposes before sending. */
+/**
+ * A wait the governor imposes before sending.
+ *
+ * @example
+ * new RateLimitGovernor({
+ *   onWait: ({ url, bucket, waitMs, reason }) => console.log(`${url}: ${waitMs} ms (${reason}, ${bucket})`),
+ * });
+ */
 export interface ThrottleWait {
   readonly url: string;
   readonly bucket: string;

@@ -63,7 +63,8 @@ export class RateLimitStoreError extends GenerationToolkitError {
   }
 }
 
-function describeFailure(failure: unknown): { message: string; code: string | undefined } {
+/** A backend failure as a redacted message and its `code` (or error name), for a store error. */
+export function describeFailure(failure: unknown): { message: string; code: string | undefined } {
   if (!(failure instanceof Error)) return { message: redactStoreMessage(String(failure)), code: undefined };
   const code = (failure as { code?: unknown }).code;
   const name = failure.name !== 'Error' ? failure.name : undefined;

@@ -12,7 +12,14 @@
  */
 export type CountedRequests = readonly [grantedAt: number, expiresAt: number, count: number];
 
-/** What the governor knows of one quota. Times are on the governor's clock, in milliseconds. */
+/**
+ * What the governor knows of one quota. Times are on the governor's clock, in milliseconds.
+ *
+ * @example
+ * // A store keeps the state whole and opaque: JSON in, the same JSON out.
+ * const text = JSON.stringify(state);
+ * const again = JSON.parse(text) as BucketState;
+ */
 export interface BucketState {
   /** Quota units per window, when a response said. */
   readonly limit?: number;
@@ -52,13 +59,33 @@ export interface BucketState {
   readonly paceUpdatedAt?: number;
 }
 
-/** A stored state and the version to quote when replacing it. */
+/**
+ * A stored state and the version to quote when replacing it.
+ *
+ * @example
+ * const stored: VersionedBucketState = { state: { blockedUntil: 0 }, version: 3 };
+ */
 export interface VersionedBucketState {
   readonly state: BucketState;
   readonly version: number;
 }
 
-/** Storage for bucket states. Both operations may be remote; both must be safe to call concurrently. */
+/**
+ * Storage for bucket states. Both operations may be remote; both must be safe to call concurrently.
+ *
+ * @example
+ * // A store over any database with a compare-and-set (here a Map in this process).
+ * const rows = new Map<string, VersionedBucketState>();
+ * const store: RateLimitStore = {
+ *   read: async (bucket) => rows.get(bucket),
+ *   compareAndSet: async (bucket, expectedVersion, state) => {
+ *     if ((rows.get(bucket)?.version ?? 0) !== expectedVersion) return false;
+ *     rows.set(bucket, { state, version: expectedVersion + 1 });
+ *     return true;
+ *   },
+ * };
+ * await connect({ baseUrl, apiKey, http: { rateLimit: { store } } });
+ */
 export interface RateLimitStore {
   /** The stored state of `bucket`, or undefined when nothing is known. */
   read(bucket: string): Promise<VersionedBucketState | undefined>;
@@ -69,7 +96,13 @@ export interface RateLimitStore {
   compareAndSet(bucket: string, expectedVersion: number, state: BucketState, ttlMs: number): Promise<boolean>;
 }
 
-/** The default store: a Map in this process. Entries expire after their TTL on the given clock. */
+/**
+ * The default store: a Map in this process. Entries expire after their TTL on the given clock.
+ *
+ * @example
+ * const store = new MemoryRateLimitStore();
+ * await connect({ baseUrl, apiKey, http: { rateLimit: { store } } });
+ */
 export class MemoryRateLimitStore implements RateLimitStore {
   readonly #entries = new Map<string, VersionedBucketState & { expiresAt: number }>();
 

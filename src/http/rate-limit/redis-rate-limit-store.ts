@@ -31,6 +31,13 @@ redis.call('SET', KEYS[1], string.format('%d', version + 1) .. ':' .. ARGV[2], '
 return 1
 `);
 
+/**
+ * The Redis connection a {@link RedisRateLimitStore} uses, and the prefix of its keys.
+ *
+ * @example
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const store = new RedisRateLimitStore({ client: redis, prefix: 'my-fleet:' });
+ */
 export interface RedisRateLimitStoreOptions {
   /**
    * A connected client. node-redis (`createClient()` from `redis`) fits as is; for ioredis pass

@@ -10,6 +10,9 @@ import type { JsonSchema } from '../../discovery/types.js';
  * - `openai-strict`: OpenAI strict function calling / Structured Outputs.
  * - `gemini`: Gemini function declarations, as the JSON Schema they take in `parametersJsonSchema`.
  * - `anthropic`: Anthropic tool `input_schema`.
+ *
+ * @example
+ * const tools = createToolSpecs(session, { schema: 'openai-strict' }); // strict mode's subset of JSON Schema
  */
 export type SchemaProfile = 'default' | 'openai-strict' | 'gemini' | 'anthropic';
 

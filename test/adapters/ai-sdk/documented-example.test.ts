@@ -1,8 +1,8 @@
 import { generateText, isStepCount, type ModelMessage } from 'ai';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { expect, it } from 'vitest';
 import { createAISDKTools, createToolApproval } from '../../../src/adapters/ai-sdk.js';
 import { connect } from '../../../src/auth/index.js';
-import { startEmulator } from '../../../src/emulator/index.js';
 import { virtualHttp } from '../../support/virtual-http.js';
 import { scriptedModel } from './support/scripted-model.js';
 

@@ -67,13 +67,13 @@ describe('approvalsFor', () => {
       'argsSchema',
     ]);
     const call = { name: toolFor(tools, 'post_wallet_fund').name, args: { amount: 10 } };
-    expect(approvalsFor(tools)[call.name]?.description(call)).toMatch(
+    expect(await approvalsFor(tools)[call.name]?.description(call)).toMatch(
       /^post_wallet_fund \(Fund the wallet\) moves money and waits for your approval\.\nArguments: \{\n {2}"amount": 10\n\}$/,
     );
     const custom = approvalsFor(tools, {
       describe: ({ args }, tool) => `${tool.spec.effect}: $${args.amount}`,
     });
-    expect(custom[call.name]?.description(call)).toBe('money: $10');
+    expect(await custom[call.name]?.description(call)).toBe('money: $10');
   });
 
   it('follows the approval rule of the tool options, and leaves other tools out', () => {

@@ -3,9 +3,9 @@
  * over real HTTP whose requests are counted (to show what never reached the network).
  */
 
+import type { Emulator, EmulatorAccount } from 'generation-agent-toolkit-emulator';
 import type { GenerationTool } from '../../../src/adapters/langchain.js';
 import type { Session } from '../../../src/auth/index.js';
-import type { Emulator, EmulatorAccount } from '../../../src/emulator/index.js';
 import { startAdapterBed } from '../../support/adapter-bed.js';
 
 export const OPERATIONS = [

@@ -3,9 +3,9 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discover } from '../../../src/discovery/discover.js';
-import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
 import { useTemporaryFolder } from '../../support/temporary-folders.js';
 import { envelopeOf } from './support.js';
 

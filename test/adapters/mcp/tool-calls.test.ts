@@ -1,7 +1,7 @@
 import type { Progress } from '@modelcontextprotocol/sdk/types.js';
+import type { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../../src/adapters/mcp.js';
-import type { ManualClock } from '../../../src/emulator/index.js';
 import { connectClient, envelopeOf, startTestBed, type TestBed, textOf } from './support.js';
 
 let bed: TestBed;

@@ -1,10 +1,10 @@
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CONTROL_PLANE_SCOPES } from '../../../packages/emulator/src/catalogue/scopes.js';
 import { createMcpInspector } from '../../../src/adapters/mcp.js';
 import { discover } from '../../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../../src/discovery/service-description.js';
 import { UnknownOperationError } from '../../../src/discovery/unknown-operation-error.js';
-import { CONTROL_PLANE_SCOPES } from '../../../src/emulator/catalogue/scopes.js';
-import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
 import { operationsCatalogue } from '../../support/fixtures.js';
 
 let emulator: Emulator;

@@ -1,7 +1,7 @@
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type OpenApiSurfaceReading, readOpenApiSurface } from '../../../src/discovery/openapi/index.js';
 import type { Operation } from '../../../src/discovery/types.js';
-import { type Emulator, startEmulator } from '../../../src/emulator/emulator.js';
 import { type CatalogueEntry, operationsCatalogue } from '../../support/fixtures.js';
 import { compile, propertiesOf } from './openapi-test-support.js';
 

@@ -3,8 +3,9 @@
  * account's quota through one Redis store. Together they must never be refused (no 429 on
  * anyone's wire) and still use most of what the quota allows.
  */
+
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
 import { runFleet } from './fleet.js';
 

@@ -6,8 +6,8 @@
 import { execFile } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
 import type { CallResult, PendingCall } from '../../../src/index.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
 import type { JobStep } from './worker-protocol.js';

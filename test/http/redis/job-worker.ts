@@ -10,7 +10,8 @@
  */
 import { text } from 'node:stream/consumers';
 import { createClient } from 'redis';
-import { connect, RedisRateLimitStore } from '../../../src/index.js';
+import { RedisRateLimitStore } from '../../../src/http/public-surface.js';
+import { connect } from '../../../src/index.js';
 import type { JobStep } from './worker-protocol.js';
 
 const OPERATION = 'v7_images_text_to_image';

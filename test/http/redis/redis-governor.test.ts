@@ -4,7 +4,7 @@
  */
 import { createClient } from 'redis';
 import { afterAll, beforeAll } from 'vitest';
-import { RedisRateLimitStore } from '../../../src/index.js';
+import { RedisRateLimitStore } from '../../../src/http/public-surface.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
 import { describeGovernorSuite } from '../support/governor-suite.js';
 

@@ -11,7 +11,7 @@ import {
   RateLimitStoreError,
   type RedisCommandClient,
   RedisRateLimitStore,
-} from '../../../src/index.js';
+} from '../../../src/http/public-surface.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
 import { chatRequest } from '../support/requests.js';
 import { startTestBed } from '../support/test-bed.js';

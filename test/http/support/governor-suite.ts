@@ -3,8 +3,9 @@
  * store: in memory (`rate-limit-governor.test.ts`) and in a real Redis (`redis/`). Time is
  * virtual; calls to the store hold it still, as requests on the wire do.
  */
+
+import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
-import { ManualClock } from '../../../src/emulator/clock.js';
 import {
   RateLimitGovernor,
   type RateLimitObservation,

@@ -3,9 +3,8 @@
  * Every event, warning and error message a test produces is collected, so that a test can grep
  * all of it for secrets.
  */
-import type { ManualClock } from '../../../src/emulator/clock.js';
-import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
-import type { EmulatorOptions } from '../../../src/emulator/options.js';
+import type { EmulatorOptions, ManualClock } from 'generation-agent-toolkit-emulator';
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import {
   createUndiciTransport,
   HttpClient,

@@ -3,14 +3,15 @@
  * provider's client sleeps on a virtual clock that moves it, so queued jobs finish without
  * anyone waiting for real.
  */
-import { discover, type ServiceDescription } from '../../../src/discovery/index.js';
+
 import {
   type Emulator,
   type EmulatorAccount,
   type EmulatorOptions,
   type ManualClock,
   startEmulator,
-} from '../../../src/emulator/index.js';
+} from 'generation-agent-toolkit-emulator';
+import { discover, type ServiceDescription } from '../../../src/discovery/index.js';
 import { createUndiciTransport } from '../../../src/http/index.js';
 import {
   createGenerationProvider,

@@ -4,11 +4,11 @@
  * deadline, a document that trickles. Each stays within the limits of `discover()` and ends in a
  * `DiscoveryDocumentError` (or, for the optional feed, a warning) in bounded time.
  */
-import { createServer } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { connect, DEFAULT_DISCOVERY_LIMITS, DiscoveryDocumentError, discover } from '../../../src/index.js';
+import { DEFAULT_DISCOVERY_LIMITS } from '../../../src/discovery/index.js';
+import { connect, DiscoveryDocumentError, discover } from '../../../src/index.js';
 import { type Route, serveDocuments } from '../../support/document-server.js';
-import { listenOnLoopback } from '../../support/loopback-server.js';
+import { tricklingServer } from '../../support/trickling-server.js';
 
 const cleanups: (() => Promise<void>)[] = [];
 afterEach(async () => {
@@ -160,19 +160,7 @@ describe('discover() against a publisher that fans out', () => {
   });
 
   it('turns a document that trickles past its time limit into a DiscoveryDocumentError (slowloris)', async () => {
-    const timers = new Set<NodeJS.Timeout>();
-    const server = await listenOnLoopback(
-      createServer((_request, response) => {
-        response.writeHead(200, { 'content-type': 'application/json' });
-        response.write('{"openapi":"3.1.0","x":"');
-        const timer = setInterval(() => response.write('a'), 50);
-        timers.add(timer);
-        response.on('close', () => clearInterval(timer));
-      }),
-      () => {
-        for (const timer of timers) clearInterval(timer);
-      },
-    );
+    const server = await tricklingServer();
     cleanups.push(() => server.close());
     const started = performance.now();
     const error = await discover(server.url, { models: false, timeoutMs: 300 }).then(

@@ -3,7 +3,12 @@
  * actually did: a suite that proves resilience must first prove the faults happened.
  * @module
  */
-import type { EmulatorFaults, FaultController, FaultKind, FaultRule } from '../../../src/emulator/index.js';
+import type {
+  EmulatorFaults,
+  FaultController,
+  FaultKind,
+  FaultRule,
+} from 'generation-agent-toolkit-emulator';
 
 /** Faults every round meets: each kind now and then, with and without the work done first. */
 const STEADY: readonly FaultRule[] = [

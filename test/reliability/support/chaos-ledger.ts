@@ -5,8 +5,9 @@
  * believed happened.
  * @module
  */
+
+import type { Emulator, ManualClock } from 'generation-agent-toolkit-emulator';
 import type { ServiceDescription } from '../../../src/discovery/service-description.js';
-import type { Emulator, ManualClock } from '../../../src/emulator/index.js';
 import { isRecord } from '../../../src/http/index.js';
 
 export interface PaidJob {

@@ -4,7 +4,7 @@
  * @module
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import { type Emulator, startEmulator } from '../../../src/emulator/index.js';
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { type LoopbackServer, listenOnLoopback } from '../../support/loopback-server.js';
 
 /** Answers `request` with the emulator's document at the same path, its origin moved to `origin`. */

@@ -10,11 +10,11 @@
 import {
   generationBodySchema,
   generationQuerySchema,
-} from '../../../src/emulator/catalogue/request-schema.js';
-import { matchRoute, type RouteMatch } from '../../../src/emulator/catalogue/route-index.js';
-import type { JsonSchema } from '../../../src/emulator/catalogue/types.js';
-import { coerceLegacyBody, coerceQuery } from '../../../src/emulator/generation/coerce.js';
-import { summarize, validate } from '../../../src/emulator/http/validate.js';
+} from '../../../packages/emulator/src/catalogue/request-schema.js';
+import { matchRoute, type RouteMatch } from '../../../packages/emulator/src/catalogue/route-index.js';
+import type { JsonSchema } from '../../../packages/emulator/src/catalogue/types.js';
+import { coerceLegacyBody, coerceQuery } from '../../../packages/emulator/src/generation/coerce.js';
+import { summarize, validate } from '../../../packages/emulator/src/http/validate.js';
 import type { WireRequest } from './capture-wire.js';
 
 /** The emulator's default `maxBodyBytes`. */

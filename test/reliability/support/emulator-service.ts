@@ -4,9 +4,10 @@
  * its answers.
  * @module
  */
+
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { discover } from '../../../src/discovery/discover.js';
 import type { ServiceDescription } from '../../../src/discovery/service-description.js';
-import { startEmulator } from '../../../src/emulator/index.js';
 
 let described: Promise<ServiceDescription> | undefined;
 

@@ -8,7 +8,7 @@
  * @module
  */
 import fc from 'fast-check';
-import { startEmulator } from '../../../src/emulator/index.js';
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import type { HostedDocument } from './document-host.js';
 
 export const ORIGIN = '{{origin}}';

@@ -1,8 +1,8 @@
+import { startEmulator } from 'generation-agent-toolkit-emulator';
 import { discover } from '../../../src/discovery/discover.js';
 import type { DeprecationPolicy } from '../../../src/discovery/documents/deprecation-policy.js';
 import { readOpenApiSurface } from '../../../src/discovery/openapi/index.js';
 import type { JsonSchema, Operation } from '../../../src/discovery/types.js';
-import { startEmulator } from '../../../src/emulator/emulator.js';
 import { REAL_OPENAPI_FIXTURES, readFixtureJson } from '../../support/fixtures.js';
 import { rawInputSchemas } from './raw-input-schemas.js';
 

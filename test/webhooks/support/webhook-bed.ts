@@ -5,8 +5,8 @@
  * @module
  */
 import { createServer } from 'node:http';
+import { type Emulator, type EmulatorOptions, startEmulator } from 'generation-agent-toolkit-emulator';
 import { connect, type Session } from '../../../src/auth/index.js';
-import { type Emulator, type EmulatorOptions, startEmulator } from '../../../src/emulator/index.js';
 import { createUndiciTransport } from '../../../src/http/index.js';
 import {
   createWebhookReceiver,
@@ -59,6 +59,8 @@ export async function startWebhookBed(options: WebhookBedOptions = {}): Promise<
       },
     },
   });
+  // Discovery goes through the same transport: count from the first call on.
+  requests.length = 0;
   let receiver: WebhookReceiver | undefined;
   const server = await listenOnLoopback(createServer((req, res) => receiver?.nodeHandler(req, res)));
   const hookUrl = `${server.url}/hooks`;

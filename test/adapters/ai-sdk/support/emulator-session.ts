@@ -1,5 +1,5 @@
+import type { Emulator, EmulatorAccount } from 'generation-agent-toolkit-emulator';
 import type { Session } from '../../../../src/auth/index.js';
-import type { Emulator, EmulatorAccount } from '../../../../src/emulator/index.js';
 import { startAdapterBed } from '../../../support/adapter-bed.js';
 
 export interface EmulatorSession {

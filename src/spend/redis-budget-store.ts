@@ -1,0 +1,169 @@
+/**
+ * A budget store in Redis, so that every process of a fleet spends from one budget. Reserving is
+ * one Lua script that checks the limit and counts the reservation in a single atomic step;
+ * settling and releasing are another, safe to repeat.
+ *
+ * Like the Redis rate-limit store, it takes a client the application already created and
+ * connected: the toolkit does not import a Redis library, and the connection (TLS, auth,
+ * reconnection) stays the caller's.
+ * @module
+ */
+import type { RedisCommandClient } from '../http/rate-limit/redis-script.js';
+import {
+  type BudgetStore,
+  type BudgetTotals,
+  DEFAULT_KEEP_LAPSED_MS,
+  type ReserveOutcome,
+} from './budget-store.js';
+import { BudgetStoreError, type BudgetStoreOperation } from './budget-store-error.js';
+import type { Micros } from './cost-estimate.js';
+import { END, READ, RESERVE } from './redis-budget-scripts.js';
+import { checkCharge, checkReservation } from './reservation-arguments.js';
+
+/**
+ * The Redis connection a {@link RedisBudgetStore} uses, the prefix of its keys, and how long it
+ * remembers lapsed reservations.
+ *
+ * @example
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const store = new RedisBudgetStore({ client: redis, prefix: 'my-fleet:budget:' });
+ */
+export interface RedisBudgetStoreOptions {
+  /**
+   * A connected client. node-redis (`createClient()` from `redis`) fits as is; for ioredis pass
+   * `{ sendCommand: (args) => redis.call(args[0]!, ...args.slice(1)) }`. The store never
+   * connects or closes it.
+   */
+  readonly client: RedisCommandClient;
+  /**
+   * Prepended to every budget's keys. Give each fleet (account, environment) its own when they
+   * share a Redis.
+   * @default 'gentk:budget:'
+   */
+  readonly prefix?: string;
+  /**
+   * How long a reservation whose TTL ran out is remembered, so that a call which outlived its
+   * reservation and settles late still has its charge counted.
+   * @default 86_400_000 (a day)
+   */
+  readonly keepLapsedMs?: number;
+}
+
+/**
+ * Budgets in Redis: pass one store to every process of a fleet to spend from one budget. No two
+ * processes can together reserve past the limit, whatever their number; a process that dies
+ * mid-call holds its reservation only until the reservation's TTL runs out. Times are the Redis
+ * server's own, so the processes' clocks need not agree. What was settled is kept until the keys
+ * are deleted: name a budget per period (`budget:acct:2026-11`) for one that renews.
+ *
+ * A budget's keys share a hash tag (`{…}`), so a Redis Cluster keeps them on one node.
+ *
+ * @example
+ * ```ts
+ * import { createClient } from 'redis';
+ * import { connect, RedisBudgetStore } from 'generation-agent-toolkit';
+ *
+ * const redis = await createClient({ url: process.env.REDIS_URL }).connect();
+ * const store = new RedisBudgetStore({ client: redis, prefix: 'gentk:prod:' });
+ * const session = await connect({ baseUrl, apiKey, budget: { amount: 5, currency: 'usd', store } });
+ * // ... every process of the fleet does the same, and together they spend at most $5.
+ * await session.close();
+ * await redis.close();
+ * ```
+ */
+export class RedisBudgetStore implements BudgetStore {
+  readonly #client: RedisCommandClient;
+  readonly #prefix: string;
+  readonly #keepLapsedMs: string;
+
+  constructor(options: RedisBudgetStoreOptions) {
+    this.#client = options.client;
+    this.#prefix = options.prefix ?? 'gentk:budget:';
+    this.#keepLapsedMs = String(Math.max(0, Math.ceil(options.keepLapsedMs ?? DEFAULT_KEEP_LAPSED_MS)));
+  }
+
+  async reserve(
+    key: string,
+    reservationId: string,
+    amount: Micros,
+    limit: Micros,
+    ttlMs: number,
+  ): Promise<ReserveOutcome> {
+    checkReservation(amount, limit, ttlMs);
+    const reply = await this.#run('reserve', key, () =>
+      RESERVE.run(this.#client, this.#keys(key), [
+        this.#keepLapsedMs,
+        reservationId,
+        String(amount),
+        String(limit),
+        String(Math.max(1, Math.ceil(ttlMs))),
+      ]),
+    );
+    const [granted, ...held] = integers(reply, 3, 'reserve', key);
+    return { granted: granted === 1, totals: totals(held) };
+  }
+
+  async settle(key: string, reservationId: string, charged: Micros): Promise<BudgetTotals> {
+    checkCharge(charged);
+    return this.#end('settle', key, reservationId, charged);
+  }
+
+  async release(key: string, reservationId: string): Promise<BudgetTotals> {
+    return this.#end('release', key, reservationId, 0);
+  }
+
+  async read(key: string): Promise<BudgetTotals> {
+    const reply = await this.#run('read', key, () =>
+      READ.run(this.#client, this.#keys(key), [this.#keepLapsedMs]),
+    );
+    return totals(integers(reply, 2, 'read', key));
+  }
+
+  async #end(
+    operation: 'settle' | 'release',
+    key: string,
+    reservationId: string,
+    charged: Micros,
+  ): Promise<BudgetTotals> {
+    const reply = await this.#run(operation, key, () =>
+      END.run(this.#client, this.#keys(key), [this.#keepLapsedMs, reservationId, String(charged)]),
+    );
+    return totals(integers(reply, 2, operation, key));
+  }
+
+  /** The budget's three keys, in one hash slot. */
+  #keys(key: string): string[] {
+    const base = `${this.#prefix}{${key}}`;
+    return [`${base}:totals`, `${base}:held`, `${base}:lapsed`];
+  }
+
+  async #run(operation: BudgetStoreOperation, key: string, send: () => Promise<unknown>): Promise<unknown> {
+    try {
+      return await send();
+    } catch (error) {
+      throw new BudgetStoreError({ store: 'redis', operation, budget: key, failure: error });
+    }
+  }
+}
+
+function totals([reserved, settled]: readonly number[]): BudgetTotals {
+  return { reserved: reserved as number, settled: settled as number };
+}
+
+/** The script's array of integers, or a store error: anything else is not our script's answer. */
+function integers(reply: unknown, count: number, operation: BudgetStoreOperation, key: string): number[] {
+  const values = Array.isArray(reply) ? reply.map(toInteger) : [];
+  if (values.length !== count || values.some((value) => value === undefined))
+    throw new BudgetStoreError({
+      store: 'redis',
+      operation,
+      budget: key,
+      failure: new Error(`unexpected reply ${JSON.stringify(reply)?.slice(0, 80)}`),
+    });
+  return values as number[];
+}
+
+function toInteger(value: unknown): number | undefined {
+  const number = typeof value === 'bigint' || typeof value === 'string' ? Number(value) : value;
+  return typeof number === 'number' && Number.isSafeInteger(number) ? number : undefined;
+}
