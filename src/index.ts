@@ -87,3 +87,17 @@ export type {
 } from './tools/index.js';
 export { createToolSpecs, needsApproval, ToolNameError } from './tools/index.js';
 export { VERSION } from './version.js';
+
+// Issue 18: job results by webhook, with polling as the fallback.
+export type {
+  MemoryWebhookStoreOptions,
+  NodeHandler,
+  RedisSubscriber,
+  RedisWebhookStoreOptions,
+  WebhookReceiver,
+  WebhookReceiverOptions,
+  WebhookStore,
+  WebhookTrack,
+  WebhookTrackState,
+} from './webhooks/index.js';
+export { createWebhookReceiver, MemoryWebhookStore, RedisWebhookStore } from './webhooks/index.js';

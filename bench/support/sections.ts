@@ -42,6 +42,7 @@ export const SECTIONS: readonly SectionEntry[] = [
     unavailable: redisServerMissing,
     load: () => import('../spend.js'),
   },
+  { id: 'webhooks', title: 'Webhooks', load: () => import('../webhooks.js') },
   {
     id: 'multi-process',
     title: 'One quota across processes',

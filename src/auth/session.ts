@@ -1,6 +1,7 @@
 import {
   type CallOptions,
   type CallResult,
+  type CallWebhooks,
   callOperation,
   InvalidArgumentsError,
   type KeyPlacement,
@@ -129,6 +130,7 @@ export class Session {
   readonly #pricing: CallPricing;
   readonly #held = new HeldReservations();
   #closed = false;
+  #webhooks: CallWebhooks | undefined;
 
   /** @internal Sessions are made by `connect()`. */
   constructor(init: SessionInit) {
@@ -176,7 +178,18 @@ export class Session {
       client: this.client,
       service: this.service,
       ...(this.#init.keyPlacement ? { keyPlacement: this.#init.keyPlacement } : {}),
+      ...(this.#webhooks ? { webhooks: this.#webhooks } : {}),
     };
+  }
+
+  /**
+   * @internal Made by `createWebhookReceiver`, which attaches itself: calls then take webhooks.
+   * One receiver per session: a second would leave the first's deliveries without a waiter.
+   */
+  attachWebhooks(webhooks: CallWebhooks): void {
+    if (this.#webhooks)
+      throw new UsageError('This session already has a webhook receiver; create one per session.');
+    this.#webhooks = webhooks;
   }
 
   /**

@@ -5,8 +5,10 @@ import type { CredentialRef, HttpClient } from '../http/index.js';
 import {
   createFetchStatus,
   type FetchOperation,
+  type FinishedJob,
   fetchTargetFor,
   type JobAnswer,
+  type JobOutcome,
   type JobProgress,
   type PollSchedule,
   pollJob,
@@ -15,6 +17,7 @@ import {
   resumeJob,
 } from '../jobs/index.js';
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
+import { acceptsField, type CallWebhooks, type TrackWatch, takesReceiverWebhook } from './call-webhooks.js';
 import { type CallOutput, outputsOf } from './outputs.js';
 import { safeJobAnswer } from './secret-free-results.js';
 import { type SendableInput, unsendableError } from './sendable-input.js';
@@ -26,6 +29,11 @@ export interface CallContext {
   readonly service: ServiceDescription;
   /** @default 'auto' */
   readonly keyPlacement?: KeyPlacement;
+  /**
+   * @internal The session's webhook receiver, attached by `createWebhookReceiver`: asynchronous
+   * calls then fill in `webhook` and `track_id`.
+   */
+  readonly webhooks?: CallWebhooks;
 }
 
 /**
@@ -156,17 +164,34 @@ async function callUnmasked(
 ): Promise<CallResult> {
   const { client, service } = context;
   const startedAt = client.clock.now();
-  const request = buildRequest(operation, input, {
+  const webhooks = context.webhooks && takesReceiverWebhook(operation, input) ? context.webhooks : undefined;
+  const track = await webhooks?.open();
+  const sent = track
+    ? {
+        ...input,
+        webhook: track.url,
+        ...(acceptsField(operation, 'track_id') ? { track_id: track.trackId } : {}),
+      }
+    : input;
+  const request = buildRequest(operation, sent, {
     ...(context.keyPlacement ? { keyPlacement: context.keyPlacement } : {}),
     ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
   // Only what polling needs is kept: a job can wait for minutes, and a fleet holds thousands.
-  const { body, url, jobSlot } = await client.request(request);
+  let submitted: Awaited<ReturnType<HttpClient['request']>>;
+  try {
+    submitted = await client.request(request);
+  } catch (error) {
+    if (track) await webhooks?.settle(track.trackId);
+    throw error;
+  }
+  const { body, url, jobSlot } = submitted;
   const read = readJobAnswer(body);
   if (!operation.async || read.state !== 'processing') {
     jobSlot?.release();
+    if (track) await webhooks?.settle(track.trackId);
     return {
       status: 'success',
       operationId: operation.id,
@@ -182,24 +207,49 @@ async function callUnmasked(
     answer = safeJobAnswer(client.redactor, read, { method: request.method, url, operationId: operation.id });
   } catch (error) {
     jobSlot?.release();
+    if (track) await webhooks?.settle(track.trackId);
     throw error;
   }
+  const watch =
+    track && answer.id !== undefined ? await webhooks?.watch(track.trackId, answer.id) : undefined;
   const { fetch, credential } = fetchOperationOf(service, operation);
-  const outcome = await pollJob({
-    ...pollOptions(options, operation.category),
-    first: body,
-    target: fetchTargetFor({ answer, submittedUrl: url, ...(fetch ? { fetch } : {}) }),
-    fetchStatus: createFetchStatus({ client, ...(credential ? { credential } : {}) }),
-    clock: client.clock,
-    submittedAt: startedAt,
-    deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
-    webhook: typeof input.webhook === 'string' && input.webhook !== '',
-    ...(jobSlot ? { jobSlot } : {}),
-  });
-  if (outcome.status === 'processing') return { ...outcome, operationId: operation.id };
+  const outcome = await watched(watch, () =>
+    pollJob({
+      ...pollOptions(options, operation.category),
+      first: body,
+      target: fetchTargetFor({ answer, submittedUrl: url, ...(fetch ? { fetch } : {}) }),
+      fetchStatus: createFetchStatus({ client, ...(credential ? { credential } : {}) }),
+      clock: client.clock,
+      submittedAt: startedAt,
+      deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
+      webhook: !track && typeof input.webhook === 'string' && input.webhook !== '',
+      ...(jobSlot ? { jobSlot } : {}),
+      ...(watch ? { delivery: watch.delivery } : {}),
+    }),
+  );
+  if (outcome.status === 'processing')
+    return { ...outcome, operationId: operation.id, ...(watch && track ? { trackId: track.trackId } : {}) };
+  return successOf(client, operation.id, outcome);
+}
+
+/** Runs a wait under `watch`: the track is closed when it ends, finished unless a handle came back. */
+async function watched(watch: TrackWatch | undefined, wait: () => Promise<JobOutcome>): Promise<JobOutcome> {
+  if (!watch) return wait();
+  let finished = true;
+  try {
+    const outcome = await wait();
+    finished = outcome.status !== 'processing';
+    return outcome;
+  } finally {
+    await watch.close(finished);
+  }
+}
+
+/** The call's envelope of a finished job, polled or delivered alike. */
+function successOf(client: HttpClient, operationId: string, outcome: FinishedJob): CallSuccess {
   return {
     status: 'success',
-    operationId: operation.id,
+    operationId,
     body: outcome.body,
     outputs: outputsOf(outcome.body, client.clock.now()),
     ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}),
@@ -266,20 +316,30 @@ async function resumeUnmasked(
     fetchOperation ?? operation ?? { credential: { kind: 'api-key', bearer: true } },
     'auto',
   );
-  const outcome = await resumeJob(pending, {
+  const polling = {
     ...pollOptions(options, pending.category ?? operation?.category),
     fetchStatus: createFetchStatus({ client: context.client, ...(credential ? { credential } : {}) }),
     clock: context.client.clock,
-    deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
-  });
-  if (outcome.status === 'processing') return { ...outcome, operationId: pending.operationId };
-  return {
-    status: 'success',
-    operationId: pending.operationId,
-    body: outcome.body,
-    outputs: outputsOf(outcome.body, context.client.clock.now()),
-    ...(outcome.requestId !== undefined ? { requestId: outcome.requestId } : {}),
-    polls: outcome.polls,
-    elapsedMs: outcome.elapsedMs,
   };
+  const trackId = pending.trackId ?? (await context.webhooks?.trackOf(pending.requestId));
+  const watch = trackId ? await context.webhooks?.watch(trackId, pending.requestId) : undefined;
+  const outcome = await watched(watch, async () => {
+    // Delivered while nobody waited, perhaps to another process: the result, without a fetch.
+    const delivered = await watch?.delivery.received?.();
+    if (delivered !== undefined)
+      return pollJob({
+        ...polling,
+        first: delivered,
+        target: pending.fetch,
+        submittedAt: pending.submittedAt,
+      });
+    return resumeJob(pending, {
+      ...polling,
+      deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
+      ...(watch ? { delivery: watch.delivery } : {}),
+    });
+  });
+  if (outcome.status === 'processing')
+    return { ...outcome, operationId: pending.operationId, ...(trackId && watch ? { trackId } : {}) };
+  return successOf(context.client, pending.operationId, outcome);
 }

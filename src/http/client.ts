@@ -10,7 +10,7 @@ import { type AnswerResult, readAnswer } from './answer.js';
 import { type AttemptServices, type Exchange, sendExchange } from './attempt.js';
 import type { HttpClientOptions, HttpRequest, HttpResponse } from './client-options.js';
 import { type Clock, systemClock } from './clock.js';
-import { originsOf } from './credentials.js';
+import { originsOf, resolveCredential } from './credentials.js';
 import { SunsetError, TimeoutError } from './errors/call-errors.js';
 import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js';
 import { ServiceError, sameCallAs } from './errors/service-error.js';
@@ -269,6 +269,19 @@ export class HttpClient {
    */
   warn(warning: ServiceWarning): void {
     this.#services.warn(warning);
+  }
+
+  /**
+   * A fingerprint of one of the client's named credentials (SHA-256 of the base URL's origin and
+   * the secret, hex), read now: tells accounts apart in a shared store without holding the
+   * secret. Undefined when the credential is not set.
+   */
+  async credentialFingerprint(name: string): Promise<string | undefined> {
+    const secret = await resolveCredential({ name, placement: 'bearer' }, this.#prepareContext.credentials);
+    if (secret === undefined) return undefined;
+    const text = `generation-agent-toolkit credential\n${this.#urls.baseUrl.origin}\n${secret}`;
+    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
+    return [...new Uint8Array(digest)].map((byte) => byte.toString(16).padStart(2, '0')).join('');
   }
 
   /** Releases the connections of the built-in transport. */

@@ -78,6 +78,7 @@ export {
   RedisRateLimitStore,
   type RedisRateLimitStoreOptions,
 } from './rate-limit/redis-rate-limit-store.js';
+export { isRedisReplyError, RedisScript } from './rate-limit/redis-script.js';
 export { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 export {
   type PermitOutcome,

@@ -14,6 +14,7 @@ export {
   fetchTargetFor,
 } from './fetch-target.js';
 export { type JobAnswer, type JobState, readJobAnswer } from './job-answer.js';
+export type { JobDelivery } from './job-delivery.js';
 export {
   type FetchStatus,
   type FinishedJob,

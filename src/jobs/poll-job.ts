@@ -6,6 +6,7 @@
 import { type Clock, GenerationFailedError, type JobSlot, ServiceError, systemClock } from '../http/index.js';
 import type { FetchTarget } from './fetch-target.js';
 import { type JobAnswer, readJobAnswer } from './job-answer.js';
+import { type JobDelivery, sleepUnlessDelivered, type WaitEnd } from './job-delivery.js';
 import type { ResumableJob } from './resumable-job.js';
 import { nextPollDelay, type PollSchedule, scheduleFor } from './schedule.js';
 
@@ -58,6 +59,11 @@ export interface PollJobOptions {
   readonly firstDelayMs?: number;
   /** The job's place under the queue limit; released when this call ends. */
   readonly jobSlot?: JobSlot;
+  /**
+   * The final answer may also be delivered (a webhook): every wait ends when it arrives, and the
+   * first poll waits until the eta plus the delivery's margin, so that polling is the fallback.
+   */
+  readonly delivery?: JobDelivery;
 }
 
 export interface FinishedJob {
@@ -113,6 +119,8 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
   let lastPollTaken = false;
   // After a failed poll the last eta is stale: back off instead of following it.
   let lastPollFailed = false;
+  // A delivery is taken once: a delivered answer that is not final must not end every later wait.
+  let delivery = options.delivery;
   const report = () =>
     options.onProgress?.({
       status: answer.state,
@@ -148,7 +156,9 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
     const delayMs =
       polls === 0 && options.firstDelayMs !== undefined
         ? options.firstDelayMs
-        : nextPollDelay(schedule, polls, etaLeft);
+        : polls === 0 && delivery
+          ? (etaLeft ?? schedule.initialDelayMs) + delivery.marginMs
+          : nextPollDelay(schedule, polls, etaLeft);
     // When the next scheduled poll falls after the wait, one last poll at the deadline is worth
     // it if the service's estimate says the job may be done by then; otherwise the handle goes
     // back at once rather than after a wait that cannot succeed.
@@ -171,13 +181,28 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
       };
     }
     const sleepMs = late ? left : delayMs;
+    let waited: WaitEnd;
     if (options.jobSlot && etaLeft !== undefined && etaLeft < sleepMs) {
       // The job ends when its eta says: its place under the account's job limit is free from
       // then, not from whenever the poll that confirms it comes back.
-      await clock.sleep(etaLeft, options.signal);
+      waited = await sleepUnlessDelivered(clock, etaLeft, options.signal, delivery);
       options.jobSlot.release();
-      await clock.sleep(sleepMs - etaLeft, options.signal);
-    } else await clock.sleep(sleepMs, options.signal);
+      if (!waited.delivered)
+        waited = await sleepUnlessDelivered(clock, sleepMs - etaLeft, options.signal, delivery);
+    } else waited = await sleepUnlessDelivered(clock, sleepMs, options.signal, delivery);
+    const delivered = waited.delivered
+      ? waited.body
+      : delivery?.received
+        ? await delivery.received()
+        : undefined;
+    if (delivered !== undefined) {
+      // Delivered (here, or to another process sharing the store): no fetch is spent on it.
+      delivery = undefined;
+      answer = readJobAnswer(delivered);
+      answeredAt = clock.now();
+      lastPollFailed = false;
+      continue;
+    }
     polls += 1;
     try {
       answer = readJobAnswer(await options.fetchStatus(target, options.signal));

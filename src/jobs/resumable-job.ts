@@ -23,6 +23,11 @@ export interface ResumableJob {
   readonly etaMs?: number;
   /** Why the wait stopped: the deadline passed, or the caller asked for a webhook. */
   readonly reason: 'deadline' | 'webhook';
+  /**
+   * The webhook track the result will also be delivered to, when a webhook receiver is attached
+   * to the session: resuming looks for a delivery there before fetching.
+   */
+  readonly trackId?: string;
 }
 
 /** Whether `value` looks like a {@link ResumableJob} (for values that crossed a tool boundary). */

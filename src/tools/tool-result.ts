@@ -47,6 +47,8 @@ export interface ToolPending {
   readonly operationId: string;
   readonly requestId: string | number;
   readonly retryAfterMs: number;
+  /** The result will also be delivered by webhook: resuming then returns it without asking the service. */
+  readonly byWebhook?: true;
   readonly hint: string;
   /** What the job is expected to cost (its reservation holds until it is resumed to the end). */
   readonly cost?: CallCost;
@@ -216,13 +218,17 @@ export function pendingResult(
   const how = resumeTool
     ? `Call ${resumeTool} with {"operation": "${pending.operationId}", "request_id": ${JSON.stringify(pending.requestId)}} in about ${seconds} seconds to get the result.`
     : `Ask again about request ${JSON.stringify(pending.requestId)} later.`;
+  const delivered = pending.trackId
+    ? ' The result will also arrive by webhook while you do other work; resuming then returns it at once.'
+    : '';
   return {
     ok: false,
     status: 'processing',
     operationId: pending.operationId,
     requestId: pending.requestId,
     retryAfterMs: pending.retryAfterMs,
-    hint: `The job is still running; nothing is lost. ${how}`,
+    ...(pending.trackId ? { byWebhook: true as const } : {}),
+    hint: `The job is still running; nothing is lost.${delivered} ${how}`,
     ...(pending.cost ? { cost: pending.cost } : {}),
   };
 }

@@ -145,6 +145,24 @@ describe.concurrent('the examples, each run as a user runs it', () => {
     ]);
   });
 
+  it('webhooks: a Hono app receives the results; a lost delivery is polled, the others cost no fetch', {
+    timeout: TIMEOUT,
+  }, async () => {
+    const { stdout } = await run('webhooks/index.ts');
+    expectMilestones(stdout, [
+      EMULATOR,
+      /✓ app receiving webhooks at http:\/\/127\.0\.0\.1:\d+\/webhooks\n/,
+      /← v7_images_text_to_image success: http:\/\/\S+\.png/,
+      /← v7_images_text_to_image success: http:\/\/\S+\.png/,
+      /← v7_images_text_to_image success: http:\/\/\S+\.png/,
+      /assistant: Here are your three pictures of the coast\./,
+      /✓ the emulator delivered 2 results and lost 1\n/,
+      // Three submissions, and one poll: for the lost delivery only.
+      /✓ requests to the service: 4, of which polls: 1\n/,
+      /✓ session closed/,
+    ]);
+  });
+
   it('provider: generateImage and generateSpeech save real files', { timeout: TIMEOUT }, async () => {
     const { stdout } = await run('provider.ts');
     const matches = expectMilestones(stdout, [

@@ -4,6 +4,7 @@
  * @module
  */
 import { type OptionKeys, rejectUnknownOptions } from './errors/index.js';
+import { WEBHOOK_FAULT_KEYS } from './generation/webhook-faults.js';
 import type {
   EmulatorFaults,
   EmulatorOptions,
@@ -33,6 +34,7 @@ const EMULATOR_OPTION_KEYS: OptionKeys<StartEmulatorOptions> = {
   seed: true,
   initialCredits: ['credits'],
   webhookHosts: true,
+  webhookFaults: ['webhookFault'],
   maxBodyBytes: true,
   latencyMs: ['latency', 'delayMs'],
   v6Deprecation: true,
@@ -78,6 +80,7 @@ export function rejectUnknownEmulatorOptions(options: StartEmulatorOptions): voi
   for (const [name, quota] of Object.entries(options.rateLimits ?? {}))
     rejectUnknownOptions(quota, QUOTA_KEYS, `${where}.rateLimits.${name}`);
   rejectUnknownOptions(options.faults, FAULTS_KEYS, `${where}.faults`);
+  rejectUnknownOptions(options.webhookFaults, WEBHOOK_FAULT_KEYS, `${where}.webhookFaults`);
   for (const [index, rule] of (options.faults?.rules ?? []).entries())
     rejectUnknownOptions(rule, FAULT_RULE_KEYS, `${where}.faults.rules[${index}]`);
   rejectUnknownOptions(options.quirks, QUIRK_KEYS, `${where}.quirks`);

@@ -10,6 +10,7 @@ export type { EmulatorClock } from './clock.js';
 export { ManualClock, SystemClock } from './clock.js';
 export type { AccountSnapshot, Emulator, EmulatorAccount } from './emulator.js';
 export { startEmulator } from './emulator.js';
+export type { WebhookFaults } from './generation/webhook-faults.js';
 export type { WebhookDelivery } from './generation/webhooks.js';
 export type { FaultController, JobFate } from './http/faults.js';
 // The model catalogue the emulator publishes in its feed and charges by: a test compares estimates with it.

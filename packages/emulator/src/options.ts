@@ -1,6 +1,7 @@
 import type { GenerationCategory } from './catalogue/types.js';
 import { type EmulatorClock, ManualClock, SystemClock } from './clock.js';
 import { UsageError } from './errors/index.js';
+import { checkWebhookFaults, type WebhookFaults } from './generation/webhook-faults.js';
 
 /** Seconds of service time: a fixed length, or a range a seeded draw picks from. */
 export type ServiceDuration = number | readonly [min: number, max: number];
@@ -150,6 +151,8 @@ export interface EmulatorOptions {
    * @default ['127.0.0.1', 'localhost', '::1']
    */
   readonly webhookHosts?: readonly string[] | '*';
+  /** Faults of webhook deliveries: lost, late, duplicated, garbled, misdirected. @default none */
+  readonly webhookFaults?: WebhookFaults;
   /** Largest request body accepted, in bytes. @default 10 MiB */
   readonly maxBodyBytes?: number;
   /**
@@ -176,6 +179,7 @@ export interface ResolvedEmulatorOptions {
   readonly seed: number;
   readonly initialCredits: number;
   readonly webhookHosts: readonly string[] | '*';
+  readonly webhookFaults: WebhookFaults;
   readonly maxBodyBytes: number;
   readonly latencyMs: number;
   readonly v6Deprecation: { readonly deprecatedAt: Date; readonly sunsetAt: Date };
@@ -274,6 +278,7 @@ export function resolveOptions(options: EmulatorOptions = {}): ResolvedEmulatorO
     seed: options.seed ?? 1,
     initialCredits: options.initialCredits ?? 10,
     webhookHosts: options.webhookHosts ?? [...LOOPBACK],
+    webhookFaults: checkWebhookFaults(options.webhookFaults ?? {}),
     maxBodyBytes: Math.floor(positive('maxBodyBytes', options.maxBodyBytes ?? 10 * 1024 * 1024)),
     latencyMs: Math.max(0, options.latencyMs ?? 0),
     v6Deprecation: options.v6Deprecation ?? {
