@@ -29,6 +29,7 @@ const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
   http: 'src/http/public-surface.ts',
   spend: 'src/spend/public-surface.ts',
+  stores: 'src/stores.ts',
   'ai-sdk': 'src/adapters/ai-sdk.ts',
   langchain: 'src/adapters/langchain.ts',
   mcp: 'src/adapters/mcp.ts',

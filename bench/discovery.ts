@@ -13,7 +13,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import { WELL_KNOWN } from '../src/discovery/index.js';
-import { discover, MemoryDiscoveryCache } from '../src/index.js';
+import { discover } from '../src/index.js';
+import { MemoryDiscoveryCache } from '../src/stores.js';
 import { type BenchSection, figure } from './section.js';
 import { runDirectly } from './support/run-directly.js';
 import { median } from './support/stats.js';

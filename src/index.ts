@@ -21,22 +21,18 @@ export type {
   ConnectOptions,
   OperationChoice,
   RegisterOptions,
-  StoredToken,
   TokenStore,
   WithheldOperation,
 } from './auth/index.js';
 export {
-  accountsIn,
   chooseOperations,
   connect,
   FileTokenStore,
   handlesCredentials,
-  isUsable,
   MemoryTokenStore,
   OperationNotOfferedError,
   RegistrationError,
   Session,
-  tokenStoreKey,
   UnknownChoiceError,
 } from './auth/index.js';
 // Issue 17: spend control, what a call costs and the budget it cannot pass (the budget stores, the
@@ -45,18 +41,13 @@ export type { CostedCallResult } from './auth/session.js';
 export type { CallOptions, CallResult, PendingCall } from './calls/index.js';
 export { InvalidArgumentsError } from './calls/index.js';
 export type {
-  CachedDocument,
   DiscoverOptions,
-  DiscoveryCache,
   Operation,
   OperationEffect,
-  ServiceSnapshot,
 } from './discovery/index.js';
 export {
   DiscoveryDocumentError,
   discover,
-  FileDiscoveryCache,
-  MemoryDiscoveryCache,
   ServiceDescription,
   ServiceUnreachableError,
   UnknownOperationError,
@@ -88,16 +79,11 @@ export type {
 export { createToolSpecs, needsApproval, ToolNameError } from './tools/index.js';
 export { VERSION } from './version.js';
 
-// Issue 18: job results by webhook, with polling as the fallback.
-export type {
-  MemoryWebhookStoreOptions,
-  NodeHandler,
-  RedisSubscriber,
-  RedisWebhookStoreOptions,
-  WebhookReceiver,
-  WebhookReceiverOptions,
-  WebhookStore,
-  WebhookTrack,
-  WebhookTrackState,
+// Issue 18: job results by webhook, with polling as the fallback (the webhook stores are at
+// `generation-agent-toolkit/stores`).
+export {
+  createWebhookReceiver,
+  type NodeHandler,
+  type WebhookReceiver,
+  type WebhookReceiverOptions,
 } from './webhooks/index.js';
-export { createWebhookReceiver, MemoryWebhookStore, RedisWebhookStore } from './webhooks/index.js';

@@ -6,6 +6,8 @@
  * connection they share.
  * @module generation-agent-toolkit/provider
  */
+// The call context a provider's operations run in, named by its declarations.
+export type { CallContext, KeyPlacement } from '../calls/index.js';
 export type {
   GenerationImageModel,
   GenerationImageModelId,

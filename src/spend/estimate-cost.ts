@@ -25,6 +25,19 @@ export const FEED_CURRENCY = 'usd';
 /** No single call is estimated above this: a larger product is a broken feed or argument. */
 const MAX_CALL_AMOUNT = 1_000_000_000;
 
+/**
+ * What {@link estimateCost} prices: the operation, the call's checked arguments, the model feed, the
+ * account's plan (or that it is unknown) and the token counter for chat prompts.
+ *
+ * @example
+ * const estimate = estimateCost({
+ *   operation: service.requireOperation('v7_images_text_to_image'),
+ *   input: { model_id: 'flux-dev', prompt: 'a fox', samples: 2 },
+ *   models: service.models,
+ *   plan: { kind: 'unknown', reason: 'no account read' },
+ *   countTokens: await loadTokenCounter(),
+ * });
+ */
 export interface EstimateCostInput {
   readonly operation: Operation;
   /** The call's checked arguments. */

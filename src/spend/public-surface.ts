@@ -24,8 +24,11 @@
  * @module generation-agent-toolkit/spend
  */
 
+export type { ModelInfo } from '../discovery/documents/models-feed.js';
+export type { CountTokens } from '../tokens/token-counter.js';
 export type { ApprovalVerdict } from '../tools/approval.js';
 export { type CostCheck, describeCost, type EstimateCost } from '../tools/cost-approval.js';
+export type { BudgetRefusal } from '../tools/tool-result.js';
 export {
   BudgetExceededError,
   type BudgetOptions,
@@ -34,6 +37,7 @@ export {
   type BudgetStoreOperation,
   type BudgetTotals,
   type CallCost,
+  type CheaperModel,
   type CostEstimate,
   type EstimateCostInput,
   estimateCost,

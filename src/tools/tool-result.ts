@@ -86,15 +86,6 @@ export interface ToolFailure {
   readonly hint: string;
 }
 
-/**
- * What a tool hands the model: plain JSON, never a stack trace or a secret.
- *
- * @example
- * const result = await spec.execute({ prompt: 'a red kite' });
- * if (result.ok) console.log(result.outputs);
- * else if (result.status === 'processing') console.log('resume with', result.hint);
- * else console.log(result.code, result.message, result.retryable);
- */
 /** What a model needs to act on a refusal for the budget. */
 export interface BudgetRefusal {
   /** What the budget has left, in the major unit. */
@@ -108,6 +99,15 @@ export interface BudgetRefusal {
   readonly cheaperModel?: { readonly model: string; readonly cost: number };
 }
 
+/**
+ * What a tool hands the model: plain JSON, never a stack trace or a secret.
+ *
+ * @example
+ * const result = await spec.execute({ prompt: 'a red kite' });
+ * if (result.ok) console.log(result.outputs);
+ * else if (result.status === 'processing') console.log('resume with', result.hint);
+ * else console.log(result.code, result.message, result.retryable);
+ */
 export type ToolResult = ToolSuccess | ToolPending | ToolFailure;
 
 export interface ShapeOptions {

@@ -31,6 +31,7 @@ import {
 } from '../../src/index.js';
 import * as provider from '../../src/provider/index.js';
 import * as spend from '../../src/spend/public-surface.js';
+import * as stores from '../../src/stores.js';
 import { type LoopbackServer, listenOnLoopback } from '../support/loopback-server.js';
 
 /** The error classes an entry exports: its functions whose prototype is an Error's. */
@@ -60,8 +61,8 @@ afterAll(async () => {
 
 describe('the family', () => {
   it('takes in every error class the package exports, from every entry', () => {
-    const classes = [root, http, spend, aiSdk, langchain, mcp, provider, emulatorEntry].flatMap((entry) =>
-      errorClassesOf(entry as Record<string, unknown>),
+    const classes = [root, http, spend, stores, aiSdk, langchain, mcp, provider, emulatorEntry].flatMap(
+      (entry) => errorClassesOf(entry as Record<string, unknown>),
     );
     const names = classes.map(([name]) => name);
     expect(names).toEqual(

@@ -15,9 +15,16 @@ export const ROOT = fileURLToPath(new URL('../../', import.meta.url));
 
 /** The built entries the examples (and gentk) import, from the repository's root. */
 const ENTRIES = [
-  ...['index.js', 'http.js', 'spend.js', 'ai-sdk.js', 'langchain.js', 'mcp.js', 'provider.js'].map((entry) =>
-    join('dist', entry),
-  ),
+  ...[
+    'index.js',
+    'http.js',
+    'spend.js',
+    'stores.js',
+    'ai-sdk.js',
+    'langchain.js',
+    'mcp.js',
+    'provider.js',
+  ].map((entry) => join('dist', entry)),
   join('packages', 'emulator', 'dist', 'index.js'),
   join('packages', 'cli', 'dist', 'main.js'),
 ];

@@ -150,7 +150,7 @@ describe('the doc comments of the public API', () => {
     expect(declarations.map((declaration) => declaration.name)).toEqual(expect.arrayContaining(MODEL_TYPES));
   });
 
-  it('gives every type and class of the root, /http and /spend entries a comment', () => {
+  it('gives every type and class of the root, /http, /spend and /stores entries a comment', () => {
     const core = declarations.filter(
       ({ entry }) =>
         entry === 'src/index.ts' ||

@@ -1,13 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import {
-  accountsIn,
-  type ConnectAuth,
-  FileTokenStore,
-  isUsable,
-  type StoredToken,
-  tokenStoreKey,
-} from 'generation-agent-toolkit';
+import { type ConnectAuth, FileTokenStore } from 'generation-agent-toolkit';
+import { accountsIn, isUsable, type StoredToken, tokenStoreKey } from 'generation-agent-toolkit/stores';
 import { usageError } from './exit-codes.js';
 import { readSecretFlags } from './secret-sources.js';
 

@@ -2,13 +2,8 @@ import { exec } from 'node:child_process';
 import { promisify } from 'node:util';
 import { password as askPassword, input } from '@inquirer/prompts';
 import { Command, Option } from 'commander';
-import {
-  type ClaimHandler,
-  connect,
-  type Session,
-  type StoredToken,
-  tokenStoreKey,
-} from 'generation-agent-toolkit';
+import { type ClaimHandler, connect, type Session } from 'generation-agent-toolkit';
+import { type StoredToken, tokenStoreKey } from 'generation-agent-toolkit/stores';
 import { action, type SetExit } from '../action.js';
 import { baseUrlOf } from '../base-url.js';
 import { list, timeoutOf, withJson, withTimeout } from '../common-options.js';
