@@ -4,8 +4,8 @@
  * own memory store); and what a reservation adds to a call.
  *
  * Driven through the `BudgetStore` contract with estimates of varied sizes (bench/spend/spend-loop.ts),
- * so that it holds whatever the sessions on top of the store do; `endToEndFigures` is where the
- * variant through sessions plugs in.
+ * so that it holds whatever the sessions on top of the store do; and end to end, through real
+ * sessions against the emulator, whose ledger is the judge (bench/spend/end-to-end.ts).
  *
  * Run: npx tsx bench/spend.ts (the Redis figures need `redis-server` on PATH)
  * @module
@@ -14,6 +14,8 @@ import { createClient } from 'redis';
 import { fromMicros, MemoryBudgetStore, RedisBudgetStore, toMicros } from '../src/spend/index.js';
 import { startRedisServer } from '../test/support/redis-server.js';
 import { type BenchFigure, type BenchSection, figure } from './section.js';
+import { runEndToEnd } from './spend/end-to-end.js';
+import { errorsByUnit } from './spend/estimate-errors.js';
 import { httpCallMicros, reserveSettleMicros } from './spend/reservation-overhead.js';
 import { ScanningBudgetStore } from './spend/scanning-budget-store.js';
 import { runSpendFleet } from './spend/spend-fleet.js';
@@ -141,14 +143,45 @@ async function overheadFigures(): Promise<BenchFigure[]> {
 }
 
 /**
- * END-TO-END VARIANT: to fill in once sessions reserve their estimates (`connect({ budget })`,
- * issue 17). Sessions against the emulator (`startEmulator`), 50 callers spending through real
- * calls of varied models until `budget_exceeded`; the same overshoot and share-used figures read
- * from `session.spend` and the emulator's ledger; and each priced model's estimate against what
- * the ledger charged (target within 1 %).
+ * The same claims through real sessions against the emulator: each priced model's estimate
+ * against what the ledger charged, per billing unit; and 50 callers spending one
+ * `connect({ budget })` (switching to the cheaper model a refusal names, stopping when it names
+ * none), against the same callers without a budget checking a shared tally before each call.
  */
 async function endToEndFigures(): Promise<BenchFigure[]> {
-  return [];
+  const result = await runEndToEnd({ budget: BUDGET, callers: CALLERS });
+  const percent = (value: number) => Math.round(value * 1e6) / 1e4;
+  const estimates = errorsByUnit(result.estimates).map((unit) =>
+    figure({
+      name: `estimate against the ledger, per ${unit.unit} (${unit.models} models): largest error`,
+      value: percent(unit.max),
+      unit: '%',
+      note: `mean ${percent(unit.mean)} %; target within 1 %`,
+      pass: unit.max <= 0.01,
+    }),
+  );
+  const { budgeted, tallied } = result;
+  const settled = budgeted.settled ?? 0;
+  const ledgerGap = Math.abs(settled - budgeted.charged) / Math.max(budgeted.charged, Number.EPSILON);
+  return [
+    ...estimates,
+    ...budgetFigures(
+      `${CALLERS} callers through one session with connect({ budget }), by the ledger (${budgeted.report.calls} calls, ${budgeted.report.switched} switched to a cheaper model)`,
+      toMicros(budgeted.charged),
+      toMicros(Math.max(settled + (budgeted.reserved ?? 0), budgeted.charged)),
+      {
+        name: 'the same callers without a budget, checking a shared tally',
+        settled: toMicros(tallied.charged),
+      },
+    ),
+    figure({
+      name: 'settled by the session against charged by the ledger',
+      value: percent(ledgerGap),
+      unit: '%',
+      note: `$${settled.toFixed(3)} settled, $${budgeted.charged.toFixed(3)} charged; target within 1 %`,
+      pass: ledgerGap <= 0.01,
+    }),
+  ];
 }
 
 export async function run(): Promise<BenchSection> {

@@ -6,9 +6,9 @@
 
 import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { estimateErrors } from '../../bench/spend/estimate-errors.js';
 import type { ModelInfo } from '../../src/discovery/documents/models-feed.js';
 import { connect, type Session } from '../../src/index.js';
-import { readBillingUnit } from '../../src/spend/billing-unit.js';
 import { bearer, send } from '../support/http.js';
 
 let emulator: Emulator;
@@ -30,61 +30,10 @@ afterAll(async () => {
   await emulator.close();
 });
 
-/** The call that uses `model`, by its category and billing unit; undefined when no operation names it. */
-function callFor(model: ModelInfo): { operationId: string; input: Record<string, unknown> } | undefined {
-  const unit = readBillingUnit(model.billingUnit).kind;
-  if (model.category === 'image')
-    return {
-      operationId: 'v7_images_text_to_image',
-      input: { model_id: model.id, prompt: 'a fox', samples: 3 },
-    };
-  if (model.category === 'video')
-    return {
-      operationId: 'v8_video_text_to_video',
-      input: { model_id: model.id, prompt: 'a fox', duration: 7 },
-    };
-  if (model.category === 'llm' && (unit === 'token' || unit === 'request'))
-    return {
-      operationId: 'v7_llm_chat_completions',
-      input: {
-        model: model.id,
-        messages: [{ role: 'user', content: 'Write a short poem about a fox in the snow.' }],
-        max_tokens: 1000,
-      },
-    };
-  return undefined;
-}
-
-function lastDebit(): number {
-  const debit = emulator
-    .inspect(email)
-    ?.transactions.filter((transaction) => transaction.type === 'debit')
-    .at(-1);
-  return debit?.amount ?? 0;
-}
-
 describe('estimates against the ledger', () => {
   it('are within 1 % of the charge for every priced model an operation names', async () => {
-    const errors: Array<{ model: string; unit: string; estimated: number; charged: number; error: number }> =
-      [];
-    for (const model of session.service.models) {
-      const call = callFor(model);
-      if (!call) continue;
-      const estimate = await session.estimate(call.operationId, call.input);
-      if (estimate.kind !== 'priced') continue;
-      const before = emulator.inspect(email)?.transactions.length ?? 0;
-      const result = await session.call(call.operationId, call.input, { wait: false });
-      expect(emulator.inspect(email)?.transactions.length).toBe(before + 1);
-      const charged = lastDebit();
-      expect(result.cost.estimated).toEqual(estimate);
-      errors.push({
-        model: model.id,
-        unit: model.billingUnit ?? '',
-        estimated: estimate.amount,
-        charged,
-        error: Math.abs(estimate.amount - charged) / charged,
-      });
-    }
+    // One debit per call, carrying the estimate the call was made with (estimateErrors checks both).
+    const errors = await estimateErrors(session, emulator, email);
     const units = new Set(errors.map((entry) => entry.unit));
     expect([...units].sort()).toEqual(['1K tokens', 'image', 'request', 'second of video']);
     expect(errors.length).toBeGreaterThan(30);
