@@ -1,8 +1,8 @@
 /**
- * A stand-in for `session.estimate` in the tests of approval by cost, so that they do not depend
- * on the estimator (issue 17 builds it beside them): text-to-image is priced at $0.40 an image,
- * text-to-video has no price, and everything else charges nothing. Revisit once the
- * real estimator is merged: these tests may then price calls through the emulator's feed.
+ * A stand-in for `session.estimate` in the tests of approval by cost, so that they test the
+ * question and the threshold apart from the estimator: text-to-image is priced at $0.40 an image,
+ * text-to-video has no price, and everything else charges nothing. Each of those tests also asks
+ * the real estimator against the emulator's feed once (real-estimates.ts).
  * @module
  */
 import { vi } from 'vitest';

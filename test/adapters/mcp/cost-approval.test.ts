@@ -1,11 +1,21 @@
 /**
  * Approval by cost over MCP, with the official SDK client: the elicitation question gives the
  * call's estimate (amount, currency, basis), or says it is unknown, and nothing is sent unless the
- * person accepts. `session.estimate` is a stand-in (test/support/stub-estimates.ts).
+ * person accepts. `session.estimate` is a stand-in (test/support/stub-estimates.ts), except in the
+ * last group, which asks the real estimator against the emulator's feed.
  */
 import type { ElicitRequest } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApprovalRequest, createMcpServer } from '../../../src/adapters/mcp.js';
+import {
+  ABOVE_REAL_THRESHOLD,
+  FOUR_PRICED_IMAGES,
+  pricedImagePrice,
+  pricedQuestionStart,
+  REAL_THRESHOLD,
+  UNKNOWN_QUESTION,
+  UNPRICED_MODEL,
+} from '../../support/real-estimates.js';
 import { stubEstimates } from '../../support/stub-estimates.js';
 import { connectClient, envelopeOf, startTestBed, type TestBed } from './support.js';
 
@@ -104,6 +114,43 @@ describe('approval: { costAbove } over MCP', () => {
       estimate: { amount: 1.6, currency: 'usd' },
     });
     expect(requests[0]?.message).toContain('Estimated cost: $1.6');
+    await client.close();
+  });
+});
+
+describe('approval: { costAbove } over MCP with the real estimator', () => {
+  let real: TestBed;
+  beforeAll(async () => {
+    real = await startTestBed();
+  });
+  afterAll(async () => {
+    await real.close();
+  });
+
+  it("elicits with the feed's price and basis, or an unknown cost, and charges an accepted call what it said", async () => {
+    const asked: string[] = [];
+    const server = createMcpServer(real.session, { ...OPTIONS, approval: { costAbove: REAL_THRESHOLD } });
+    const client = await connectClient(server, (request) => {
+      asked.push(request.message);
+      // The priced call is accepted, the unpriced one declined.
+      return { action: asked.length === 1 ? 'accept' : 'decline' };
+    });
+    const before = real.emulator.inspect(real.account.email)?.balance ?? 0;
+    const priced = await client.callTool({ name: 'v7_images_text_to_image', arguments: FOUR_PRICED_IMAGES });
+    expect(asked[0]).toContain(pricedQuestionStart());
+    expect(asked[0]).toContain(ABOVE_REAL_THRESHOLD);
+    expect(envelopeOf(priced)).toMatchObject({ ok: true, status: 'success' });
+    const after = real.emulator.inspect(real.account.email)?.balance ?? 0;
+    expect(before - after).toBeCloseTo(4 * pricedImagePrice(), 6);
+
+    const sent = real.requests.length;
+    const unpriced = await client.callTool({
+      name: 'v7_images_text_to_image',
+      arguments: { model_id: UNPRICED_MODEL, prompt: 'a fox' },
+    });
+    expect(asked[1]).toContain(UNKNOWN_QUESTION);
+    expect(envelopeOf(unpriced)).toMatchObject({ ok: false, code: 'approval_declined' });
+    expect(real.requests.slice(sent)).toEqual([]);
     await client.close();
   });
 });
