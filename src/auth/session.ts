@@ -31,6 +31,7 @@ import {
   spendAroundResume,
 } from '../spend/spend-around-call.js';
 import type { SpendBudget, SpendReport } from '../spend/spend-budget.js';
+import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane } from './control-plane-calls.js';
@@ -257,6 +258,7 @@ export class Session {
           findCheaper: (left) => this.#pricing.cheaper(operation, checked, left),
           send,
           outcome,
+          unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(operation.id, failure)),
         })
       : await send();
     if (!budget && result.status === 'success') charged = reportedCharge(result.body);
@@ -359,6 +361,7 @@ export class Session {
       key: HeldReservations.key(pending.operationId, pending.requestId),
       send,
       outcome: (result) => this.#spentOutcome(result),
+      unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(pending.operationId, failure)),
     });
   }
 

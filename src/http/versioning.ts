@@ -13,8 +13,9 @@ import type { Route } from './rate-limit/route-key.js';
 import type { ResponseHeaders } from './transport.js';
 
 /**
- * A notice for the user to route to a log or a person: about the API's life, or (`insecure-storage`)
- * about where the session keeps its secrets.
+ * A notice for the user to route to a log or a person: about the API's life, (`insecure-storage`)
+ * about where the session keeps its secrets, or (`budget-unrecorded`) about a call the budget's
+ * store could not record the end of (it was sent, and its charge is not counted).
  *
  * @example
  * const session = await connect({
@@ -24,7 +25,12 @@ import type { ResponseHeaders } from './transport.js';
  * });
  */
 export interface ServiceWarning {
-  readonly kind: 'deprecated' | 'sunset-scheduled' | 'sunset-passed' | 'insecure-storage';
+  readonly kind:
+    | 'deprecated'
+    | 'sunset-scheduled'
+    | 'sunset-passed'
+    | 'insecure-storage'
+    | 'budget-unrecorded';
   readonly message: string;
   /** What the notice is about: `version v6`, or `operation v6_images_text2img`. */
   readonly subject: string;

@@ -5,6 +5,8 @@
  * @module
  */
 import { GenerationFailedError, ServiceError } from '../http/index.js';
+import { BudgetExceededError } from './budget-exceeded-error.js';
+import { BudgetStoreError } from './budget-store-error.js';
 import type { CostEstimate } from './cost-estimate.js';
 import type { FindCheaper, Reservation, SpendBudget } from './spend-budget.js';
 
@@ -17,12 +19,16 @@ export interface SpentOutcome {
 }
 
 /**
- * Whether a failed call cost nothing: the service answered with an error (it refused the call),
- * or the job failed (the service refunds failed jobs). A call that got no answer (network,
- * timeout, abort) may have been charged, so its reservation is settled at the estimate.
+ * Whether a failed call cost nothing: it was never sent (a budget inside this one, the session's
+ * under a tool set's, refused it or could not reserve it), the service answered with an error (it
+ * refused the call), or the job failed (the service refunds failed jobs). A call that got no
+ * answer (network, timeout, abort) may have been charged, so its reservation is settled at the
+ * estimate.
  */
 export function failedWithoutCharge(error: unknown): boolean {
   return (
+    BudgetExceededError.isInstance(error) ||
+    BudgetStoreError.isInstance(error) ||
     GenerationFailedError.isInstance(error) ||
     (ServiceError.isInstance(error) && error.httpStatus !== undefined)
   );
@@ -63,9 +69,35 @@ export async function endReservation(
   else await budget.settle(reservation, outcome.ok.charged);
 }
 
+/** Told when the store failed to end a reservation after its call was sent. */
+export type UnrecordedSpend = (failure: BudgetStoreError) => void;
+
+/**
+ * {@link endReservation} once the call has been sent. A store that fails now must not cost the
+ * caller the call's answer (or its own error): the call is paid for, and an answer lost invites
+ * paying for it again. The reservation then holds until its TTL runs out; `unrecorded` is told.
+ */
+async function endAfterSending(
+  call: {
+    readonly budget: SpendBudget;
+    readonly held: HeldReservations;
+    readonly unrecorded: UnrecordedSpend;
+  },
+  reservation: Reservation,
+  outcome: { readonly ok: SpentOutcome } | { readonly error: unknown },
+): Promise<void> {
+  try {
+    await endReservation(call.budget, call.held, reservation, outcome);
+  } catch (failure) {
+    if (!BudgetStoreError.isInstance(failure)) throw failure;
+    call.unrecorded(failure);
+  }
+}
+
 /**
  * Runs `send` within `budget`: refuses it (BudgetExceededError) when the estimate does not fit,
- * otherwise reserves, sends, and ends the reservation as the call ends.
+ * or (BudgetStoreError) when the store cannot reserve it, sending nothing; otherwise reserves,
+ * sends, and ends the reservation as the call ends.
  */
 export async function spendAroundCall<Result>(call: {
   readonly budget: SpendBudget;
@@ -75,16 +107,17 @@ export async function spendAroundCall<Result>(call: {
   readonly findCheaper: FindCheaper;
   readonly send: () => Promise<Result>;
   readonly outcome: (result: Result) => SpentOutcome | Promise<SpentOutcome>;
+  readonly unrecorded: UnrecordedSpend;
 }): Promise<Result> {
   const reservation = await call.budget.reserve(call.operationId, call.estimate, call.findCheaper);
   let result: Result;
   try {
     result = await call.send();
   } catch (error) {
-    await endReservation(call.budget, call.held, reservation, { error });
+    await endAfterSending(call, reservation, { error });
     throw error;
   }
-  await endReservation(call.budget, call.held, reservation, { ok: await call.outcome(result) });
+  await endAfterSending(call, reservation, { ok: await call.outcome(result) });
   return result;
 }
 
@@ -95,6 +128,7 @@ export async function spendAroundResume<Result>(resume: {
   readonly key: string;
   readonly send: () => Promise<Result>;
   readonly outcome: (result: Result) => SpentOutcome | Promise<SpentOutcome>;
+  readonly unrecorded: UnrecordedSpend;
 }): Promise<Result> {
   const reservation = resume.held.take(resume.key);
   if (!reservation) return resume.send();
@@ -103,10 +137,10 @@ export async function spendAroundResume<Result>(resume: {
     result = await resume.send();
   } catch (error) {
     // Waiting again may fail for a reason of the wait (a network error) while the job runs on.
-    if (GenerationFailedError.isInstance(error)) await resume.budget.release(reservation);
+    if (GenerationFailedError.isInstance(error)) await endAfterSending(resume, reservation, { error });
     else resume.held.hold(resume.key, reservation);
     throw error;
   }
-  await endReservation(resume.budget, resume.held, reservation, { ok: await resume.outcome(result) });
+  await endAfterSending(resume, reservation, { ok: await resume.outcome(result) });
   return result;
 }

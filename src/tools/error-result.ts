@@ -10,6 +10,7 @@ import {
   type ServiceErrorCode,
 } from '../http/index.js';
 import { BudgetExceededError } from '../spend/budget-exceeded-error.js';
+import { BudgetStoreError } from '../spend/budget-store-error.js';
 import type { ToolFailure } from './tool-result.js';
 
 const HINTS: Partial<Record<ServiceErrorCode, string>> = {
@@ -54,6 +55,18 @@ export function errorResult(error: unknown): ToolFailure {
     };
   }
   if (BudgetExceededError.isInstance(error)) return budgetRefusal(error);
+  if (BudgetStoreError.isInstance(error)) {
+    // The session throws it only before sending: after a call is sent, a store failure costs the
+    // budget its record of the charge, never the caller its answer.
+    return {
+      ok: false,
+      status: 'error',
+      code: error.code,
+      message: error.message,
+      retryable: true,
+      hint: 'Nothing was sent: the spending budget could not be checked. Try again later, or tell the user.',
+    };
+  }
   if (OperationNotOfferedError.isInstance(error) || UnknownOperationError.isInstance(error)) {
     return {
       ok: false,

@@ -13,6 +13,7 @@ import {
   spendAroundResume,
 } from '../spend/spend-around-call.js';
 import { type BudgetOptions, SpendBudget } from '../spend/spend-budget.js';
+import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import { loadTokenCounter } from '../tokens/token-counter.js';
 
 export interface ToolSetSpending {
@@ -72,6 +73,7 @@ export function toolSetSpending(
           outcomeOf(result, () =>
             HeldReservations.key(operation.id, result.status === 'success' ? '' : result.requestId),
           ),
+        unrecorded: (failure) => session.client.warn(unrecordedSpendWarning(operation.id, failure)),
       });
     },
     resume(operationId, requestId, send) {
@@ -82,6 +84,7 @@ export function toolSetSpending(
         key,
         send,
         outcome: (result) => outcomeOf(result, () => key),
+        unrecorded: (failure) => session.client.warn(unrecordedSpendWarning(operationId, failure)),
       });
     },
   };
