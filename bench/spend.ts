@@ -153,7 +153,7 @@ async function endToEndFigures(): Promise<BenchFigure[]> {
   const percent = (value: number) => Math.round(value * 1e6) / 1e4;
   const estimates = errorsByUnit(result.estimates).map((unit) =>
     figure({
-      name: `estimate against the ledger, per ${unit.unit} (${unit.models} models): largest error`,
+      name: `estimate against the ledger, per ${unit.unit} (${unit.models} model${unit.models === 1 ? '' : 's'}): largest error`,
       value: percent(unit.max),
       unit: '%',
       note: `mean ${percent(unit.mean)} %; target within 1 %`,
@@ -166,7 +166,7 @@ async function endToEndFigures(): Promise<BenchFigure[]> {
   return [
     ...estimates,
     ...budgetFigures(
-      `${CALLERS} callers through one session with connect({ budget }), by the ledger (${budgeted.report.calls} calls, ${budgeted.report.switched} switched to a cheaper model)`,
+      `${CALLERS} callers through one session with connect({ budget }), by the ledger (${budgeted.report.calls} calls; ${budgeted.report.refused} refused, ${budgeted.report.switched} then sent with the cheaper model named)`,
       toMicros(budgeted.charged),
       toMicros(Math.max(settled + (budgeted.reserved ?? 0), budgeted.charged)),
       {
