@@ -140,7 +140,7 @@ export function estimateCost(estimate: EstimateCostInput): CostEstimate {
   // The reason the plan is unknown is the session's business; the model needs only that it is.
   const coverage =
     plan.kind === 'unknown' && model.plans.length > 0
-      ? `; the ${model.plans.join(', ')} plans would cover it (the account's plan is unknown)`
+      ? `; the ${model.plans.join(', ')} plan${model.plans.length === 1 ? '' : 's'} would cover it (the account's plan is unknown)`
       : '';
   return { kind: 'priced', amount, currency: FEED_CURRENCY, basis: `${basis}${coverage}`, covered: false };
 }

@@ -172,6 +172,12 @@ describe('plan coverage and free operations', () => {
     });
     expect(unknown).toMatchObject({ kind: 'priced', amount: 0.004, covered: false });
     expect(unknown.basis).toMatch(/standard, premium plans would cover it \(the account's plan is unknown\)/);
+    const onePlan = [model('flux-dev', { plans: ['premium'] })];
+    const single = estimate(image, { model_id: 'flux-dev' }, onePlan, {
+      kind: 'unknown',
+      reason: 'no scope',
+    });
+    expect(single.basis).toMatch(/; the premium plan would cover it \(/);
   });
 
   it('prices fetches, account operations and model-less synchronous operations at zero, with the basis', () => {
