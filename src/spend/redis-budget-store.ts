@@ -47,6 +47,15 @@ export interface RedisBudgetStoreOptions {
    * @default 86_400_000 (a day)
    */
   readonly keepLapsedMs?: number;
+  /**
+   * How long the store waits for Redis to answer before it fails with a `BudgetStoreError`
+   * (`backendCode: 'TimeoutError'`). A client that queues commands while it reconnects (node-redis
+   * and ioredis do by default) would otherwise hold every call until Redis comes back; this way a
+   * call is refused at once, and a call already sent keeps its answer. A command that answers
+   * late may still reserve: that reservation lapses with its TTL.
+   * @default 2_000
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -75,11 +84,13 @@ export class RedisBudgetStore implements BudgetStore {
   readonly #client: RedisCommandClient;
   readonly #prefix: string;
   readonly #keepLapsedMs: string;
+  readonly #timeoutMs: number;
 
   constructor(options: RedisBudgetStoreOptions) {
     this.#client = options.client;
     this.#prefix = options.prefix ?? 'gentk:budget:';
     this.#keepLapsedMs = String(Math.max(0, Math.ceil(options.keepLapsedMs ?? DEFAULT_KEEP_LAPSED_MS)));
+    this.#timeoutMs = Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
 
   async reserve(
@@ -138,11 +149,27 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   async #run(operation: BudgetStoreOperation, key: string, send: () => Promise<unknown>): Promise<unknown> {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new StoreTimeoutError(this.#timeoutMs)), this.#timeoutMs);
+    });
     try {
-      return await send();
+      return await Promise.race([send(), timeout]);
     } catch (error) {
       throw new BudgetStoreError({ store: 'redis', operation, budget: key, failure: error });
+    } finally {
+      clearTimeout(timer);
     }
+  }
+}
+
+const DEFAULT_TIMEOUT_MS = 2_000;
+
+/** Redis did not answer in time (it may be down, with the client queueing until it is back). */
+class StoreTimeoutError extends Error {
+  override readonly name = 'TimeoutError';
+  constructor(timeoutMs: number) {
+    super(`Redis did not answer within ${timeoutMs} ms`);
   }
 }
 

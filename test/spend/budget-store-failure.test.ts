@@ -76,16 +76,17 @@ describe('a budget whose store fails', () => {
 
   it('refuses the call when the redis-server has stopped, and a tool tells the model nothing was sent', async () => {
     server = await startRedisServer();
-    // Fails commands while disconnected instead of queueing them until Redis is back.
-    const client = await createClient({ url: server.url, disableOfflineQueue: true }).connect();
+    // A client as created by default: it queues commands while it reconnects, so only the
+    // store's time limit stands between a call and a wait for Redis to come back.
+    const client = await createClient({ url: server.url }).connect();
     client.on('error', () => {});
-    const session = (await budgetedBed(new RedisBudgetStore({ client }))).session;
+    const session = (await budgetedBed(new RedisBudgetStore({ client, timeoutMs: 100 }))).session;
     const image = createToolSpecs(session, { mode: 'typed' }).tool('v7_images_text_to_image');
     await server.stop();
     const sent = bed!.requests.length;
 
     const refused = await session.call('v7_images_text_to_image', FOX).catch((error: unknown) => error);
-    expect(BudgetStoreError.isInstance(refused)).toBe(true);
+    expect(refused).toMatchObject({ code: 'budget_store_failed', backendCode: 'TimeoutError' });
     const answer = await image?.execute(FOX);
 
     expect(answer).toMatchObject({ ok: false, code: 'budget_store_failed', retryable: true });
