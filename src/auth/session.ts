@@ -21,6 +21,7 @@ import { type ArgumentValidator, createArgumentValidator } from '../schema/index
 import type { CallCost } from '../spend/call-cost.js';
 import { CallPricing } from '../spend/call-pricing.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
+import { FEED_CURRENCY } from '../spend/estimate-cost.js';
 import { ledgerCharge } from '../spend/ledger-charge.js';
 import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage.js';
 import { reportedCharge } from '../spend/reported-charge.js';
@@ -97,6 +98,20 @@ export interface SessionInit {
 /** A call's result with what it cost: estimated before it was sent, charged when the service says. */
 export type CostedCallResult = CallResult & { readonly cost: CallCost };
 
+/** Pending jobs whose estimates a session remembers for their resumed results. */
+const MAX_REMEMBERED_ESTIMATES = 10_000;
+
+/** The estimate of a job this session did not submit (another process, or a handle from storage). */
+function submittedElsewhere(): CostEstimate {
+  return {
+    kind: 'unknown',
+    amount: null,
+    currency: FEED_CURRENCY,
+    basis: 'the job was submitted by another session; its estimate was made there',
+    covered: false,
+  };
+}
+
 function withCost(
   result: CallResult,
   estimated: CostEstimate,
@@ -130,6 +145,8 @@ export class Session {
   readonly #steppedUp = new Set<string>();
   readonly #pricing: CallPricing;
   readonly #held = new HeldReservations();
+  /** The estimates of jobs handed back as pending, so that their resumed results carry them too. */
+  readonly #pendingEstimates = new Map<string, CostEstimate>();
   #closed = false;
   #webhooks: CallWebhooks | undefined;
 
@@ -262,6 +279,7 @@ export class Session {
         })
       : await send();
     if (!budget && result.status === 'success') charged = reportedCharge(result.body);
+    if (result.status !== 'success') this.#rememberEstimate(result, estimated);
     return withCost(result, estimated, charged);
   }
 
@@ -308,6 +326,15 @@ export class Session {
    * as the answer reports it, else as the wallet's ledger records it (when the session may read
    * it, and the call cost anything).
    */
+  #rememberEstimate(pending: PendingCall, estimated: CostEstimate): void {
+    // Bounded: a session that hands back jobs nobody resumes forgets the oldest estimates.
+    if (this.#pendingEstimates.size >= MAX_REMEMBERED_ESTIMATES) {
+      const oldest = this.#pendingEstimates.keys().next().value;
+      if (oldest !== undefined) this.#pendingEstimates.delete(oldest);
+    }
+    this.#pendingEstimates.set(HeldReservations.key(pending.operationId, pending.requestId), estimated);
+  }
+
   async #spentOutcome(result: CallResult, estimated?: CostEstimate): Promise<SpentOutcome> {
     if (result.status !== 'success')
       return { pendingKey: HeldReservations.key(result.operationId, result.requestId) };
@@ -349,20 +376,36 @@ export class Session {
   }
 
   /** Continues waiting for a job an earlier call handed back. */
-  resume(pending: PendingCall, options: Omit<CallOptions, 'idempotencyKey'> = {}): Promise<CallResult> {
+  async resume(
+    pending: PendingCall,
+    options: Omit<CallOptions, 'idempotencyKey'> = {},
+  ): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     this.operation(pending.operationId);
     const budget = this.#init.budget;
+    const key = HeldReservations.key(pending.operationId, pending.requestId);
+    const estimated = this.#pendingEstimates.get(key) ?? submittedElsewhere();
     const send = () => resumeCall(this.#context(), pending, options);
-    if (!budget) return send();
-    return spendAroundResume({
-      budget,
-      held: this.#held,
-      key: HeldReservations.key(pending.operationId, pending.requestId),
-      send,
-      outcome: (result) => this.#spentOutcome(result),
-      unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(pending.operationId, failure)),
-    });
+    let charged: number | undefined;
+    const result = budget
+      ? await spendAroundResume({
+          budget,
+          held: this.#held,
+          key,
+          send,
+          outcome: async (ended) => {
+            const spent = await this.#spentOutcome(ended, estimated);
+            charged = spent.charged;
+            return spent;
+          },
+          unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(pending.operationId, failure)),
+        })
+      : await send();
+    if (result.status === 'success') {
+      this.#pendingEstimates.delete(key);
+      if (!budget) charged = reportedCharge(result.body);
+    }
+    return withCost(result, estimated, charged);
   }
 
   /**
@@ -373,7 +416,7 @@ export class Session {
     operationId: string,
     requestId: string | number,
     options: Omit<CallOptions, 'idempotencyKey'> = {},
-  ): Promise<CallResult> {
+  ): Promise<CostedCallResult> {
     const operation = this.operation(operationId);
     return this.resume(pendingFromId(this.#context(), operation, requestId), options);
   }

@@ -73,16 +73,15 @@ describe.each(PACKAGES)('the published package $name', ({ folder, name }) => {
 });
 
 describe('the library', () => {
-  it('depends on neither the emulator nor gentk; its only link to itself is for development', async () => {
+  it('depends on neither the emulator nor gentk, and is a workspace of its own repository', async () => {
     const manifest = await manifestOf('.');
     const all = { ...manifest.dependencies, ...manifest.devDependencies };
     expect(Object.keys(all)).not.toContain('generation-agent-toolkit-emulator');
     expect(Object.keys(all)).not.toContain('generation-agent-toolkit-cli');
-    // npm links the root into node_modules only through a dependency of its own: the workspace's
-    // packages then find it by their ordinary `^x.y.z` range (development only: a user's npm
-    // never installs a package's devDependencies).
-    expect(manifest.devDependencies?.['generation-agent-toolkit']).toBe('file:.');
-    expect(manifest.dependencies?.['generation-agent-toolkit']).toBeUndefined();
+    expect(Object.keys(all)).not.toContain('generation-agent-toolkit');
+    // The root is a workspace itself ("."): npm links it into node_modules, so the packages'
+    // ordinary `^x.y.z` ranges resolve to the working tree, and changesets versions it with them.
+    expect((manifest as { workspaces?: string[] }).workspaces).toEqual(['.', 'packages/*']);
   });
   // `npm test` builds first; a bare `npm run test:unit` on a fresh clone has nothing to read.
   it.skipIf(!existsSync(join(ROOT, 'dist', 'index.js')))(

@@ -31,6 +31,28 @@ describe('reservations of a session budget', () => {
     const done = await bed.session.resumeById(pending.operationId, pending.requestId);
     expect(done.status).toBe('success');
     expect(await bed.session.spend()).toMatchObject({ reserved: 0, settled: price, left: 2 - price });
+    // The resumed result carries the estimate the submission made, as a call's result does.
+    expect(done.cost.estimated).toEqual(pending.cost.estimated);
+    expect(done.cost.estimated).toMatchObject({ kind: 'priced', amount: price });
+  });
+
+  it('says a resumed job of another session was estimated there, never guessing a cost', async () => {
+    const pending = await bed.session.call(
+      'v8_video_text_to_video',
+      { model_id: 'veo-3', prompt: 'tide', duration: 2 },
+      { wait: false },
+    );
+    if (pending.status !== 'processing') throw new Error('expected a pending job');
+    const other = await bed.connectAgain();
+    try {
+      const done = await other.resumeById(pending.operationId, pending.requestId);
+      expect(done.status).toBe('success');
+      expect(done.cost.estimated).toMatchObject({ kind: 'unknown', amount: null });
+      expect(done.cost.estimated.basis).toMatch(/another session/);
+    } finally {
+      await other.close();
+    }
+    await bed.session.resumeById(pending.operationId, pending.requestId);
   });
 
   it('releases the reservation of a call the service answers with an error', async () => {

@@ -29,6 +29,8 @@ export interface AdapterBed {
   readonly clock: VirtualClock;
   /** `METHOD /path` of each request the session sent, calls and polls alike, in order. */
   readonly requests: string[];
+  /** Another session of the same account, on the same clock and transport (closed by the caller). */
+  connectAgain(): Promise<Session>;
   close(): Promise<void>;
 }
 
@@ -52,26 +54,27 @@ export async function startAdapterBed(
   const clock = createVirtualClock(emulator.clock as ManualClock);
   const undici = createUndiciTransport();
   const requests: string[] = [];
-  const session = await connect({
-    baseUrl: emulator.url,
-    apiKey: account.apiKey,
-    auth: { email: account.email, password: account.password },
-    operations: options.operations ?? GENERATION_AND_WALLET,
-    ...(options.budget ? { budget: options.budget } : {}),
-    http: {
-      clock,
-      transport: clock.wrap((request) => {
-        requests.push(`${request.method} ${request.url.pathname}`);
-        return undici.transport(request);
-      }),
-    },
+  const transport = clock.wrap((request) => {
+    requests.push(`${request.method} ${request.url.pathname}`);
+    return undici.transport(request);
   });
+  const open = (budget: BudgetOptions | undefined) =>
+    connect({
+      baseUrl: emulator.url,
+      apiKey: account.apiKey,
+      auth: { email: account.email, password: account.password },
+      operations: options.operations ?? GENERATION_AND_WALLET,
+      ...(budget ? { budget } : {}),
+      http: { clock, transport },
+    });
+  const session = await open(options.budget);
   return {
     emulator,
     account,
     session,
     clock,
     requests,
+    connectAgain: () => open(undefined),
     async close() {
       await session.close();
       await undici.close();
