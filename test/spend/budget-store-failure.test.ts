@@ -143,4 +143,20 @@ describe('a budget whose store fails', () => {
       }),
     ]);
   });
+
+  it('returns the answer of a pending job resumed after the store failed, with the same warning', async () => {
+    server = await startRedisServer();
+    const client = await createClient({ url: server.url }).connect();
+    const session = (await budgetedBed(new RedisBudgetStore({ client }))).session;
+    const warnings: ServiceWarning[] = [];
+    vi.spyOn(session.client, 'warn').mockImplementation((warning) => warnings.push(warning));
+    const pending = await session.call('v7_images_text_to_image', FOX, { wait: false });
+    if (pending.status !== 'processing') throw new Error('the job should still be running');
+    client.destroy();
+
+    const done = await session.resumeById(pending.operationId, pending.requestId);
+
+    expect(done.status).toBe('success');
+    expect(warnings.map((warning) => warning.kind)).toEqual(['budget-unrecorded']);
+  });
 });
