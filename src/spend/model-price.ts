@@ -28,11 +28,25 @@ export function modelPrice(model: ModelInfo): ModelPrice {
   return { price, unit };
 }
 
-/** A price in dollars as a person writes it: `$0.002`, `$1.25`, never `$2e-7`. */
+/**
+ * An amount as a person writes it, in its currency: `$0.002`, `$1.25`, `€0.5`, never `$2e-7`;
+ * small amounts keep two significant decimals at least. A code the platform cannot format is
+ * written after the number: `0.3 XYZ`. The one money formatter of the toolkit (tool descriptions,
+ * estimates, approval questions, gentk).
+ */
 export function formatPrice(amount: number, currency = 'usd'): string {
   const digits = amount === 0 ? 0 : Math.min(6, Math.max(2, -Math.floor(Math.log10(Math.abs(amount))) + 1));
-  const text = Number(amount.toFixed(digits)).toLocaleString('en-US', { maximumFractionDigits: 6 });
-  return currency === 'usd' ? `$${text}` : `${text} ${currency.toUpperCase()}`;
+  const rounded = Number(amount.toFixed(digits));
+  try {
+    return new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency: currency.toUpperCase(),
+      minimumFractionDigits: 0,
+      maximumFractionDigits: digits,
+    }).format(rounded);
+  } catch {
+    return `${rounded.toLocaleString('en-US', { maximumFractionDigits: 6 })} ${currency.toUpperCase()}`;
+  }
 }
 
 /** `per image`, `per 1K tokens`. */

@@ -6,6 +6,7 @@
  */
 import type { CostEstimate } from '../spend/cost-estimate.js';
 import { toMicros } from '../spend/cost-estimate.js';
+import { formatPrice } from '../spend/model-price.js';
 
 /** What a call is expected to cost, measured against the approval threshold of the rule. */
 export interface CostCheck {
@@ -45,20 +46,6 @@ export async function checkCost(
   return { estimate, threshold, above };
 }
 
-/** `$0.004`, `€1.50`, or `0.3 XYZ` for a code the platform cannot format. */
-export function formatMoney(amount: number, currency: string): string {
-  try {
-    return new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency: currency.toUpperCase(),
-      minimumFractionDigits: 0,
-      maximumFractionDigits: 6,
-    }).format(amount);
-  } catch {
-    return `${amount} ${currency.toUpperCase()}`;
-  }
-}
-
 /**
  * The sentence about cost in an approval question: the amount, currency and basis, whether the
  * plan covers it, and how it stands against the threshold.
@@ -71,10 +58,10 @@ export function formatMoney(amount: number, currency: string): string {
  */
 export function describeCost(check: CostCheck): string {
   const { estimate } = check;
-  const threshold = formatMoney(check.threshold, estimate.currency);
+  const threshold = formatPrice(check.threshold, estimate.currency);
   if (estimate.kind === 'unknown')
     return `Estimated cost: unknown (${estimate.basis}). A call of unknown cost needs approval, as one above the threshold of ${threshold} would.`;
-  const amount = formatMoney(estimate.amount, estimate.currency);
+  const amount = formatPrice(estimate.amount, estimate.currency);
   const covered = estimate.covered ? ', covered by the plan: the wallet is not charged' : '';
   const standing = check.above
     ? `, above the approval threshold of ${threshold}`

@@ -26,7 +26,7 @@ export {
   needsApproval,
   verdictOf,
 } from './approval.js';
-export { type CostCheck, describeCost, type EstimateCost, formatMoney } from './cost-approval.js';
+export { type CostCheck, describeCost, type EstimateCost } from './cost-approval.js';
 export type {
   ToolMode,
   ToolSelection,
