@@ -28,7 +28,7 @@ const importVersionCheckFirst = ({ format }: { format: string }) => ({
 const PUBLIC_ENTRIES = {
   index: 'src/index.ts',
   http: 'src/http/public-surface.ts',
-  spend: 'src/spend/public-surface.ts',
+  spend: 'src/spend.ts',
   stores: 'src/stores.ts',
   'ai-sdk': 'src/adapters/ai-sdk.ts',
   langchain: 'src/adapters/langchain.ts',

@@ -8,7 +8,7 @@
 import { Agent } from 'undici';
 import { connect } from '../../src/index.js';
 import { heapAfterGc } from '../support/collect-garbage.js';
-import { startEmulatorProcess } from '../support/emulator-process.js';
+import { startParkedJobsEmulator } from '../support/emulator-process.js';
 
 export const IN_FLIGHT_JOBS = 1_000;
 /** Submissions at once: a pool of connections like a busy agent's, not one socket per job. */
@@ -93,15 +93,7 @@ export interface InFlightMemory {
 }
 
 export async function measureInFlightMemory(): Promise<InFlightMemory> {
-  const emulator = await startEmulatorProcess(
-    {
-      clock: 'manual',
-      jobDurations: { video: 600 },
-      rateLimits: { generation: { limit: 1_000_000, windowSeconds: 60 } },
-      queueLimit: 10_000,
-    },
-    2,
-  );
+  const emulator = await startParkedJobsEmulator('video');
   try {
     const [toolkitKey = '', bareKey = ''] = emulator.apiKeys;
     const bare = await bareBytesPerJob(emulator.url, bareKey);

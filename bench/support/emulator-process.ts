@@ -37,3 +37,20 @@ export async function startEmulatorProcess(options: EmulatorOptions, accounts = 
   });
   return { ...started, stop: () => child.stdin.end() };
 }
+
+/**
+ * An emulator whose jobs of `category` stay running for ten minutes of its (manual) clock, with
+ * room for thousands of them: what a measure of the memory held per waiting job needs. Two
+ * accounts, one per side of the comparison.
+ */
+export function startParkedJobsEmulator(category: 'image' | 'video'): Promise<EmulatorProcess> {
+  return startEmulatorProcess(
+    {
+      clock: 'manual',
+      jobDurations: { [category]: 600 },
+      rateLimits: { generation: { limit: 1_000_000, windowSeconds: 60 } },
+      queueLimit: 10_000,
+    },
+    2,
+  );
+}

@@ -5,7 +5,7 @@
  * @module
  */
 import { heapAfterGc } from '../support/collect-garbage.js';
-import { startEmulatorProcess } from '../support/emulator-process.js';
+import { startParkedJobsEmulator } from '../support/emulator-process.js';
 import { startReceivingSession } from './receiving-session.js';
 
 export const WAITING_JOBS = 1_000;
@@ -49,15 +49,7 @@ async function bytesPerJob(url: string, apiKey: string, webhooks: boolean): Prom
 }
 
 export async function measureMemoryPerJob(): Promise<{ webhook: number; polling: number }> {
-  const emulator = await startEmulatorProcess(
-    {
-      clock: 'manual',
-      jobDurations: { image: 600 },
-      rateLimits: { generation: { limit: 1_000_000, windowSeconds: 60 } },
-      queueLimit: 10_000,
-    },
-    2,
-  );
+  const emulator = await startParkedJobsEmulator('image');
   try {
     const [webhookKey = '', pollingKey = ''] = emulator.apiKeys;
     const polling = await bytesPerJob(emulator.url, pollingKey, false);

@@ -30,7 +30,7 @@ import {
   UsageError,
 } from '../../src/index.js';
 import * as provider from '../../src/provider/index.js';
-import * as spend from '../../src/spend/public-surface.js';
+import * as spend from '../../src/spend.js';
 import * as stores from '../../src/stores.js';
 import { type LoopbackServer, listenOnLoopback } from '../support/loopback-server.js';
 

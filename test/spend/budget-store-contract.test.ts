@@ -7,7 +7,7 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/index.js';
 import { type BudgetStore, MemoryBudgetStore, toMicros } from '../../src/spend/index.js';
-import { RedisBudgetStore } from '../../src/spend/public-surface.js';
+import { RedisBudgetStore } from '../../src/spend.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const connectRedis = (url: string) => createClient({ url }).connect();

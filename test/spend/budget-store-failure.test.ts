@@ -9,12 +9,7 @@ import { createClient } from 'redis';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ServiceWarning } from '../../src/http/index.js';
 import { createToolSpecs } from '../../src/index.js';
-import {
-  type BudgetStore,
-  BudgetStoreError,
-  MemoryBudgetStore,
-  RedisBudgetStore,
-} from '../../src/spend/public-surface.js';
+import { type BudgetStore, BudgetStoreError, MemoryBudgetStore, RedisBudgetStore } from '../../src/spend.js';
 import { type AdapterBed, startAdapterBed } from '../support/adapter-bed.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { readBillingUnit } from '../../src/spend/billing-unit.js';
 import type { PlanCoverage } from '../../src/spend/plan-coverage.js';
-import { estimateCost } from '../../src/spend/public-surface.js';
+import { estimateCost } from '../../src/spend.js';
 import { generationOperation, model, wordCount } from './spend-fixtures.js';
 
 const noPlan: PlanCoverage = { kind: 'none' };

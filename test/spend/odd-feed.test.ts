@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BudgetExceededError, connect, type Session } from '../../src/index.js';
-import { MemoryBudgetStore } from '../../src/spend/public-surface.js';
+import { MemoryBudgetStore } from '../../src/spend.js';
 import { type DocumentServer, serveDocuments } from '../support/document-server.js';
 
 const DOCUMENT = JSON.stringify({

@@ -6,7 +6,7 @@
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { toMicros } from '../../src/spend/index.js';
-import { BudgetStoreError, RedisBudgetStore } from '../../src/spend/public-surface.js';
+import { BudgetStoreError, RedisBudgetStore } from '../../src/spend.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 
 const connectRedis = (url: string) => createClient({ url }).connect();

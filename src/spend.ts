@@ -24,11 +24,7 @@
  * @module generation-agent-toolkit/spend
  */
 
-export type { ModelInfo } from '../discovery/documents/models-feed.js';
-export type { CountTokens } from '../tokens/token-counter.js';
-export type { ApprovalVerdict } from '../tools/approval.js';
-export { type CostCheck, describeCost, type EstimateCost } from '../tools/cost-approval.js';
-export type { BudgetRefusal } from '../tools/tool-result.js';
+export type { ModelInfo } from './discovery/documents/models-feed.js';
 export {
   BudgetExceededError,
   type BudgetOptions,
@@ -54,4 +50,8 @@ export {
   type SpendReport,
   toMicros,
   type UnknownEstimate,
-} from './index.js';
+} from './spend/index.js';
+export type { CountTokens } from './tokens/token-counter.js';
+export type { ApprovalVerdict } from './tools/approval.js';
+export { type CostCheck, describeCost, type EstimateCost } from './tools/cost-approval.js';
+export type { BudgetRefusal } from './tools/tool-result.js';
