@@ -201,6 +201,14 @@ export class Session {
   }
 
   /**
+   * @internal A model of the same family whose call with `input` fits `left`, for a budget's
+   * refusal (the session's own, or a tool set's).
+   */
+  cheaperModel(operation: Operation, input: Readonly<Record<string, unknown>>, left: number) {
+    return this.#pricing.cheaper(operation, input, left);
+  }
+
+  /**
    * @internal Made by `createWebhookReceiver`, which attaches itself: calls then take webhooks.
    * One receiver per session: a second would leave the first's deliveries without a waiter.
    */

@@ -5,7 +5,6 @@
  */
 import type { CostedCallResult, Session } from '../auth/session.js';
 import type { Operation } from '../discovery/types.js';
-import { cheaperModel } from '../spend/cheaper-model.js';
 import {
   HeldReservations,
   type SpentOutcome,
@@ -14,7 +13,6 @@ import {
 } from '../spend/spend-around-call.js';
 import { type BudgetOptions, SpendBudget } from '../spend/spend-budget.js';
 import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
-import { loadTokenCounter } from '../tokens/token-counter.js';
 
 export interface ToolSetSpending {
   /** Sends a call within the tool set's budget (refused with BudgetExceededError when it would pass). */
@@ -57,17 +55,7 @@ export function toolSetSpending(
         held,
         operationId: operation.id,
         estimate,
-        findCheaper: async (left) =>
-          cheaperModel(
-            {
-              operation,
-              input,
-              models: await session.models(),
-              plan: { kind: 'unknown', reason: 'not read for a suggestion' },
-              countTokens: await loadTokenCounter(),
-            },
-            left,
-          ),
+        findCheaper: (left) => session.cheaperModel(operation, input, left),
         send,
         outcome: (result) =>
           outcomeOf(result, () =>
