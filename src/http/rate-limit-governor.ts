@@ -18,6 +18,7 @@ import type {
   RateLimitPermit,
   ThrottleWait,
 } from './rate-limit/governor-types.js';
+import { InFlightCap } from './rate-limit/in-flight-cap.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
@@ -26,7 +27,9 @@ import { type Route, routeOf } from './rate-limit/route-key.js';
 import { type Resolution, RouteMap } from './rate-limit/route-map.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 import { WakeSignal } from './rate-limit/wake-signal.js';
+import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 
+export type { RateLimitBelief } from './rate-limit/rate-limit-beliefs.js';
 export type {
   PermitOutcome,
   PublishedQuota,
@@ -68,6 +71,10 @@ export class RateLimitGovernor {
   readonly #queues = new Map<string, Waiter[]>();
   readonly #pumping = new Set<string>();
   readonly #wake = new WakeSignal();
+  readonly #inFlight: InFlightCap;
+  /** Requests granted and not answered, per origin: how many were in flight when one was refused. */
+  readonly #onWire = new Map<string, number>();
+  readonly #beliefs: RateLimitBeliefs;
   #sequence = 0;
   #lastStamp = 0;
 
@@ -82,7 +89,21 @@ export class RateLimitGovernor {
     this.#random = options.random ?? Math.random;
     this.#onWait = options.onWait;
     this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
-    this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations);
+    this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations, this.#random);
+    this.#inFlight = new InFlightCap(this.#clock);
+    this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
+  }
+
+  /**
+   * What the governor believes of the limits it met: each quota with its limit, what is left,
+   * when it resets or the rate it was learned at, and why (`source`: the fields that stated
+   * it, or the refusals it was learned from), and each cap on requests in flight.
+   *
+   * @example
+   * for (const limit of await governor.rateLimits()) console.log(limit.bucket, limit.source, limit.limit);
+   */
+  rateLimits(): Promise<RateLimitBelief[]> {
+    return this.#beliefs.list(this.#clock.now());
   }
 
   /**
@@ -120,6 +141,40 @@ export class RateLimitGovernor {
     options: { signal?: AbortSignal | undefined; deadline?: number } = {},
   ): Promise<RateLimitPermit> {
     const route = routeOf(url);
+    // A cap on requests in flight, once a refusal taught one, holds the request before the quota.
+    const leave = await this.#inFlight.enter(route.origin, options);
+    try {
+      const permit = await this.#acquireQuota(route, options);
+      return this.#withInFlight(permit, route.origin, leave);
+    } catch (error) {
+      leave();
+      throw error;
+    }
+  }
+
+  #withInFlight(
+    permit: RateLimitPermit,
+    origin: string,
+    leave: () => void,
+  ): RateLimitPermit {
+    const inFlightBefore = this.#onWire.get(origin) ?? 0;
+    this.#onWire.set(origin, inFlightBefore + 1);
+    return {
+      buckets: permit.buckets,
+      wantsObservations: permit.wantsObservations,
+      complete: async (outcome) => {
+        leave();
+        this.#onWire.set(origin, Math.max(0, (this.#onWire.get(origin) ?? 1) - 1));
+        if (outcome.refusal === 'in-flight') this.#inFlight.refused(origin, inFlightBefore);
+        await permit.complete(outcome);
+      },
+    };
+  }
+
+  async #acquireQuota(
+    route: Route,
+    options: { signal?: AbortSignal | undefined; deadline?: number },
+  ): Promise<RateLimitPermit> {
     const sequence = this.#sequence++;
     const resolution = this.#routes.resolve(route);
     const key = resolution.queueKey;

@@ -24,6 +24,7 @@ const OPTIONAL_FIELDS = [
   'acceptedSince',
   'accepted',
   'acceptedBefore',
+  'refusalStreak',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */

@@ -51,7 +51,12 @@ export interface BucketState {
   readonly acceptedSince?: number;
   readonly accepted?: number;
   readonly acceptedBefore?: number;
-  /** Nothing is sent before this moment (`Retry-After`). */
+  /**
+   * Refusals without `Retry-After` in a row: each doubles the backoff before the next request
+   * (with jitter); an accepted answer ends the streak.
+   */
+  readonly refusalStreak?: number;
+  /** Nothing is sent before this moment (`Retry-After`, or the backoff after a bare refusal). */
   readonly blockedUntil: number;
   /** Pacing: requests that may go back to back now (a token bucket refilled at the quota's pace). */
   readonly paceTokens?: number;
