@@ -96,14 +96,15 @@ export async function readAnswer(
   const refusal = failed
     ? refusalOf({ status, headers, observations: sent.observations, message: fields.message })
     : undefined;
+  const statedQueueLimit = queueLimitOf(fields.message);
   const queueLimit = jobLimitRefusal(exchange, sent, fields, refusal)
-    ? (queueLimitOf(fields.message) ?? services.jobSlots.learnFromRefusal(exchange.url.origin))
+    ? (statedQueueLimit ?? services.jobSlots.learnFromRefusal(exchange.url.origin))
     : undefined;
   // A full job queue is the job slots' business: blocking the quota would also stop the polls that empty it.
   const blocksQuota = refusal !== undefined && queueLimit === undefined;
   await sent.complete(status, blocksQuota ? retryAfterMs : undefined, blocksQuota ? refusal : 'none');
   if (queueLimit !== undefined) {
-    services.jobSlots.learnLimit(exchange.url.origin, queueLimit);
+    services.jobSlots.learnLimit(exchange.url.origin, queueLimit, statedQueueLimit !== undefined);
     // Held submissions wait for a job to end; only a limit of one cannot tell when that is.
     if (queueLimit <= 1) services.jobSlots.block(exchange.url.origin, receivedAt + (retryAfterMs ?? 1000));
   }
@@ -143,7 +144,7 @@ export async function readAnswer(
   };
   // A refusal is retried, whatever its status: GitHub refuses with 403 for its rate limits.
   if (status >= 400)
-    throw errorFromStatus(answer, queueLimit !== undefined || refusal !== undefined ? 429 : status);
+    throw errorFromStatus(answer, queueLimit !== undefined || (refusal && status === 403) ? 429 : status);
   // A redirect still here was not followed (a write's 301/302, one hop too many, no Location):
   // its body is no answer to the call, and never a success without output.
   if (status >= 300) throw unfollowedRedirect(services, exchange, context, headers.get('location'));

@@ -2,7 +2,7 @@
  * Whether an answer is the service refusing for a limit, and which kind: a rate (too many
  * requests over time) or requests in flight (GitHub's "secondary rate limit", "too many
  * concurrent requests"). A refusal is a measurement the governor learns from and a call the
- * client retries: 429 and 503 always are; a 403 is one when it says so (a `Retry-After`, the
+ * client retries: 429 always is, 503 when it says how long to wait; a 403 is one when it says so (a `Retry-After`, the
  * rate-limit fields showing the quota spent, or its words), since GitHub refuses with 403.
  * @module
  */
@@ -29,9 +29,11 @@ export function refusalOf(answer: {
 }): RefusalKind | undefined {
   const { status, headers, observations, message } = answer;
   const kind: RefusalKind = speaksOfRequestsInFlight(message) ? 'in-flight' : 'rate';
-  if (status === 429 || status === 503) return kind;
-  if (status !== 403) return undefined;
   const saysWait = headers.get('retry-after') !== null || headers.get('retry-after-ms') !== null;
+  if (status === 429) return kind;
+  // A 503 without a wait may be a fault rather than a limit: the retry's backoff deals with it.
+  if (status === 503) return saysWait ? kind : undefined;
+  if (status !== 403) return undefined;
   const spent = observations.some((observation) => observation.remaining === 0);
   if (saysWait || spent || (message !== undefined && (RATE_WORDS.test(message) || kind === 'in-flight')))
     return kind;

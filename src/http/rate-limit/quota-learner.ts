@@ -17,7 +17,8 @@ import { learnedBucketOf, type RouteMap } from './route-map.js';
 /** What the answer was: a refusal for the rate, for requests in flight, or none. */
 function refusalOf(outcome: PermitOutcome): 'rate' | 'in-flight' | undefined {
   if (outcome.refusal !== undefined) return outcome.refusal === 'none' ? undefined : outcome.refusal;
-  return outcome.status === 429 || outcome.status === 503 ? 'rate' : undefined;
+  const saysWait = outcome.retryAfterMs !== undefined;
+  return outcome.status === 429 || (outcome.status === 503 && saysWait) ? 'rate' : undefined;
 }
 
 /** When each route last opened a window of a quota of unnamed fields that is taken to be the account's. */

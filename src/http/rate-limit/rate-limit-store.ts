@@ -29,6 +29,10 @@ export interface BucketState {
   readonly remaining?: number;
   /** When the server's current window ends, as its last reading said. */
   readonly resetAt?: number;
+  /** The quota refills as it goes (a token bucket), its reset the moment it is full again. */
+  readonly gradual?: boolean;
+  /** When the request whose answer gave the last reading was sent. */
+  readonly readingSentAt?: number;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
   /**
