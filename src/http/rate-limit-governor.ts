@@ -21,15 +21,14 @@ import type {
 import { InFlightCap } from './rate-limit/in-flight-cap.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
+import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { type Resolution, RouteMap } from './rate-limit/route-map.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 import { WakeSignal } from './rate-limit/wake-signal.js';
-import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 
-export type { RateLimitBelief } from './rate-limit/rate-limit-beliefs.js';
 export type {
   PermitOutcome,
   PublishedQuota,
@@ -37,6 +36,7 @@ export type {
   RateLimitPermit,
   ThrottleWait,
 } from './rate-limit/governor-types.js';
+export type { RateLimitBelief } from './rate-limit/rate-limit-beliefs.js';
 
 interface Waiter {
   readonly sequence: number;
@@ -152,11 +152,7 @@ export class RateLimitGovernor {
     }
   }
 
-  #withInFlight(
-    permit: RateLimitPermit,
-    origin: string,
-    leave: () => void,
-  ): RateLimitPermit {
+  #withInFlight(permit: RateLimitPermit, origin: string, leave: () => void): RateLimitPermit {
     const inFlightBefore = this.#onWire.get(origin) ?? 0;
     this.#onWire.set(origin, inFlightBefore + 1);
     return {

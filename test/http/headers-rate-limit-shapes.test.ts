@@ -3,8 +3,8 @@
  * limits at once. The field sets are the ones OpenAI, Anthropic, GitHub and Azure document.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRateLimitFields } from '../../src/http/index.js';
 import { parseGoDuration, parseResetValue } from '../../src/http/headers/reset-value.js';
+import { parseRateLimitFields } from '../../src/http/index.js';
 import { RawHeaders } from '../../src/http/raw-headers.js';
 
 const receivedAt = Date.UTC(2026, 0, 1, 12, 0, 0);

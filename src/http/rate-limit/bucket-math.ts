@@ -125,7 +125,8 @@ export function plan(state: BucketState, now: number, burst: number): Plan {
   }
   // A bucket that refills as it goes offers what it holds now: spreading it until it is full
   // again would leave it full (the ledger lets each unit go as it comes back).
-  if (state.gradual) return { kind: 'go', paceTokens: paceTokens(state, now, burst + 1, Number.POSITIVE_INFINITY) };
+  if (state.gradual)
+    return { kind: 'go', paceTokens: paceTokens(state, now, burst + 1, Number.POSITIVE_INFINITY) };
   // Spread what is left until the window ends (or, not knowing it, until the next request frees
   // up), but never slower than the quota's own rate: requests keep freeing up as they expire.
   const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
@@ -248,7 +249,11 @@ export function observe(
   const resetAt = receivedAt + (resetMs ?? windowOf(base));
   const reading = { remaining, resetAt, readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt) };
   if (gradual) {
-    return { ...base, ...reading, counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt) };
+    return {
+      ...base,
+      ...reading,
+      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt),
+    };
   }
   return {
     ...base,

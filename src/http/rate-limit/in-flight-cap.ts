@@ -43,7 +43,14 @@ export class InFlightCap {
   #of(origin: string): OriginCap {
     let entry = this.#origins.get(origin);
     if (!entry) {
-      entry = { inFlight: 0, cap: undefined, climbAfterMs: FIRST_CLIMB_MS, climbAt: 0, climbed: false, waiters: [] };
+      entry = {
+        inFlight: 0,
+        cap: undefined,
+        climbAfterMs: FIRST_CLIMB_MS,
+        climbAt: 0,
+        climbed: false,
+        waiters: [],
+      };
       this.#origins.set(origin, entry);
     }
     return entry;
@@ -55,7 +62,10 @@ export class InFlightCap {
   }
 
   /** Waits, in arrival order, until one more request to `origin` may be in flight; returns its release. */
-  async enter(origin: string, options: { signal?: AbortSignal | undefined; deadline?: number | undefined }): Promise<() => void> {
+  async enter(
+    origin: string,
+    options: { signal?: AbortSignal | undefined; deadline?: number | undefined },
+  ): Promise<() => void> {
     const entry = this.#of(origin);
     if (entry.cap === undefined && entry.waiters.length === 0) return this.#take(entry);
     const me = { signal: options.signal };

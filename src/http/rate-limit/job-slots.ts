@@ -141,7 +141,13 @@ export class JobSlots {
         const full = slots.limit !== undefined && slots.held >= slots.limit;
         if (first && !full && now >= slots.blockedUntil) break;
         // Wait for the block to end, or for a place (until the deadline, when there is one).
-        const until = first && !full ? slots.blockedUntil : Math.min(options.deadline ?? Number.POSITIVE_INFINITY, slots.climbAt ?? Number.POSITIVE_INFINITY);
+        const until =
+          first && !full
+            ? slots.blockedUntil
+            : Math.min(
+                options.deadline ?? Number.POSITIVE_INFINITY,
+                slots.climbAt ?? Number.POSITIVE_INFINITY,
+              );
         if (options.deadline !== undefined && (until > options.deadline || now >= options.deadline)) {
           throw new ThrottleDeadlineError(Math.max(0, until - now), 'queue-limit');
         }

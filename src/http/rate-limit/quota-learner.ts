@@ -79,7 +79,10 @@ export class QuotaLearner {
       if (refusal === 'in-flight') {
         if (outcome.retryAfterMs !== undefined) {
           const until = outcome.receivedAt + outcome.retryAfterMs;
-          await this.ledger.update(learned, (state) => ({ ...state, blockedUntil: Math.max(state.blockedUntil, until) }));
+          await this.ledger.update(learned, (state) => ({
+            ...state,
+            blockedUntil: Math.max(state.blockedUntil, until),
+          }));
         }
         return;
       }

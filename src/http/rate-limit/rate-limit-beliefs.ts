@@ -68,7 +68,12 @@ export class RateLimitBeliefs {
       }
     }
     for (const cap of this.inFlight.states()) {
-      beliefs.push({ bucket: cap.origin, source: 'in-flight refusals', inFlightCap: cap.cap, climbsAt: cap.climbsAt });
+      beliefs.push({
+        bucket: cap.origin,
+        source: 'in-flight refusals',
+        inFlightCap: cap.cap,
+        climbsAt: cap.climbsAt,
+      });
     }
     return beliefs;
   }

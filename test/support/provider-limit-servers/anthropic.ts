@@ -19,7 +19,10 @@ export interface AnthropicLimits {
 const rfc3339 = (ms: number) => new Date(Math.ceil(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 
 export function anthropicLimiter(limits: AnthropicLimits): ProviderLimiter {
-  const buckets = new Map<string, { requests: ContinuousBucket; input: ContinuousBucket; output: ContinuousBucket }>();
+  const buckets = new Map<
+    string,
+    { requests: ContinuousBucket; input: ContinuousBucket; output: ContinuousBucket }
+  >();
   return {
     admit({ account, now, route }) {
       let bucket = buckets.get(account);

@@ -9,7 +9,12 @@ import { anthropicLimiter } from './anthropic.js';
 import { gitHubLimiter } from './github.js';
 import { ietfDowngradeLimiter, limitAt } from './ietf-downgrade.js';
 import { openAiLimiter } from './openai.js';
-import { type ProviderCounts, type ProviderServer, type ProviderServiceOptions, startProviderService } from './provider-service.js';
+import {
+  type ProviderCounts,
+  type ProviderServer,
+  type ProviderServiceOptions,
+  startProviderService,
+} from './provider-service.js';
 import { slidingLogLimiter } from './sliding-log.js';
 import { stripeLimiter } from './stripe.js';
 
@@ -60,14 +65,19 @@ function bucketShape(depth: number, perSecond: number) {
   return {
     minimumMs: (run: RunShape) => Math.max(jobsAlone(run), ((2 * run.jobs - depth) / perSecond) * 1000),
     quotaUsed: (counts: ProviderCounts, wallMs: number) =>
-      Math.min(1, counts.admittedAt.length / Math.min(depth + (perSecond * wallMs) / 1000, 2 * counts.submitted + depth)),
+      Math.min(
+        1,
+        counts.admittedAt.length /
+          Math.min(depth + (perSecond * wallMs) / 1000, 2 * counts.submitted + depth),
+      ),
   };
 }
 
 /** Windows of `limit` that start with the first request after the last ended. */
 function windowShape(limit: number, windowMs: number) {
   return {
-    minimumMs: (run: RunShape) => Math.max(jobsAlone(run), (Math.ceil((2 * run.jobs) / limit) - 1) * windowMs),
+    minimumMs: (run: RunShape) =>
+      Math.max(jobsAlone(run), (Math.ceil((2 * run.jobs) / limit) - 1) * windowMs),
     quotaUsed: (counts: ProviderCounts, wallMs: number) =>
       Math.min(1, counts.admittedAt.length / (limit * Math.max(1, Math.ceil(wallMs / windowMs)))),
   };
@@ -87,7 +97,12 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
         options,
       ),
     ...bucketShape(300, 5),
-    bottleneck: { reservoir: 300, reservoirIncreaseAmount: 1, reservoirIncreaseInterval: 200, reservoirIncreaseMaximum: 300 },
+    bottleneck: {
+      reservoir: 300,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 300,
+    },
   },
   {
     id: 'anthropic',
@@ -105,7 +120,12 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
         options,
       ),
     ...bucketShape(300, 5),
-    bottleneck: { reservoir: 300, reservoirIncreaseAmount: 1, reservoirIncreaseInterval: 200, reservoirIncreaseMaximum: 300 },
+    bottleneck: {
+      reservoir: 300,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 300,
+    },
   },
   {
     id: 'github',
@@ -114,7 +134,13 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
     answerMs: 0,
     start: (options) =>
       startProviderService(
-        gitHubLimiter({ limit: 100, windowMs: 10_000, maxInFlight: 10, refusalStatus: 403, secondaryRetryAfterSeconds: 2 }),
+        gitHubLimiter({
+          limit: 100,
+          windowMs: 10_000,
+          maxInFlight: 10,
+          refusalStatus: 403,
+          secondaryRetryAfterSeconds: 2,
+        }),
         options,
       ),
     ...windowShape(100, 10_000),
@@ -128,7 +154,13 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       answerMs: 1_000,
       start: (options) =>
         startProviderService(
-          gitHubLimiter({ limit: 5_000, windowMs: 60_000, maxInFlight: 10, refusalStatus: status, secondaryRetryAfterSeconds: 2 }),
+          gitHubLimiter({
+            limit: 5_000,
+            windowMs: 60_000,
+            maxInFlight: 10,
+            refusalStatus: status,
+            secondaryRetryAfterSeconds: 2,
+          }),
           options,
         ),
       // Ten in flight, each a second: ten requests a second.
@@ -144,7 +176,12 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
     answerMs: 0,
     start: (options) => startProviderService(stripeLimiter({ depth: 20, perSecond: 5 }), options),
     ...bucketShape(20, 5),
-    bottleneck: { reservoir: 20, reservoirIncreaseAmount: 1, reservoirIncreaseInterval: 200, reservoirIncreaseMaximum: 20 },
+    bottleneck: {
+      reservoir: 20,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 20,
+    },
   },
   {
     id: 'sliding-log',
@@ -187,7 +224,10 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
         allowed += limitAt(limits, at);
         at = Math.floor(at / DOWNGRADE.windowMs) * DOWNGRADE.windowMs + DOWNGRADE.windowMs;
       }
-      return Math.min(1, counts.admittedAt.length / Math.max(1, Math.min(allowed, 2 * counts.submitted + 10)));
+      return Math.min(
+        1,
+        counts.admittedAt.length / Math.max(1, Math.min(allowed, 2 * counts.submitted + 10)),
+      );
     },
     bottleneck: { reservoir: 20, reservoirRefreshAmount: 20, reservoirRefreshInterval: 2_000 },
   },

@@ -42,11 +42,23 @@ export async function runAgainst(
   const clock = createVirtualClock(manual);
   const wire = createVirtualWire(clock);
   const startedAt = clock.now();
-  const running = await server.start({ now: () => manual.now(), jobMs: options.jobMs, answerMs: server.answerMs, wire, startedAt });
+  const running = await server.start({
+    now: () => manual.now(),
+    jobMs: options.jobMs,
+    answerMs: server.answerMs,
+    wire,
+    startedAt,
+  });
   const { transport, close } = createUndiciTransport();
   try {
     const wrapped = server.answerMs > 0 ? wire.wrap(transport) : clock.wrap(transport);
-    const outcome = await client({ transport: wrapped, clock, baseUrl: running.url, jobs: options.jobs, callers: options.callers });
+    const outcome = await client({
+      transport: wrapped,
+      clock,
+      baseUrl: running.url,
+      jobs: options.jobs,
+      callers: options.callers,
+    });
     const { counts } = running;
     return {
       counts,
