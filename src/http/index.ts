@@ -83,6 +83,7 @@ export { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 export {
   type PermitOutcome,
   type PublishedQuota,
+  type RateLimitBelief,
   RateLimitGovernor,
   type RateLimitGovernorOptions,
   type RateLimitPermit,
