@@ -60,7 +60,7 @@ interface Waiter {
 export class RateLimitGovernor {
   readonly #clock: Clock;
   readonly #ledger: BucketLedger;
-  readonly #burst: number;
+  readonly #burst: number | undefined;
   readonly #jitterMs: number;
   readonly #random: () => number;
   readonly #onWait: ((wait: ThrottleWait) => void) | undefined;
@@ -84,7 +84,7 @@ export class RateLimitGovernor {
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
     );
-    this.#burst = options.burst ?? 2;
+    this.#burst = options.burst;
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;
     this.#onWait = options.onWait;
@@ -162,6 +162,7 @@ export class RateLimitGovernor {
         leave();
         this.#onWire.set(origin, Math.max(0, (this.#onWire.get(origin) ?? 1) - 1));
         if (outcome.refusal === 'in-flight') this.#inFlight.refused(origin, inFlightBefore);
+        else if (outcome.answered) this.#inFlight.accepted(origin);
         await permit.complete(outcome);
       },
     };

@@ -49,7 +49,7 @@ export class BucketLedger {
   async tryGrant(
     buckets: readonly string[],
     now: number,
-    burst: number,
+    burst: number | undefined,
     grantedAt: number = now,
   ): Promise<GrantDecision> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {

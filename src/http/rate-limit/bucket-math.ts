@@ -36,6 +36,8 @@ const RESET_ROUNDING_MS = 1_000;
 const REFILL_GROUPS = 16;
 /** The ledger keeps at most this many groups; older ones merge (each keeps the later expiry). */
 const MAX_GROUPS = 48;
+/** Requests that may go back to back while nothing says how many the server offers. */
+const DEFAULT_BURST = 2;
 /** The governor's jitter adds at most this share of a wait to it. */
 export const MAX_JITTER_SHARE = 0.1;
 
@@ -103,7 +105,7 @@ function paceTokens(state: BucketState, now: number, capacity: number, rate: num
 }
 
 /** Whether a request may go at `now`, and if not, how long to wait. */
-export function plan(state: BucketState, now: number, burst: number): Plan {
+export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.limit === undefined) {
@@ -126,15 +128,30 @@ export function plan(state: BucketState, now: number, burst: number): Plan {
   // A bucket that refills as it goes offers what it holds now: spreading it until it is full
   // again would leave it full (the ledger lets each unit go as it comes back).
   if (state.gradual)
-    return { kind: 'go', paceTokens: paceTokens(state, now, burst + 1, Number.POSITIVE_INFINITY) };
+    return {
+      kind: 'go',
+      paceTokens: paceTokens(state, now, (burst ?? DEFAULT_BURST) + 1, Number.POSITIVE_INFINITY),
+    };
   // Spread what is left until the window ends (or, not knowing it, until the next request frees
   // up), but never slower than the quota's own rate: requests keep freeing up as they expire.
   const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
   const sustained = state.windowMs === undefined ? 0 : state.limit / state.windowMs;
   const rate = Math.max(sustained, remaining / Math.max(1, horizon - now));
-  const tokens = paceTokens(state, now, burst + 1, rate);
+  const tokens = paceTokens(state, now, paceCapacity(state, now, remaining, burst), rate);
   if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
   return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
+}
+
+/**
+ * How many requests may go back to back: the configured burst; or, unset, in the quota's first
+ * window what the fields say is left (the burst the server offers: nothing before it to meet
+ * at its edge), and DEFAULT_BURST from then on, the rest spread until each reset, so that no
+ * burst meets a window's edge whatever the server's windows really are.
+ */
+function paceCapacity(state: BucketState, now: number, remaining: number, burst: number | undefined): number {
+  if (burst !== undefined) return burst + 1;
+  const firstWindow = state.firstWindowEnd !== undefined && now < state.firstWindowEnd;
+  return firstWindow ? Math.max(DEFAULT_BURST + 1, remaining) : DEFAULT_BURST + 1;
 }
 
 /** `groups` with at most MAX_GROUPS entries: the oldest neighbours merge, keeping the later expiry. */
@@ -247,7 +264,15 @@ export function observe(
   };
   if (remaining === undefined || limit === undefined) return base;
   const resetAt = receivedAt + (resetMs ?? windowOf(base));
-  const reading = { remaining, resetAt, readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt) };
+  const reading = {
+    remaining,
+    resetAt,
+    readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt),
+    // The first reading of a quota that nothing had counted yet opens its first window.
+    ...(state.remaining === undefined && state.firstWindowEnd === undefined
+      ? { firstWindowEnd: resetAt }
+      : {}),
+  };
   if (gradual) {
     return {
       ...base,

@@ -26,6 +26,7 @@ const OPTIONAL_FIELDS = [
   'acceptedBefore',
   'refusalStreak',
   'readingSentAt',
+  'firstWindowEnd',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */

@@ -25,8 +25,11 @@ export interface RateLimitGovernorOptions {
   /** Where quota state lives; share one between processes to share a quota. @default in memory */
   readonly store?: RateLimitStore;
   /**
-   * Requests that may go back to back before pacing spreads the rest over the window.
-   * @default 2
+   * Requests that may go back to back before pacing spreads the rest over the window. Unset,
+   * the governor uses the burst the server offers: once a window's length is known, what the
+   * fields say is left may go at once (each request counted for a whole window after it), and
+   * 2 until then.
+   * @default the server's
    */
   readonly burst?: number;
   /**
