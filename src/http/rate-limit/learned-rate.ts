@@ -93,6 +93,7 @@ export function refused(
   now: number,
   retryAfterMs: number | undefined,
   random: () => number = Math.random,
+  sentAt?: number,
 ): BucketState {
   const started = startLearning(state, now);
   const streak = retryAfterMs === undefined ? (started.refusalStreak ?? 0) + 1 : (started.refusalStreak ?? 0);
@@ -108,7 +109,11 @@ export function refused(
   );
   // Refusals that crowd in from one burst are one measurement: decrease once a second.
   const sinceCut = now - (learning.rateCutAt ?? Number.NEGATIVE_INFINITY);
-  if (sinceCut < 1_000) return { ...learning, blockedUntil };
+  // A request sent after the last cut and refused all the same is a new measurement: the cut
+  // did not suffice. Without its sending time, refusals a second apart are.
+  const sameMeasurement =
+    sentAt !== undefined ? sentAt <= (learning.rateCutAt ?? Number.NEGATIVE_INFINITY) : sinceCut < 1_000;
+  if (sameMeasurement) return { ...learning, blockedUntil };
   const counts = acceptedAt(learning, now);
   const rate = learning.learnedRate!;
   // Slow start overshoots by up to twice: the rate refused is what the server accepted in the

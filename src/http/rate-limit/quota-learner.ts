@@ -88,7 +88,7 @@ export class QuotaLearner {
       }
       await this.ledger.update(learned, (state) =>
         refusal === 'rate'
-          ? refused(state, outcome.receivedAt, outcome.retryAfterMs, this.random)
+          ? refused(state, outcome.receivedAt, outcome.retryAfterMs, this.random, sentAt)
           : accepted(state, outcome.receivedAt),
       );
       return;
