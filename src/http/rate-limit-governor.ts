@@ -162,7 +162,6 @@ export class RateLimitGovernor {
         leave();
         this.#onWire.set(origin, Math.max(0, (this.#onWire.get(origin) ?? 1) - 1));
         if (outcome.refusal === 'in-flight') this.#inFlight.refused(origin, inFlightBefore);
-        else if (outcome.answered) this.#inFlight.accepted(origin);
         await permit.complete(outcome);
       },
     };

@@ -137,21 +137,9 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
   const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
   const sustained = state.windowMs === undefined ? 0 : state.limit / state.windowMs;
   const rate = Math.max(sustained, remaining / Math.max(1, horizon - now));
-  const tokens = paceTokens(state, now, paceCapacity(state, now, remaining, burst), rate);
+  const tokens = paceTokens(state, now, (burst ?? DEFAULT_BURST) + 1, rate);
   if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
   return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
-}
-
-/**
- * How many requests may go back to back: the configured burst; or, unset, in the quota's first
- * window what the fields say is left (the burst the server offers: nothing before it to meet
- * at its edge), and DEFAULT_BURST from then on, the rest spread until each reset, so that no
- * burst meets a window's edge whatever the server's windows really are.
- */
-function paceCapacity(state: BucketState, now: number, remaining: number, burst: number | undefined): number {
-  if (burst !== undefined) return burst + 1;
-  const firstWindow = state.firstWindowEnd !== undefined && now < state.firstWindowEnd;
-  return firstWindow ? Math.max(DEFAULT_BURST + 1, remaining) : DEFAULT_BURST + 1;
 }
 
 /** `groups` with at most MAX_GROUPS entries: the oldest neighbours merge, keeping the later expiry. */
@@ -268,10 +256,6 @@ export function observe(
     remaining,
     resetAt,
     readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt),
-    // The first reading of a quota that nothing had counted yet opens its first window.
-    ...(state.remaining === undefined && state.firstWindowEnd === undefined
-      ? { firstWindowEnd: resetAt }
-      : {}),
   };
   if (gradual) {
     return {

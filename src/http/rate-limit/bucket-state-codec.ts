@@ -26,7 +26,6 @@ const OPTIONAL_FIELDS = [
   'acceptedBefore',
   'refusalStreak',
   'readingSentAt',
-  'firstWindowEnd',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */

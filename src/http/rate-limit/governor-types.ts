@@ -25,11 +25,9 @@ export interface RateLimitGovernorOptions {
   /** Where quota state lives; share one between processes to share a quota. @default in memory */
   readonly store?: RateLimitStore;
   /**
-   * Requests that may go back to back before pacing spreads the rest over the window. Unset,
-   * the governor uses the burst the server offers: once a window's length is known, what the
-   * fields say is left may go at once (each request counted for a whole window after it), and
-   * 2 until then.
-   * @default the server's
+   * Requests that may go back to back before pacing spreads the rest over the window (a bucket
+   * that refills as it goes lets each unit go as it comes back).
+   * @default 2
    */
   readonly burst?: number;
   /**

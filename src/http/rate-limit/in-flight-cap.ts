@@ -3,9 +3,8 @@
  * secondary rate limit, "too many concurrent requests"): the cap falls to the requests that
  * were in flight before the refused one, and climbs back by one after a quiet spell, the spell
  * doubling each time the climb meets a refusal again. So a cap is never learned for good from
- * one refusal, and a server that raises its limit is followed. Before any refusal, the cap
- * starts small and grows with each accepted answer (slow start) until it is large enough to
- * drop.
+ * one refusal, and a server that raises its limit is followed. Without refusals, no cap (the
+ * slow start of job slots keeps a crowd of submissions from meeting an unknown limit at once).
  * @module
  */
 import type { Clock } from '../clock.js';
@@ -14,14 +13,6 @@ import { WakeSignal } from './wake-signal.js';
 
 /** A climb is tried after this long without a refusal... */
 const FIRST_CLIMB_MS = 10_000;
-/**
- * Requests in flight to an origin not heard from yet: the cap starts here and grows by one per
- * accepted answer (doubling per round trip, as TCP's slow start), so that a crowd of callers
- * finds a limit on requests in flight with a few refusals rather than all of its own...
- */
-const SLOW_START_CAP = 4;
-/** ...and past this many with no refusal, the origin has no cap worth keeping. */
-const SLOW_START_END = 128;
 /** ...doubling after each refusal that follows a climb, to at most this. */
 const LONGEST_CLIMB_MS = 300_000;
 
@@ -32,8 +23,6 @@ interface OriginCap {
   climbAt: number;
   /** A climb happened and no refusal came since. */
   climbed: boolean;
-  /** Still growing from SLOW_START_CAP, no refusal met yet. */
-  slowStart: boolean;
   readonly waiters: Array<{ readonly signal: AbortSignal | undefined }>;
 }
 
@@ -57,11 +46,10 @@ export class InFlightCap {
     if (!entry) {
       entry = {
         inFlight: 0,
-        cap: SLOW_START_CAP,
+        cap: undefined,
         climbAfterMs: FIRST_CLIMB_MS,
         climbAt: Number.POSITIVE_INFINITY,
         climbed: false,
-        slowStart: true,
         waiters: [],
       };
       this.#origins.set(origin, entry);
@@ -123,22 +111,9 @@ export class InFlightCap {
     entry.climbAt = now + entry.climbAfterMs;
   }
 
-  /** An answer that was no refusal for requests in flight: in slow start, the cap grows by one. */
-  accepted(origin: string): void {
-    const entry = this.#of(origin);
-    if (!entry.slowStart || entry.cap === undefined) return;
-    entry.cap += 1;
-    if (entry.cap >= SLOW_START_END) {
-      entry.cap = undefined;
-      entry.slowStart = false;
-    }
-    this.#wake.wake();
-  }
-
   /** A refusal for requests in flight, of a request sent while `inFlightBefore` others were. */
   refused(origin: string, inFlightBefore: number): void {
     const entry = this.#of(origin);
-    entry.slowStart = false;
     const now = this.clock.now();
     const cap = Math.max(1, inFlightBefore);
     // The first refusal after a climb: the climb found the limit; wait longer before the next one.
@@ -152,7 +127,7 @@ export class InFlightCap {
   /** The caps in force. */
   states(): InFlightCapState[] {
     return [...this.#origins].flatMap(([origin, entry]) =>
-      entry.cap === undefined || entry.slowStart
+      entry.cap === undefined
         ? []
         : [{ origin, cap: entry.cap, inFlight: entry.inFlight, climbsAt: entry.climbAt }],
     );

@@ -76,16 +76,9 @@ export class QuotaLearner {
       // A refusal is a measurement, never an acceptance, with or without `Retry-After`; a
       // refusal for requests in flight says nothing of the rate (the in-flight cap learns it).
       const learned = learnedBucketOf(route);
-      if (refusal === 'in-flight') {
-        if (outcome.retryAfterMs !== undefined) {
-          const until = outcome.receivedAt + outcome.retryAfterMs;
-          await this.ledger.update(learned, (state) => ({
-            ...state,
-            blockedUntil: Math.max(state.blockedUntil, until),
-          }));
-        }
-        return;
-      }
+      // A refusal for requests in flight is the in-flight cap's business; its Retry-After holds
+      // the refused request's retry, not every request (the cap already sends fewer at once).
+      if (refusal === 'in-flight') return;
       await this.ledger.update(learned, (state) =>
         refusal === 'rate'
           ? refused(state, outcome.receivedAt, outcome.retryAfterMs, this.random, sentAt)
@@ -93,7 +86,7 @@ export class QuotaLearner {
       );
       return;
     }
-    if (outcome.retryAfterMs === undefined) return;
+    if (outcome.retryAfterMs === undefined || refusal === 'in-flight') return;
     // A refusal whose fields named no quota still blocks the quotas the request was granted on.
     const blocked = buckets.length > 0 ? buckets : granted;
     const quotaSpent =

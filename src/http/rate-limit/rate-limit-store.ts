@@ -31,8 +31,6 @@ export interface BucketState {
   readonly resetAt?: number;
   /** The quota refills as it goes (a token bucket), its reset the moment it is full again. */
   readonly gradual?: boolean;
-  /** The end of the quota's first window, in which the burst the server offers may go at once. */
-  readonly firstWindowEnd?: number;
   /** When the request whose answer gave the last reading was sent. */
   readonly readingSentAt?: number;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
