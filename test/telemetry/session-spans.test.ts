@@ -1,0 +1,120 @@
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  childrenOf,
+  descendantsOf,
+  exportedText,
+  type OtelSdk,
+  registerOtelSdk,
+  spanNamed,
+} from './support/otel-sdk.js';
+import { startTelemetryBed, type TelemetryBed } from './support/telemetry-bed.js';
+
+let sdk: OtelSdk;
+let bed: TelemetryBed;
+
+beforeAll(async () => {
+  sdk = registerOtelSdk();
+  bed = await startTelemetryBed();
+});
+afterAll(async () => {
+  await bed?.close();
+  await sdk?.shutdown();
+});
+beforeEach(() => sdk.reset());
+
+describe('a session with a globally registered tracer provider', () => {
+  it('traces one asynchronous call: GenAI attributes on the call span, HTTP client spans for the submission and each poll beneath it', async () => {
+    const result = await bed.session.call('v7_images_text_to_image', {
+      model_id: 'flux-dev',
+      prompt: 'a lighthouse at dusk',
+    });
+    expect(result.status).toBe('success');
+    const spans = sdk.spans();
+    const call = spanNamed(spans, 'generate_content flux-dev');
+    expect(call.parentSpanContext).toBeUndefined();
+    expect(call.attributes).toMatchObject({
+      'gen_ai.operation.name': 'generate_content',
+      'gen_ai.request.model': 'flux-dev',
+      'gentk.operation.id': 'v7_images_text_to_image',
+      'gentk.call.status': 'success',
+      'gentk.job.id': String(result.requestId),
+      'server.address': '127.0.0.1',
+    });
+    expect(call.attributes['gentk.job.polls']).toBeGreaterThan(0);
+    expect(call.events.map((event) => event.name)).toContain('gentk.spend');
+
+    // The submission: an HTTP client span right under the call.
+    const [submission, ...others] = childrenOf(spans, call).filter((span) => span.kind === SpanKind.CLIENT);
+    expect(others).toEqual([]);
+    expect(submission?.name).toBe('POST');
+    expect(submission?.attributes).toMatchObject({
+      'http.request.method': 'POST',
+      'http.response.status_code': 200,
+      'server.address': '127.0.0.1',
+      'server.port': Number(new URL(bed.emulator.url).port),
+      'gentk.operation.id': 'v7_images_text_to_image',
+    });
+    expect(String(submission?.attributes['url.full'])).toMatch(
+      /^http:\/\/127\.0\.0\.1:\d+\/api\/v7\/images\/text-to-image/,
+    );
+
+    // Each poll: a span of its own with the job id, an HTTP client span beneath it.
+    const polls = childrenOf(spans, call).filter((span) => span.name.startsWith('poll '));
+    expect(polls.length).toBe(call.attributes['gentk.job.polls']);
+    for (const poll of polls) {
+      expect(poll.attributes['gentk.job.id']).toBe(String(result.requestId));
+      const [http] = childrenOf(spans, poll);
+      expect(http?.kind).toBe(SpanKind.CLIENT);
+      expect(http?.attributes['http.response.status_code']).toBe(200);
+      expect(http?.spanContext().traceId).toBe(call.spanContext().traceId);
+    }
+    expect(descendantsOf(spans, call).length).toBe(1 + polls.length * 2);
+  });
+
+  it('hands back a pending job and, resumed, joins the story by the job id', async () => {
+    const pending = await bed.session.call(
+      'v8_video_text_to_video',
+      { model_id: 'veo-3', prompt: 'waves' },
+      { wait: false },
+    );
+    expect(pending.status).toBe('processing');
+    const finished = await bed.session.resume(JSON.parse(JSON.stringify(pending)));
+    expect(finished.status).toBe('success');
+    const spans = sdk.spans();
+    const submitted = spanNamed(spans, 'generate_content veo-3');
+    const resumed = spanNamed(spans, 'call v8_video_text_to_video');
+    expect(submitted.attributes['gentk.call.status']).toBe('processing');
+    expect(resumed.attributes).toMatchObject({
+      'gentk.call.resumed': true,
+      'gentk.call.status': 'success',
+      'gentk.job.id': submitted.attributes['gentk.job.id'],
+    });
+  });
+
+  it('records a refused call with its stable code, on the call span and the HTTP span', async () => {
+    await expect(
+      bed.session.call('v7_images_text_to_image', { model_id: 'no-such-model', prompt: 'x' }),
+    ).rejects.toMatchObject({ code: expect.any(String) });
+    const spans = sdk.spans();
+    const call = spanNamed(spans, 'generate_content no-such-model');
+    expect(call.status.code).toBe(SpanStatusCode.ERROR);
+    const code = call.attributes['error.type'];
+    expect(code).toMatch(/^[a-z_]+$/);
+    const exception = call.events.find((event) => event.name === 'exception');
+    expect(exception?.attributes?.['exception.type']).toBeDefined();
+    const http = childrenOf(spans, call).find((span) => span.kind === SpanKind.CLIENT);
+    expect(http?.attributes['error.type']).toMatch(/^4\d\d$/);
+  });
+
+  it('sends no key, password, token or capability to the exporter', async () => {
+    // The secrets are given where a careless span would pick them up: in the prompt, in an id.
+    const [key] = bed.secrets();
+    await bed.session.call('v7_images_text_to_image', { model_id: 'flux-dev', prompt: `draw ${key}` });
+    await expect(bed.session.resumeById('v7_images_text_to_image', `${key}`)).rejects.toBeDefined();
+    await bed.session.call('get_wallet_balance', {});
+    const text = exportedText(sdk.spans());
+    expect(text.length).toBeGreaterThan(1000);
+    for (const secret of bed.secrets()) expect(text).not.toContain(secret);
+  });
+});
