@@ -52,10 +52,13 @@ export async function startTelemetryBed(
           'v7_images_text_to_image',
           'v8_video_text_to_video',
           'get_wallet_balance',
+          'get_wallet_transactions',
         ]),
       ],
     },
     http: { clock, transport },
+    // Under a budget the session reads what each call charged from the wallet's ledger.
+    budget: { amount: 100, currency: 'usd' },
     ...(options.telemetry === false ? { telemetry: false as const } : {}),
   });
   return {
