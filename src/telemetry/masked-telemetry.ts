@@ -28,18 +28,33 @@ function maskError(error: unknown, mask: MaskText) {
   };
 }
 
-const masks = new WeakMap<TelemetrySpan, TelemetrySpan>();
+/** A span whose strings are masked before they reach the one it wraps. */
+class MaskedSpan implements TelemetrySpan {
+  constructor(
+    readonly inner: TelemetrySpan,
+    readonly mask: MaskText,
+  ) {}
 
-function maskedSpan(span: TelemetrySpan, mask: MaskText): TelemetrySpan {
-  const wrapped: TelemetrySpan = {
-    recording: span.recording,
-    setAttributes: (attributes) => span.setAttributes(maskAttributes(attributes, mask) ?? {}),
-    addEvent: (name, attributes) => span.addEvent(name, maskAttributes(attributes, mask)),
-    fail: (error) => span.fail(maskError(error, mask)),
-    end: () => span.end(),
-  };
-  masks.set(wrapped, span);
-  return wrapped;
+  get recording(): boolean {
+    return this.inner.recording;
+  }
+
+  // A span nobody records is handed nothing, so masks nothing.
+  setAttributes(attributes: TelemetryAttributes): void {
+    if (this.inner.recording) this.inner.setAttributes(maskAttributes(attributes, this.mask) ?? {});
+  }
+
+  addEvent(name: string, attributes?: TelemetryAttributes): void {
+    if (this.inner.recording) this.inner.addEvent(name, maskAttributes(attributes, this.mask));
+  }
+
+  fail(error: unknown): void {
+    if (this.inner.recording) this.inner.fail(maskError(error, this.mask));
+  }
+
+  end(): void {
+    this.inner.end();
+  }
 }
 
 /**
@@ -49,14 +64,14 @@ function maskedSpan(span: TelemetrySpan, mask: MaskText): TelemetrySpan {
 export function maskedTelemetry(telemetry: Telemetry, mask: MaskText): Telemetry {
   return {
     startSpan: (name, options = {}) =>
-      maskedSpan(
+      new MaskedSpan(
         telemetry.startSpan(mask(name), {
           ...options,
           ...(options.attributes ? { attributes: maskAttributes(options.attributes, mask) ?? {} } : {}),
         }),
         mask,
       ),
-    withSpan: (span, run) => telemetry.withSpan(masks.get(span) ?? span, run),
+    withSpan: (span, run) => telemetry.withSpan(span instanceof MaskedSpan ? span.inner : span, run),
     addEvent: (name, attributes) => telemetry.addEvent(name, maskAttributes(attributes, mask)),
     record: (metric, value, attributes) => telemetry.record(metric, value, maskAttributes(attributes, mask)),
   };

@@ -8,11 +8,13 @@ import {
   type Attributes,
   context,
   type Histogram,
+  isSpanContextValid,
   type MeterProvider,
   metrics,
   type Span,
   SpanKind,
   SpanStatusCode,
+  type Tracer,
   type TracerProvider,
   trace,
 } from '@opentelemetry/api';
@@ -93,48 +95,45 @@ function attributesOf(attributes: TelemetryAttributes | undefined): Attributes |
   return defined;
 }
 
-const spans = new WeakMap<TelemetrySpan, Span>();
+/** The toolkit's view of one OpenTelemetry span. */
+class BoundSpan implements TelemetrySpan {
+  constructor(
+    readonly span: Span,
+    readonly recording: boolean,
+  ) {}
 
-function wrapSpan(span: Span): TelemetrySpan {
-  const wrapped: TelemetrySpan = {
-    recording: true,
-    setAttributes: (attributes) => span.setAttributes(attributesOf(attributes) ?? {}),
-    addEvent: (name, attributes) => span.addEvent(name, attributesOf(attributes)),
-    fail(error) {
-      const failure = (typeof error === 'object' && error !== null ? error : {}) as {
-        message?: string;
-        name?: string;
-        stack?: string;
-      };
-      const type = errorType(error);
-      span.setAttribute('error.type', type);
-      span.recordException({
-        name: failure.name ?? type,
-        message: failure.message ?? '',
-        ...(failure.stack ? { stack: failure.stack } : {}),
-        ...(type !== '_OTHER' ? { code: type } : {}),
-      });
-      span.setStatus({
-        code: SpanStatusCode.ERROR,
-        ...(failure.message ? { message: failure.message } : {}),
-      });
-    },
-    end: () => span.end(),
-  };
-  spans.set(wrapped, span);
-  return wrapped;
-}
+  setAttributes(attributes: TelemetryAttributes): void {
+    if (this.recording) this.span.setAttributes(attributesOf(attributes) ?? {});
+  }
 
-function quietSpan(span: Span): TelemetrySpan {
-  const quiet: TelemetrySpan = {
-    recording: false,
-    setAttributes: () => {},
-    addEvent: () => {},
-    fail: () => {},
-    end: () => span.end(),
-  };
-  spans.set(quiet, span);
-  return quiet;
+  addEvent(name: string, attributes?: TelemetryAttributes): void {
+    if (this.recording) this.span.addEvent(name, attributesOf(attributes));
+  }
+
+  fail(error: unknown): void {
+    if (!this.recording) return;
+    const failure = (typeof error === 'object' && error !== null ? error : {}) as {
+      message?: string;
+      name?: string;
+      stack?: string;
+    };
+    const type = errorType(error);
+    this.span.setAttribute('error.type', type);
+    this.span.recordException({
+      name: failure.name ?? type,
+      message: failure.message ?? '',
+      ...(failure.stack ? { stack: failure.stack } : {}),
+      ...(type !== '_OTHER' ? { code: type } : {}),
+    });
+    this.span.setStatus({
+      code: SpanStatusCode.ERROR,
+      ...(failure.message ? { message: failure.message } : {}),
+    });
+  }
+
+  end(): void {
+    this.span.end();
+  }
 }
 
 /**
@@ -150,8 +149,18 @@ function quietSpan(span: Span): TelemetrySpan {
  * const session = await connect({ baseUrl, apiKey, telemetry: openTelemetry({ tracerProvider, meterProvider }) });
  */
 export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
-  const tracerProvider = options.tracerProvider;
-  const tracer = (tracerProvider ?? trace.getTracerProvider()).getTracer(SCOPE, VERSION);
+  // The global provider is read at each span (cheap), so that one registered later, or again
+  // after `trace.disable()`, is the one used.
+  let tracerProvider: TracerProvider | undefined;
+  let tracer: Tracer | undefined;
+  const currentTracer = (): Tracer => {
+    const provider = options.tracerProvider ?? trace.getTracerProvider();
+    if (provider !== tracerProvider || !tracer) {
+      tracerProvider = provider;
+      tracer = provider.getTracer(SCOPE, VERSION);
+    }
+    return tracer;
+  };
   // The global meter provider has no proxy: read it at each use, and rebuild when it changes.
   let meterProvider: MeterProvider | undefined;
   let instruments = new Map<
@@ -182,7 +191,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
   };
   return {
     startSpan(name, spanOptions = {}) {
-      const span = tracer.startSpan(
+      const span = currentTracer().startSpan(
         name,
         {
           kind: spanOptions.kind === 'client' ? SpanKind.CLIENT : SpanKind.INTERNAL,
@@ -190,15 +199,14 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
         },
         context.active(),
       );
-      // Nothing records it (no provider, or not sampled): spare the callers the attributes, but
-      // keep its context active for what nests beneath, so that a sampled-out trace stays whole.
-      if (!span.isRecording()) return quietSpan(span);
-      return wrapSpan(span);
+      // Nothing records it (no provider, or not sampled): the callers are spared the attributes,
+      // but its context stays active for what nests beneath, so that a sampled-out trace stays whole.
+      return new BoundSpan(span, span.isRecording());
     },
     withSpan(span, run) {
-      const otelSpan = spans.get(span);
-      if (!otelSpan) return run();
-      return context.with(trace.setSpan(context.active(), otelSpan), run);
+      // A span of no trace (no provider registered) has nothing to hand down.
+      if (!(span instanceof BoundSpan) || !isSpanContextValid(span.span.spanContext())) return run();
+      return context.with(trace.setSpan(context.active(), span.span), run);
     },
     addEvent(name, attributes) {
       const span = trace.getActiveSpan();
