@@ -1,5 +1,6 @@
 import { inSpan } from '../telemetry/in-span.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
+import { ApprovalTrail } from './approval-trail.js';
 import type { ToolSpec } from './tool-spec.js';
 
 /**
@@ -18,14 +19,19 @@ export function tracedToolSpec(spec: ToolSpec, telemetry: Telemetry | undefined)
     'gentk.operation.id': spec.operationId,
     'gentk.operation.effect': spec.effect,
   };
+  const trail = new ApprovalTrail(telemetry, spec.name);
+  const approval = spec.approval?.bind(spec);
   return {
     ...spec,
+    needsApproval: async (args) => trail.asked(args, { needed: await spec.needsApproval(args) }).needed,
+    ...(approval ? { approval: async (args: unknown) => trail.asked(args, await approval(args)) } : {}),
     execute: (args, context = {}) =>
       inSpan(
         telemetry,
         `execute_tool ${spec.name}`,
         { attributes: { ...attributes, 'gen_ai.tool.call.id': context.toolCallId } },
         async (span) => {
+          trail.ran(args, span);
           const result = await spec.execute(args, context);
           span?.setAttributes({ 'gentk.tool.status': result.status });
           if (result.status === 'error')

@@ -8,10 +8,10 @@ import { AIMessage, HumanMessage } from '@langchain/core/messages';
 import { fakeModel } from '@langchain/core/testing';
 import { SpanKind, trace } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
-import { generateText, isStepCount } from 'ai';
+import { generateText, isStepCount, type ModelMessage } from 'ai';
 import { createAgent } from 'langchain';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createAISDKTools } from '../../src/adapters/ai-sdk.js';
+import { createAISDKTools, createToolApproval } from '../../src/adapters/ai-sdk.js';
 import { createLangChainTools } from '../../src/adapters/langchain.js';
 import { scriptedModel } from '../adapters/ai-sdk/support/scripted-model.js';
 import { toolFor } from '../adapters/ai-sdk/support/tool-names.js';
@@ -107,5 +107,49 @@ describe('spans inside the frameworks', () => {
     const ours = descendantsOf(spans, run).find((span) => span.name === `execute_tool ${image.name}`);
     expect(ours?.attributes['gen_ai.tool.call.id']).toBe('call_image');
     expectToolSubtree(spans, ours as ReadableSpan, image.name);
+  });
+
+  it('tell an approval: asked when the AI SDK asks, granted on the execution it then runs', async () => {
+    const tools = createAISDKTools(bed.session, { mode: 'typed' });
+    const fund = toolFor(tools, 'post_wallet_fund');
+    const model = scriptedModel([
+      { toolCalls: [{ tool: fund, input: { amount: 10, payment_method_id: 'pm_card_visa' } }] },
+      { text: 'Funded.' },
+    ]);
+    const telemetry = { integrations: [new OpenTelemetry()] };
+    const messages: ModelMessage[] = [{ role: 'user', content: 'Add $10 to my wallet.' }];
+    const asked = await generateText({
+      model,
+      tools,
+      toolApproval: createToolApproval(tools),
+      telemetry,
+      messages,
+    });
+    const request = asked.content.find((part) => part.type === 'tool-approval-request');
+    if (request?.type !== 'tool-approval-request') throw new Error('no approval asked');
+    const askedEvents = sdk
+      .spans()
+      .filter((span) => span.name === `approval ${fund}`)
+      .flatMap((span) => span.events)
+      .filter((event) => event.name === 'gentk.approval');
+    expect(askedEvents.map((event) => event.attributes)).toEqual([
+      expect.objectContaining({ 'gentk.approval.outcome': 'asked', 'gen_ai.tool.name': fund }),
+    ]);
+    messages.push(...asked.responseMessages, {
+      role: 'tool',
+      content: [{ type: 'tool-approval-response', approvalId: request.approvalId, approved: true }],
+    });
+    await generateText({
+      model,
+      tools,
+      toolApproval: createToolApproval(tools),
+      stopWhen: isStepCount(3),
+      telemetry,
+      messages,
+    });
+    const execution = sdk.spans().find((span) => ownScope(span) && span.name === `execute_tool ${fund}`);
+    expect(execution?.events.find((event) => event.name === 'gentk.approval')?.attributes).toMatchObject({
+      'gentk.approval.outcome': 'granted',
+    });
   });
 });

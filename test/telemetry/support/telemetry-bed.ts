@@ -53,6 +53,7 @@ export async function startTelemetryBed(
           'v8_video_text_to_video',
           'get_wallet_balance',
           'get_wallet_transactions',
+          'post_wallet_fund',
         ]),
       ],
     },
