@@ -11,9 +11,8 @@ const MAX_PENDING = 256;
 /**
  * What a tool's approvals tell its traces: an `approval {tool}` span with a `gentk.approval` event
  * `asked` (with the estimate, when the rule priced the call) when the framework asks, and `granted`
- * on the
- * execution's span when the framework then runs the call it asked about. A call refused never
- * runs, so its trace ends at `asked` (the frameworks keep a refusal to themselves).
+ * on the execution's span when the framework then runs the call it asked about. A call refused
+ * never runs, so its trace ends at `asked` (the frameworks keep a refusal to themselves).
  */
 export class ApprovalTrail {
   readonly #pending = new Set<string>();
