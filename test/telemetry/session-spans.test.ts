@@ -1,6 +1,8 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { HistogramMetricData, SumMetricData } from '@opentelemetry/sdk-metrics';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { connect } from '../../src/auth/index.js';
+import { createWebhookReceiver } from '../../src/webhooks/index.js';
 import {
   childrenOf,
   descendantsOf,
@@ -143,6 +145,23 @@ describe('a session with a globally registered tracer provider', () => {
     expect(http?.status.code).toBe(SpanStatusCode.ERROR);
   });
 
+  it('traces discovery: a discover span with what was read, each document an HTTP span beneath it', async () => {
+    const session = await connect({
+      baseUrl: bed.emulator.url,
+      apiKey: bed.account.apiKey,
+      operations: { ids: ['v7_images_text_to_image'] },
+    });
+    await session.close();
+    const spans = sdk.spans();
+    const discover = spanNamed(spans, 'discover');
+    expect(discover.attributes['gentk.discovery.documents']).toBeGreaterThan(1);
+    expect(discover.attributes['gentk.discovery.operations']).toBeGreaterThan(1);
+    const documents = childrenOf(spans, discover);
+    expect(documents.length).toBeGreaterThan(1);
+    expect(documents.every((span) => span.kind === SpanKind.CLIENT && span.name === 'GET')).toBe(true);
+    for (const secret of bed.secrets()) expect(exportedText(spans)).not.toContain(secret);
+  });
+
   it('sends no key, password, token or capability to the exporter', async () => {
     // The secrets are given where a careless span would pick them up: in the prompt, in an id.
     const [key] = bed.secrets();
@@ -151,6 +170,19 @@ describe('a session with a globally registered tracer provider', () => {
     await bed.session.call('get_wallet_balance', {});
     const text = exportedText(sdk.spans());
     expect(text.length).toBeGreaterThan(1000);
+    for (const secret of bed.secrets()) expect(text).not.toContain(secret);
+  });
+
+  it('sends no webhook capability to the exporter either (the last test: the receiver stays attached)', async () => {
+    createWebhookReceiver(bed.session, { publicUrl: 'http://127.0.0.1:9/hooks' });
+    const before = bed.secrets().length;
+    const result = await bed.session.call('v7_images_text_to_image', {
+      model_id: 'flux-dev',
+      prompt: 'a wren',
+    });
+    expect(result.status).toBe('success');
+    expect(bed.secrets().length).toBe(before + 1);
+    const text = exportedText(sdk.spans());
     for (const secret of bed.secrets()) expect(text).not.toContain(secret);
   });
 });

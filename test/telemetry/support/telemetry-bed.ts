@@ -18,7 +18,7 @@ export interface TelemetryBed {
   readonly account: EmulatorAccount;
   readonly session: Session;
   readonly clock: VirtualClock;
-  /** Every secret the session sent: the key, the password, each bearer token. */
+  /** Every secret the session sent: the key, the password, each bearer token, each webhook capability. */
   secrets(): string[];
   close(): Promise<void>;
 }
@@ -40,6 +40,10 @@ export async function startTelemetryBed(
   const transport = clock.wrap((request) => {
     const bearer = BEARER.exec(request.headers.authorization ?? '')?.[1];
     if (bearer) seen.add(bearer);
+    // A webhook's address carries the job's capability: its last segment.
+    const webhook = /"webhook":"([^"]+)"/.exec(request.body ?? '')?.[1];
+    const capability = webhook?.split('/').at(-1);
+    if (capability) seen.add(capability);
     return undici.transport(request);
   });
   const session = await connect({
