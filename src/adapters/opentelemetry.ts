@@ -8,4 +8,11 @@
  */
 
 export { type OpenTelemetryOptions, openTelemetry } from '../telemetry/opentelemetry/open-telemetry.js';
-export type { Telemetry, TelemetryMetric } from '../telemetry/telemetry.js';
+export type {
+  Telemetry,
+  TelemetryAttributes,
+  TelemetryMetric,
+  TelemetrySpan,
+  TelemetrySpanOptions,
+  TelemetryValue,
+} from '../telemetry/telemetry.js';
