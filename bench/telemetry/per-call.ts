@@ -80,10 +80,14 @@ async function interleaved(
 ): Promise<Record<Variant, number>> {
   const samples: Record<Variant, number[]> = { off: [], noProvider: [], on: [] };
   for (const call of Object.values(calls)) await meanOf(callsPerRound * 2, call); // warm up
-  // Interleaved rounds, and the median round: a busy machine slows some rounds, not one variant.
+  // Interleaved rounds in a rotating order, and the median round: a busy machine slows some
+  // rounds, not one variant, and no variant always follows the one that leaves the most garbage.
+  const entries = Object.entries(calls) as [Variant, () => Promise<unknown>][];
   for (let round = 0; round < rounds; round += 1)
-    for (const [name, call] of Object.entries(calls) as [Variant, () => Promise<unknown>][])
+    for (let index = 0; index < entries.length; index += 1) {
+      const [name, call] = entries[(round + index) % entries.length] as [Variant, () => Promise<unknown>];
       samples[name].push(await meanOf(callsPerRound, call));
+    }
   return { off: median(samples.off), noProvider: median(samples.noProvider), on: median(samples.on) };
 }
 
@@ -143,7 +147,7 @@ export async function measureTelemetryCost(): Promise<TelemetryCost[]> {
     const spansBefore = counted.spans;
     await sessionCalls.on();
     const sessionSpans = counted.spans - spansBefore;
-    const session = await interleaved(sessionCalls, 11, 30);
+    const session = await interleaved(sessionCalls, 21, 30);
 
     const request = (telemetry: Telemetry | false) => {
       const client = new HttpClient({
@@ -162,7 +166,7 @@ export async function measureTelemetryCost(): Promise<TelemetryCost[]> {
     };
     const client = await interleaved(
       { off: request(variants.off), noProvider: request(variants.noProvider), on: request(variants.on) },
-      21,
+      31,
       100,
     );
     return [

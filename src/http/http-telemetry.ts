@@ -48,6 +48,7 @@ export function httpTelemetry(telemetry: Telemetry, clock: Clock): HttpTelemetry
   // is a first attempt.
   let announced: AnnouncedAttempt | undefined;
   const onEvent = (event: HttpEvent) => {
+    if (event.type !== 'request' && !telemetry.enabled()) return;
     switch (event.type) {
       case 'request':
         announced = { attempt: event.attempt, operationId: event.operationId };
@@ -85,6 +86,7 @@ export function httpTelemetry(telemetry: Telemetry, clock: Clock): HttpTelemetry
     async (request: TransportRequest) => {
       const { attempt, operationId } = announced ?? { attempt: 1, operationId: undefined };
       announced = undefined;
+      if (!telemetry.enabled()) return inner(request);
       const server = serverOf(request.url);
       const method = request.method.toUpperCase();
       const span = telemetry.startSpan(method, {

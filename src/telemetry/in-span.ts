@@ -10,7 +10,7 @@ export async function inSpan<T>(
   options: TelemetrySpanOptions,
   run: (span: TelemetrySpan | undefined) => Promise<T>,
 ): Promise<T> {
-  if (!telemetry) return run(undefined);
+  if (!telemetry?.enabled()) return run(undefined);
   const span = telemetry.startSpan(name, options);
   try {
     return await telemetry.withSpan(span, () => run(span));

@@ -63,6 +63,7 @@ class MaskedSpan implements TelemetrySpan {
  */
 export function maskedTelemetry(telemetry: Telemetry, mask: MaskText): Telemetry {
   return {
+    enabled: () => telemetry.enabled(),
     startSpan: (name, options = {}) =>
       new MaskedSpan(
         telemetry.startSpan(mask(name), {

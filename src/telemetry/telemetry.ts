@@ -58,6 +58,12 @@ export type TelemetryMetric =
  * const session = await connect({ baseUrl, apiKey, telemetry: openTelemetry({ tracerProvider }) });
  */
 export interface Telemetry {
+  /**
+   * Whether anything records now (a provider is registered or given): when false, callers skip
+   * their spans and measurements altogether, so that an installed API with no provider costs
+   * next to nothing.
+   */
+  enabled(): boolean;
   /** A span that is a child of the active one (the framework's tool span, or the toolkit's own). */
   startSpan(name: string, options?: TelemetrySpanOptions): TelemetrySpan;
   /** Runs `run` with `span` active, so that what it starts nests beneath it. */

@@ -24,7 +24,7 @@ export class ApprovalTrail {
 
   /** Records the verdict of a rule on `args`; the verdict is passed through. */
   asked(args: unknown, verdict: ApprovalVerdict): ApprovalVerdict {
-    if (!verdict.needed) return verdict;
+    if (!verdict.needed || !this.telemetry.enabled()) return verdict;
     const key = keyOf(args);
     // One question per call, however many times the framework asks the rule.
     if (this.#pending.has(key)) return verdict;

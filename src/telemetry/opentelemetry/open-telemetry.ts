@@ -7,10 +7,12 @@
 import {
   type Attributes,
   context,
+  createNoopMeter,
   type Histogram,
   isSpanContextValid,
   type MeterProvider,
   metrics,
+  ProxyTracerProvider,
   type Span,
   SpanKind,
   SpanStatusCode,
@@ -136,6 +138,15 @@ class BoundSpan implements TelemetrySpan {
   }
 }
 
+/** What the API hands out when no tracer provider is registered; not exported, so asked for. */
+const NO_TRACER_PROVIDER = new ProxyTracerProvider().getDelegate();
+/** The class of the API's no-op meter, which a meter provider that records never returns. */
+const NO_METER = createNoopMeter().constructor;
+
+/** Whether `provider` is the global proxy with no provider registered behind it. */
+const tracesNothing = (provider: TracerProvider) =>
+  provider instanceof ProxyTracerProvider && provider.getDelegate() === NO_TRACER_PROVIDER;
+
 /**
  * The toolkit's telemetry on OpenTelemetry: spans on the tracer provider's tracer named
  * `generation-agent-toolkit`, children of the active context (an AI SDK tool-call span, a
@@ -189,7 +200,19 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
     }
     return found;
   };
+  // Whether the meter records, by provider: the no-op meter's instruments drop everything.
+  let measuring = false;
+  let measuredProvider: MeterProvider | undefined;
+  const meters = () => {
+    const provider = options.meterProvider ?? metrics.getMeterProvider();
+    if (provider !== measuredProvider) {
+      measuredProvider = provider;
+      measuring = !(provider.getMeter(SCOPE, VERSION) instanceof NO_METER);
+    }
+    return measuring;
+  };
   return {
+    enabled: () => meters() || !tracesNothing(options.tracerProvider ?? trace.getTracerProvider()),
     startSpan(name, spanOptions = {}) {
       const span = currentTracer().startSpan(
         name,
@@ -213,6 +236,7 @@ export function openTelemetry(options: OpenTelemetryOptions = {}): Telemetry {
       if (span?.isRecording()) span.addEvent(name, attributesOf(attributes));
     },
     record(metric, value, attributes) {
+      if (!meters()) return;
       const found = instrument(metric);
       const defined = attributesOf(attributes);
       if ('record' in found) found.record(value, defined);
