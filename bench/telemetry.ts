@@ -28,7 +28,7 @@ export async function run(): Promise<BenchSection> {
         value: cost.noProviderMs * MICROSECONDS,
         unit: 'µs',
         baseline,
-        note: 'spans started non-recording; no attributes built',
+        note: 'no provider registered: no span built, nothing measured',
       }),
       figure({
         name: `${cost.target}, tracing and metrics on (SDK)`,
