@@ -42,12 +42,12 @@ interface OtlpExport {
   }>;
 }
 
-const valueOf = (value: OtlpValue) =>
+const plainValue = (value: OtlpValue) =>
   value.stringValue ??
   (value.intValue !== undefined ? Number(value.intValue) : (value.boolValue ?? value.doubleValue));
 
 const attributesOf = (span: OtlpSpan) =>
-  Object.fromEntries(span.attributes.map(({ key, value }) => [key, valueOf(value)]));
+  Object.fromEntries(span.attributes.map(({ key, value }) => [key, plainValue(value)]));
 
 const received: ReceivedRequest[] = [];
 let collector: LoopbackServer;
