@@ -29,7 +29,12 @@ export interface TelemetrySpan {
   end(): void;
 }
 
-/** @inline */
+/**
+ * How a span starts: its kind and its first attributes.
+ *
+ * @example
+ * const options: TelemetrySpanOptions = { kind: 'client', attributes: { 'http.request.method': 'GET' } };
+ */
 export interface TelemetrySpanOptions {
   /** @default 'internal' */
   readonly kind?: 'internal' | 'client';
