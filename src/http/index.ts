@@ -88,7 +88,7 @@ export {
   type RateLimitPermit,
   type ThrottleWait,
 } from './rate-limit-governor.js';
-export { isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
+export { CAPABILITY_PREFIX, isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
 export { isRecord, jsonFailureOf } from './response-body.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,

@@ -77,8 +77,8 @@ export function createSessionWebhooks(options: SessionWebhooksOptions): SessionW
       } catch {
         return undefined;
       }
-      // The URL is the job's secret: masked wherever an answer might echo it.
-      options.redactor.learnSecret(capability);
+      // The URL is the job's secret: the redactor masks every capability by its shape
+      // (`CAPABILITY_PREFIX`), so none is learned one by one into its bounded list.
       return { trackId, url: `${publicUrl}/${trackId}/${capability}` };
     },
 

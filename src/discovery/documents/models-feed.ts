@@ -1,3 +1,5 @@
+import { linksWithRelation } from '../../http/index.js';
+
 /**
  * A model of the public catalogue.
  * @inline
@@ -59,7 +61,7 @@ export function readFeedPage(document: unknown, pageUrl: string, linkHeader: str
   }
   const pagination = isRecord(document) && isRecord(document.pagination) ? document.pagination : {};
   const fromBody = pagination.next ?? (isRecord(document) ? document.next : undefined);
-  const fromHeader = linkHeader ? /<([^>]+)>\s*;\s*rel="?next"?/i.exec(linkHeader)?.[1] : undefined;
+  const fromHeader = linksWithRelation(linkHeader, 'next')[0];
   const nextRaw = typeof fromBody === 'string' ? fromBody : fromHeader;
   let next: string | undefined;
   if (nextRaw) {
