@@ -112,3 +112,4 @@ export {
   type UndiciTransportOptions,
 } from './transport.js';
 export type { ServiceWarning } from './versioning.js';
+export { isNonPublicHost } from './non-public-host.js';

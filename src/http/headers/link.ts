@@ -10,37 +10,35 @@
 
 const REL_PARAMETER = /^\s*rel\s*=\s*(?:"([^"]*)"|([^\s;,]+))/i;
 
-/** One link value: its target and the text of its parameters. */
-interface LinkValue {
-  readonly target: string;
-  readonly parameters: string;
-}
-
-/** The link values of `field`, in one left-to-right pass. */
-function linkValues(field: string): LinkValue[] {
-  const values: LinkValue[] = [];
+/**
+ * Calls `visit` with each link value of `field` (its target and the text of its parameters), in
+ * one left-to-right pass.
+ */
+function eachLinkValue(field: string, visit: (target: string, parameters: string) => void): void {
   let index = 0;
   while (index < field.length) {
     const open = field.indexOf('<', index);
-    if (open === -1) break;
+    if (open === -1) return;
     const close = field.indexOf('>', open + 1);
-    if (close === -1) break;
-    const nested = field.lastIndexOf('<', close);
+    if (close === -1) return;
     // `<<<x>`: only the last `<` before the `>` opens the target; the ones before it are noise.
-    const target = field.slice(nested + 1, close);
+    const nested = field.lastIndexOf('<', close);
     // Parameters run to the next `,` outside quotes, or to the next `<`.
     let end = close + 1;
     let quoted = false;
     for (; end < field.length; end += 1) {
-      const character = field[end];
-      if (character === '"') quoted = !quoted;
-      else if (!quoted && (character === ',' || character === '<')) break;
+      const character = field.charCodeAt(end);
+      if (character === QUOTE) quoted = !quoted;
+      else if (!quoted && (character === COMMA || character === LESS_THAN)) break;
     }
-    values.push({ target, parameters: field.slice(close + 1, end) });
+    if (end > close + 1) visit(field.slice(nested + 1, close), field.slice(close + 1, end));
     index = end;
   }
-  return values;
 }
+
+const QUOTE = 0x22;
+const COMMA = 0x2c;
+const LESS_THAN = 0x3c;
 
 /** The relations a link value's parameters name in `rel` (lower case). */
 function relationsOf(parameters: string): string[] {
@@ -56,8 +54,8 @@ export function linksWithRelation(value: string | null | undefined, relation: st
   if (!value) return [];
   const wanted = relation.toLowerCase();
   const targets: string[] = [];
-  for (const link of linkValues(value)) {
-    if (link.target && relationsOf(link.parameters).includes(wanted)) targets.push(link.target);
-  }
+  eachLinkValue(value, (target, parameters) => {
+    if (target && relationsOf(parameters).includes(wanted)) targets.push(target);
+  });
   return targets;
 }
