@@ -103,7 +103,10 @@ export function createSessionWebhooks(options: SessionWebhooksOptions): SessionW
         delivery: { arrived: waiting.arrived, received, marginMs },
         async close(finished) {
           waiting.remove();
-          if (finished) await store.settle(trackId).catch(() => undefined);
+          if (!finished) return;
+          await store.settle(trackId).catch(() => undefined);
+          // The call has its answer: the delivered body is not kept for the track's whole TTL.
+          await store.takeDelivery?.(trackId).catch(() => undefined);
         },
       };
     },
