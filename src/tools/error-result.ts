@@ -78,8 +78,11 @@ function failureOf(error: unknown): ToolFailure {
       status: 'error',
       code: error.code,
       message: error.message,
-      retryable: true,
-      hint: 'Nothing was sent: the spending budget could not be checked. Try again later, or tell the user.',
+      retryable: error.retryable,
+      hint:
+        error.code === 'budget_store_reset'
+          ? 'Nothing was sent: the spending budget lost its record of what was spent, so no call is allowed until a person sets it again. Do not retry; tell the user.'
+          : 'Nothing was sent: the spending budget could not be checked. Try again later, or tell the user.',
     };
   }
   if (OperationNotOfferedError.isInstance(error) || UnknownOperationError.isInstance(error)) {
