@@ -18,6 +18,7 @@ export type {
   GenerationLanguageModelId,
   GenerationLanguageModelOptions,
 } from './language-model.js';
+export { type FetchResultFileOptions, fetchResultFile, type ResultFile } from './fetch-result-file.js';
 export { createGenerationProvider, type GenerationProvider, generation } from './provider.js';
 export type {
   GenerationApiKey,

@@ -88,6 +88,8 @@ describe('FileTokenStore under concurrent writers from many processes', () => {
     await store.save('https://service.example|after-crash@example.com', {
       accessToken: 'token-after-crash',
       expiresAt: null,
+      tokenExpiry: '1_month',
+      ownedByToolkit: true,
       scopes: [],
     });
     expect(await store.keys()).toEqual(['https://service.example|after-crash@example.com']);

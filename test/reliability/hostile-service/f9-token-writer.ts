@@ -12,6 +12,8 @@ await Promise.all(
     store.save(`https://service.example|writer-${writer}-${index}@example.com`, {
       accessToken: `token-${writer}-${index}`,
       expiresAt: null,
+      tokenExpiry: '1_month',
+      ownedByToolkit: true,
       scopes: ['wallet:read'],
     }),
   ),
