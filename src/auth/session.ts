@@ -26,11 +26,7 @@ import type { CostEstimate } from '../spend/cost-estimate.js';
 import { FEED_CURRENCY } from '../spend/estimate-cost.js';
 import { ledgerCharge } from '../spend/ledger-charge.js';
 import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage.js';
-import {
-  failedWithoutCharge,
-  markPossiblyCharged,
-  RetryKeys,
-} from '../spend/possible-charge.js';
+import { failedWithoutCharge, markPossiblyCharged, RetryKeys } from '../spend/possible-charge.js';
 import { reportedCharge } from '../spend/reported-charge.js';
 import {
   HeldReservations,
@@ -271,7 +267,8 @@ export class Session {
     // A call that takes an Idempotency-Key gets one chosen here: the same call made again after
     // an unknown outcome is sent with the same key, so the service can charge it once.
     const keyed = operation.idempotencyKey && idempotencyOf(operation) === 'keyed';
-    const sameCall = keyed && !options.idempotencyKey ? `${operation.id}\u0000${canonicalJson(checked)}` : undefined;
+    const sameCall =
+      keyed && !options.idempotencyKey ? `${operation.id}\u0000${canonicalJson(checked)}` : undefined;
     const callOptions: CallOptions =
       sameCall !== undefined ? { ...options, idempotencyKey: this.#retryKeys.keyFor(sameCall) } : options;
     const send = async () => {
@@ -308,7 +305,8 @@ export class Session {
       if (charging && !failedWithoutCharge(error)) {
         const idempotencyKey = keyed ? callOptions.idempotencyKey : undefined;
         markPossiblyCharged(error, { idempotencyKey });
-        if (sameCall !== undefined && idempotencyKey !== undefined) this.#retryKeys.remember(sameCall, idempotencyKey);
+        if (sameCall !== undefined && idempotencyKey !== undefined)
+          this.#retryKeys.remember(sameCall, idempotencyKey);
       } else if (sameCall !== undefined) this.#retryKeys.forget(sameCall);
       throw error;
     }

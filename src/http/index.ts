@@ -64,6 +64,7 @@ export {
   SESSION_HTTP_OPTION_KEYS,
   type SessionHttpOptions,
 } from './http-option-keys.js';
+export { isNonPublicHost } from './non-public-host.js';
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,
@@ -112,4 +113,3 @@ export {
   type UndiciTransportOptions,
 } from './transport.js';
 export type { ServiceWarning } from './versioning.js';
-export { isNonPublicHost } from './non-public-host.js';

@@ -32,7 +32,7 @@ const DOTTED = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/;
 function ipv4NotPublic(value: number): boolean {
   return IPV4_NOT_PUBLIC.some(([network, prefix]) => {
     const mask = prefix === 0 ? 0 : (0xffffffff << (32 - prefix)) >>> 0;
-    return ((value & mask) >>> 0) === network;
+    return (value & mask) >>> 0 === network;
   });
 }
 
@@ -40,12 +40,16 @@ function ipv4NotPublic(value: number): boolean {
 function ipv6Groups(address: string): number[] | undefined {
   const halves = address.split('::');
   if (halves.length > 2) return undefined;
-  const read = (part: string | undefined) => (part ? part.split(':').map((group) => Number.parseInt(group, 16)) : []);
+  const read = (part: string | undefined) =>
+    part ? part.split(':').map((group) => Number.parseInt(group, 16)) : [];
   const head = read(halves[0]);
   const tail = read(halves[1]);
   const groups =
-    halves.length === 2 ? [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail] : head;
-  return groups.length === 8 && groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
+    halves.length === 2
+      ? [...head, ...new Array<number>(8 - head.length - tail.length).fill(0), ...tail]
+      : head;
+  return groups.length === 8 &&
+    groups.every((group) => Number.isInteger(group) && group >= 0 && group <= 0xffff)
     ? groups
     : undefined;
 }

@@ -6,7 +6,7 @@
  * limit), without holding the file in memory.
  * @module
  */
-import { ResponseTooLargeFailure, limitStream } from '../http/index.js';
+import { limitStream, ResponseTooLargeFailure } from '../http/index.js';
 import { createDownloadPolicy } from './download-policy.js';
 import { createPinnedDownloadFetch, refusedAddressIn } from './pinned-download-fetch.js';
 
@@ -82,7 +82,8 @@ export async function fetchResultFile(options: FetchResultFileOptions): Promise<
       const location = response.headers.get('location');
       if (response.status >= 300 && response.status < 400 && location) {
         await response.body?.cancel();
-        if (redirects >= MAX_REDIRECTS) throw new Error(`The result file was not downloaded: more than ${MAX_REDIRECTS} redirects.`);
+        if (redirects >= MAX_REDIRECTS)
+          throw new Error(`The result file was not downloaded: more than ${MAX_REDIRECTS} redirects.`);
         current = new URL(location, current).href;
         continue;
       }
@@ -93,11 +94,17 @@ export async function fetchResultFile(options: FetchResultFileOptions): Promise<
       const declared = Number(response.headers.get('content-length') ?? Number.NaN);
       if (declared > maxBytes) {
         await response.body.cancel();
-        throw new Error(`The result file was not downloaded: it is ${declared} bytes, over the limit of ${maxBytes}.`);
+        throw new Error(
+          `The result file was not downloaded: it is ${declared} bytes, over the limit of ${maxBytes}.`,
+        );
       }
       return {
         mediaType: response.headers.get('content-type')?.split(';')[0]?.trim().toLowerCase() || undefined,
-        body: limitStream(response.body, maxBytes, () => new ResponseTooLargeFailure(maxBytes, response.status)),
+        body: limitStream(
+          response.body,
+          maxBytes,
+          () => new ResponseTooLargeFailure(maxBytes, response.status),
+        ),
         close: () => pinned.close(),
       };
     }

@@ -41,7 +41,9 @@ export function familyModels(operation: Operation, models: readonly ModelInfo[])
     if (same) same.push(model);
     else byId.set(model.id, [model]);
   }
-  return [...byId].map(([id, same]) => (same.length === 1 ? (same[0] as ModelInfo) : (listedModel(same, id) as ModelInfo)));
+  return [...byId].map(([id, same]) =>
+    same.length === 1 ? (same[0] as ModelInfo) : (listedModel(same, id) as ModelInfo),
+  );
 }
 
 /** The family's price table, cheapest first, unpriced models last. */

@@ -53,7 +53,7 @@ export function errorResult(error: unknown): ToolFailure {
     hint:
       charge.idempotencyKey !== undefined
         ? 'The request reached the service before it failed, so this call may have been charged (the budget counts it). Calling again with exactly the same arguments reuses the same idempotency key, so the service does not charge twice. Do not change the arguments for a retry.'
-        : 'The request reached the service before it failed, so this call may have been charged (the budget counts it). This operation takes no idempotency key: calling again may charge again. Check the wallet\'s transactions or the job list first, or tell the user.',
+        : "The request reached the service before it failed, so this call may have been charged (the budget counts it). This operation takes no idempotency key: calling again may charge again. Check the wallet's transactions or the job list first, or tell the user.",
   };
 }
 

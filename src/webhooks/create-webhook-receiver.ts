@@ -111,7 +111,9 @@ function publicUrlOf(value: string | URL): string {
 function positive(value: number | undefined, fallback: number, name: string): number {
   if (value === undefined) return fallback;
   if (!(typeof value === 'number' && value > 0))
-    throw new UsageError(`createWebhookReceiver option ${name} must be a positive number, not ${String(value)}.`);
+    throw new UsageError(
+      `createWebhookReceiver option ${name} must be a positive number, not ${String(value)}.`,
+    );
   return value;
 }
 

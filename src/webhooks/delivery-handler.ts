@@ -57,7 +57,10 @@ export function createDeliveryHandler(
       return empty(404);
     const body = await readDeliveryBody(request, limits, inFlight);
     if (!body.ok)
-      return empty(body.status, body.status === 503 ? { 'Retry-After': '1', Connection: 'close' } : { Connection: 'close' });
+      return empty(
+        body.status,
+        body.status === 503 ? { 'Retry-After': '1', Connection: 'close' } : { Connection: 'close' },
+      );
     let value: unknown;
     try {
       value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.bytes));

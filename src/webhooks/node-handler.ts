@@ -30,7 +30,9 @@ function pulledBody(req: IncomingMessage): ReadableStream<Uint8Array> {
       start(controller) {
         req.pause();
         req.on('data', (chunk: Buffer | string) => {
-          controller.enqueue(typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk));
+          controller.enqueue(
+            typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
+          );
           req.pause();
         });
         req.on('end', () => controller.close());

@@ -23,7 +23,9 @@ export function commandEnvironment(
   environment: NodeJS.ProcessEnv,
   secrets: readonly (string | undefined)[] = [],
 ): NodeJS.ProcessEnv {
-  const known = secrets.filter((secret): secret is string => typeof secret === 'string' && secret.length >= 6);
+  const known = secrets.filter(
+    (secret): secret is string => typeof secret === 'string' && secret.length >= 6,
+  );
   const kept: NodeJS.ProcessEnv = {};
   for (const [name, value] of Object.entries(environment)) {
     if (value === undefined) continue;

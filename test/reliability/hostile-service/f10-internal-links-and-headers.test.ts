@@ -69,9 +69,11 @@ function serveService(request: IncomingMessage, response: ServerResponse): void 
   else if (path.endsWith('openapi.json'))
     response.writeHead(200, { 'content-type': 'application/json', link: '<'.repeat(16_000) }).end(OPENAPI);
   else if (path === '/.well-known/mcp.json')
-    response
-      .writeHead(200, { 'content-type': 'application/json' })
-      .end(JSON.stringify({ servers: [{ name: 'moved', url: `${service.url}/mcp`, transport: 'streamable-http' }] }));
+    response.writeHead(200, { 'content-type': 'application/json' }).end(
+      JSON.stringify({
+        servers: [{ name: 'moved', url: `${service.url}/mcp`, transport: 'streamable-http' }],
+      }),
+    );
   else if (path === '/mcp') response.writeHead(307, { location: `${foreign.url}/mcp` }).end();
   else response.writeHead(404).end();
 }
@@ -101,7 +103,9 @@ describe('catalogue links to internal addresses', () => {
   it('make discovery fail, with the reason, when every surface is required', async () => {
     askedHosts.length = 0;
     publishCatalogue = true;
-    const failure = await discover(PUBLIC_BASE, { models: false, fetch: routingFetch }).catch((error: unknown) => error);
+    const failure = await discover(PUBLIC_BASE, { models: false, fetch: routingFetch }).catch(
+      (error: unknown) => error,
+    );
     expect(String(failure)).toMatch(/not a public address/);
     expect(askedHosts.filter((host) => host !== new URL(PUBLIC_BASE).hostname)).toEqual([]);
   });
@@ -109,7 +113,11 @@ describe('catalogue links to internal addresses', () => {
   it('are not read when the base URL is public, and each refusal is told', async () => {
     askedHosts.length = 0;
     publishCatalogue = true;
-    const description = await discover(PUBLIC_BASE, { models: false, fetch: routingFetch, requiredSurfaces: [] });
+    const description = await discover(PUBLIC_BASE, {
+      models: false,
+      fetch: routingFetch,
+      requiredSurfaces: [],
+    });
     const internal = askedHosts.filter((host) => host !== new URL(PUBLIC_BASE).hostname);
     expect(internal).toEqual([]);
     expect(description.operations.map((operation) => operation.id)).toContain('list_things');
@@ -134,7 +142,10 @@ describe('an MCP server that redirects to another origin', () => {
     publishCatalogue = false;
     const description = await discover(service.url, {
       models: false,
-      mcp: createMcpInspector({ headers: () => ({ authorization: 'Bearer inspector-secret' }), timeoutMs: 2_000 }),
+      mcp: createMcpInspector({
+        headers: () => ({ authorization: 'Bearer inspector-secret' }),
+        timeoutMs: 2_000,
+      }),
     });
     expect(foreignRequests).toEqual([]);
     expect(description.warnings.map((warning) => warning.code)).toContain('mcp-unavailable');
@@ -183,9 +194,12 @@ describe('a Link field the service fills with `<`', () => {
   });
 
   it('still yields the links a well-formed field names', () => {
-    const field = '<https://a.example/sunset>; rel="sunset", <https://a.example/policy>; rel="deprecation alternate"';
+    const field =
+      '<https://a.example/sunset>; rel="sunset", <https://a.example/policy>; rel="deprecation alternate"';
     expect(linksWithRelation(field, 'sunset')).toEqual(['https://a.example/sunset']);
     expect(linksWithRelation(field, 'deprecation')).toEqual(['https://a.example/policy']);
-    expect(linksWithRelation('<<<https://a.example/x>; rel=sunset', 'sunset')).toEqual(['https://a.example/x']);
+    expect(linksWithRelation('<<<https://a.example/x>; rel=sunset', 'sunset')).toEqual([
+      'https://a.example/x',
+    ]);
   });
 });

@@ -49,7 +49,12 @@ async function deliver(callback: string, body: Record<string, unknown>): Promise
 }
 
 /** The final answer the service delivers, by the prompt it was asked. */
-function finalAnswer(prompt: string, id: string, callback: string, trackId: unknown): Record<string, unknown> {
+function finalAnswer(
+  prompt: string,
+  id: string,
+  callback: string,
+  trackId: unknown,
+): Record<string, unknown> {
   const words = `key ${KEY} was used; results were posted to ${callback}`;
   if (prompt === 'fail')
     return { status: 'error', id, track_id: trackId, message: words, error: { details: words } };
@@ -72,11 +77,14 @@ function answerApi(request: IncomingMessage, response: ServerResponse): void {
       return;
     }
     const input = JSON.parse(received.body) as Record<string, unknown>;
-    const id = `job-${(jobs += 1)}`;
+    jobs += 1;
+    const id = `job-${jobs}`;
     const prompt = String(input.prompt);
     if (prompt === 'secrets') {
       // Hundreds of secret-named fields: the redactor learns them, the oldest are forgotten.
-      const secrets = Array.from({ length: 700 }, (_, index) => ({ token: `learned-${index}-${'x'.repeat(12)}` }));
+      const secrets = Array.from({ length: 700 }, (_, index) => ({
+        token: `learned-${index}-${'x'.repeat(12)}`,
+      }));
       send({ status: 'success', id, secrets, echo: callbacks[0] });
       return;
     }
@@ -133,13 +141,20 @@ function secretsShown(text: string): string[] {
 describe('a failure delivered by webhook', () => {
   it('reaches GenerationFailedError without the key or the capability, in message, fields and toJSON()', async () => {
     const session = await sessionWithReceiver();
-    const error = await session.call(IMAGE, { model_id: 'flux-dev', prompt: 'fail' }).catch((caught: unknown) => caught);
+    const error = await session
+      .call(IMAGE, { model_id: 'flux-dev', prompt: 'fail' })
+      .catch((caught: unknown) => caught);
     collector.record('session.call error', error);
     expect(GenerationFailedError.isInstance(error)).toBe(true);
     const failure = error as GenerationFailedError;
     expect(failure.message).toContain('key [REDACTED] was used');
     expect(failure.message).toContain('/hooks/');
-    for (const text of [failure.message, String(failure.stack), JSON.stringify(failure), JSON.stringify(failure.toJSON())])
+    for (const text of [
+      failure.message,
+      String(failure.stack),
+      JSON.stringify(failure),
+      JSON.stringify(failure.toJSON()),
+    ])
       expect(secretsShown(text)).toEqual([]);
   });
 

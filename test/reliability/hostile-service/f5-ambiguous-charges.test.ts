@@ -62,9 +62,13 @@ function answerApi(request: IncomingMessage, response: ServerResponse): void {
     // The service queues and charges the job (once per key)...
     if (!ledger.has(key)) ledger.set(key, PRICE);
     if (prompt === 'answered') {
-      response
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ status: 'success', id: `job-${keys.length}`, output: ['https://cdn.example/a.png'] }));
+      response.writeHead(200, { 'content-type': 'application/json' }).end(
+        JSON.stringify({
+          status: 'success',
+          id: `job-${keys.length}`,
+          output: ['https://cdn.example/a.png'],
+        }),
+      );
       return;
     }
     // ...then the proxy in front of it fails.
@@ -121,10 +125,14 @@ describe('a charge the proxy hides behind a 502', () => {
     const spent = await agent.spend();
     const charged = [...ledger.values()].reduce((total, amount) => total + amount, 0);
     if (process.env.GENTK_FIGURES)
-      process.stdout.write(`FIGURE ledger ${charged.toFixed(2)} (${ledger.size} charges) vs spend() settled ${spent?.settled} reserved ${spent?.reserved}\n`);
+      process.stdout.write(
+        `FIGURE ledger ${charged.toFixed(2)} (${ledger.size} charges) vs spend() settled ${spent?.settled} reserved ${spent?.reserved}\n`,
+      );
     expect(ledger.size).toBeLessThanOrEqual(5);
     expect(spent?.settled).toBeCloseTo(charged, 6);
-    expect(outcomes.slice(0, 5).every((outcome) => ServiceError.isInstance(outcome) && outcome.httpStatus === 502)).toBe(true);
+    expect(
+      outcomes.slice(0, 5).every((outcome) => ServiceError.isInstance(outcome) && outcome.httpStatus === 502),
+    ).toBe(true);
     expect(outcomes.slice(5).every((outcome) => BudgetExceededError.isInstance(outcome))).toBe(true);
   });
 
@@ -157,7 +165,10 @@ describe('prices the feed writes oddly', () => {
     const agent = await session(1);
     for (const model of ['junk-price', 'minus-zero', 'exponent'])
       expect(await agent.estimate(IMAGE, input('a fox', model)), model).toMatchObject({ kind: 'unknown' });
-    expect(await agent.estimate(IMAGE, input('a fox', 'listed-twice'))).toMatchObject({ kind: 'priced', amount: 0.004 });
+    expect(await agent.estimate(IMAGE, input('a fox', 'listed-twice'))).toMatchObject({
+      kind: 'priced',
+      amount: 0.004,
+    });
     const tiny = await agent.estimate(IMAGE, input('a fox', 'sub-micro'));
     expect(tiny.kind).toBe('priced');
     expect(tiny.amount).toBeGreaterThan(0);

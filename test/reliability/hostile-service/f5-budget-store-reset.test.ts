@@ -36,9 +36,14 @@ beforeAll(async () => {
       if ((request.url ?? '').startsWith('/api/v7/'))
         receive(request, () => {
           submissions += 1;
-          response
-            .writeHead(200, { 'content-type': 'application/json' })
-            .end(JSON.stringify({ status: 'success', id: `job-${submissions}`, cost: 0.01, output: ['https://cdn.example/a.png'] }));
+          response.writeHead(200, { 'content-type': 'application/json' }).end(
+            JSON.stringify({
+              status: 'success',
+              id: `job-${submissions}`,
+              cost: 0.01,
+              output: ['https://cdn.example/a.png'],
+            }),
+          );
         });
       else void answerWithEmulatorDocument(emulator, request, response, origin);
     }),
@@ -87,7 +92,11 @@ describe('a Redis budget store restarted empty', () => {
 
     // The tool says so to the model, and says not to retry.
     const tool = createToolSpecs(first.session, { mode: 'typed' }).tool(IMAGE);
-    expect(await tool!.execute(input)).toMatchObject({ ok: false, code: 'budget_store_reset', retryable: false });
+    expect(await tool!.execute(input)).toMatchObject({
+      ok: false,
+      code: 'budget_store_reset',
+      retryable: false,
+    });
 
     // Another process of the fleet, started after the loss, makes the budget anew: the first
     // one still refuses, since that is not the budget it knew.

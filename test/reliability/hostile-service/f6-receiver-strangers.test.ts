@@ -11,7 +11,7 @@
  * - a delivered 1 MB answer is dropped once the call it resolved took it (it stayed for the
  *   track's 24 h TTL: +77 MB after 40 deliveries).
  */
-import { createServer, type IncomingMessage, request as httpRequest, type ServerResponse } from 'node:http';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { connect, type Session } from '../../../src/auth/index.js';
 import type { ServiceDescription } from '../../../src/discovery/service-description.js';
@@ -48,11 +48,16 @@ function answerApi(request: IncomingMessage, response: ServerResponse): void {
     const send = (body: unknown) =>
       response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(body));
     if (received.url.startsWith('/api/v7/images/fetch/')) {
-      send({ status: 'success', id: received.url.split('/').pop(), output: ['https://cdn.example/polled.png'] });
+      send({
+        status: 'success',
+        id: received.url.split('/').pop(),
+        output: ['https://cdn.example/polled.png'],
+      });
       return;
     }
     const input = JSON.parse(received.body) as Record<string, unknown>;
-    const id = `job-${(jobs += 1)}`;
+    jobs += 1;
+    const id = `job-${jobs}`;
     const callback = String(input.webhook);
     given.push({ callback, trackId: String(input.track_id) });
     if (deliveryBytes === 0) {
@@ -90,7 +95,9 @@ afterAll(async () => {
 const sessions: Session[] = [];
 afterAll(() => Promise.all(sessions.map((session) => session.close())));
 
-async function sessionWithReceiver(options: Omit<WebhookReceiverOptions, 'publicUrl'> = {}): Promise<Session> {
+async function sessionWithReceiver(
+  options: Omit<WebhookReceiverOptions, 'publicUrl'> = {},
+): Promise<Session> {
   const session = await connect({ service, apiKey: KEY, operations: { ids: [IMAGE] } });
   sessions.push(session);
   receiver = createWebhookReceiver(session, { publicUrl: `${hooks.url}/hooks`, ...options });
@@ -199,11 +206,17 @@ describe('a sender on a real track', () => {
   });
 
   it('is refused (503) when the bodies being read together pass maxInFlightBytes', async () => {
-    const session = await sessionWithReceiver({ maxBodyBytes: MIB, maxInFlightBytes: 2 * MIB, bodyTimeoutMs: 5_000 });
+    const session = await sessionWithReceiver({
+      maxBodyBytes: MIB,
+      maxInFlightBytes: 2 * MIB,
+      bodyTimeoutMs: 5_000,
+    });
     const callback = await liveCallback(session);
     // Six senders each send 512 KiB at once, then trickle: together they would hold 3 MiB.
     const sent = await Promise.all(
-      Array.from({ length: 6 }, () => post(callback, { total: MIB - 1024, chunk: 512 * 1024, everyMs: 2_000 })),
+      Array.from({ length: 6 }, () =>
+        post(callback, { total: MIB - 1024, chunk: 512 * 1024, everyMs: 2_000 }),
+      ),
     );
     expect(sent.filter((one) => one.status === 503).length).toBeGreaterThan(0);
   });

@@ -6,8 +6,9 @@
  * --max-download-bytes, the process never holding it whole, and no partial file left). The speech
  * file, on the service's own origin and small, is saved as before.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+
 import { readdir } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCliProcess } from '../../support/cli.js';
@@ -85,17 +86,30 @@ afterAll(async () => {
 });
 
 describe('gentk demo --base-url against a service that names odd result files', () => {
-  it('saves only what the download policy allows, streaming, within the byte limit', { timeout: 120_000 }, async () => {
+  it('saves only what the download policy allows, streaming, within the byte limit', {
+    timeout: 120_000,
+  }, async () => {
     const account = emulator.createAccount({ password: PASSWORD });
     const directory = folder.path;
     const result = await runCliProcess(
-      ['demo', '--base-url', proxy.url, '--output-dir', directory, '--yes', '--max-download-bytes', String(4 * 1024 * 1024)],
+      [
+        'demo',
+        '--base-url',
+        proxy.url,
+        '--output-dir',
+        directory,
+        '--yes',
+        '--max-download-bytes',
+        String(4 * 1024 * 1024),
+      ],
       { env: { GENTK_EMAIL: account.email, GENTK_PASSWORD: PASSWORD, GENTK_API_KEY: account.apiKey } },
     );
     expect(result.code, result.stderr).toBe(0);
     // The other origin was never asked.
     expect(foreignRequests).toEqual([]);
-    expect(result.stdout).toMatch(/not saved\s+\S+\/internal\/secret\.png: The result file was not downloaded/);
+    expect(result.stdout).toMatch(
+      /not saved\s+\S+\/internal\/secret\.png: The result file was not downloaded/,
+    );
     // The endless body was cut at the limit: a few MiB read, not the gigabytes it would send.
     expect(result.stdout).toMatch(/not saved\s+\S+\/endless\.mp4/);
     expect(endlessBytesSent).toBeLessThan(64 * 1024 * 1024);

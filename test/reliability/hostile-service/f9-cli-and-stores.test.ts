@@ -34,7 +34,14 @@ describe('gentk register --code-command', () => {
       GENTK_ADMIN_TOKEN: 'admin-token-5b6c7d',
     };
     const run = await runCliProcess(
-      ['register', emulator().url, '--email', 'env-check@example.test', '--code-command', `env > '${dump}'; exit 3`],
+      [
+        'register',
+        emulator().url,
+        '--email',
+        'env-check@example.test',
+        '--code-command',
+        `env > '${dump}'; exit 3`,
+      ],
       {
         env: {
           ...secrets,

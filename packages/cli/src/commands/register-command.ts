@@ -39,7 +39,8 @@ function claimHandler(
     const command = flags.codeCommand;
     // The command gets no secret of the CLI's: only the address whose code it reads.
     const env = commandEnvironment(process.env, secrets);
-    return async ({ email }) => (await run(command, { env: { ...env, GENTK_CLAIM_EMAIL: email } })).stdout.trim();
+    return async ({ email }) =>
+      (await run(command, { env: { ...env, GENTK_CLAIM_EMAIL: email } })).stdout.trim();
   }
   if (flags.mailbox) {
     return async ({ email }) => {

@@ -119,7 +119,11 @@ async function download(
   output: Output,
   files: readonly DemoFile[],
   directory: string,
-  rules: { readonly serviceUrl: string; readonly maxBytes?: number; readonly trustedOrigins?: readonly string[] },
+  rules: {
+    readonly serviceUrl: string;
+    readonly maxBytes?: number;
+    readonly trustedOrigins?: readonly string[];
+  },
 ) {
   if (files.length === 0) return;
   await mkdir(directory, { recursive: true, mode: 0o700 });
