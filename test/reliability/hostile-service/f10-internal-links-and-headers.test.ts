@@ -186,8 +186,14 @@ describe('a Link field the service fills with `<`', () => {
       const small = shape(16_000);
       const large = shape(128_000);
       linksWithRelation(large, 'sunset');
-      const ratio =
-        fastest(() => linksWithRelation(large, 'sunset')) / fastest(() => linksWithRelation(small, 'sunset'));
+      // The least of three ratios: a busy machine can only slow one run down, never speed one up.
+      const ratio = Math.min(
+        ...[0, 1, 2].map(
+          () =>
+            fastest(() => linksWithRelation(large, 'sunset')) /
+            fastest(() => linksWithRelation(small, 'sunset')),
+        ),
+      );
       // Linear: about 8; the quadratic reading was about 64.
       expect(ratio, shape(3)).toBeLessThan(24);
     }
