@@ -64,6 +64,7 @@ export {
   SESSION_HTTP_OPTION_KEYS,
   type SessionHttpOptions,
 } from './http-option-keys.js';
+export { isNonPublicHost } from './non-public-host.js';
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,
@@ -89,7 +90,7 @@ export {
   type RateLimitPermit,
   type ThrottleWait,
 } from './rate-limit-governor.js';
-export { isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
+export { CAPABILITY_PREFIX, isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
 export { isRecord, jsonFailureOf } from './response-body.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,
