@@ -1,11 +1,12 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+  type ElicitRequestFormParams,
+  isInputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { Session } from '../../auth/session.js';
 import type { OptionKeys } from '../../errors/index.js';
 import { createToolSpecs } from '../../tools/create-tool-specs.js';
@@ -22,9 +23,13 @@ import { toCallToolResult } from './call-tool-result.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { progressNotifier } from './progress-notifier.js';
 import { toolListing } from './tool-listing.js';
+import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
 
 const INSTRUCTIONS =
-  'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job. Tools that move money or delete ask the user first.';
+  'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job (progress messages name the job too). Tools that move money or delete ask the user first.';
+
+/** How long a call waits for a job by default: below the 60 s most clients give a request. */
+export const DEFAULT_MCP_WAIT_MS = 50_000;
 
 const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   ...TOOL_SPEC_OPTION_KEYS,
@@ -34,83 +39,146 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   outputSchema: true,
   approve: ['onApproval', 'approver'],
   approvalTimeoutMs: true,
+  progressIntervalMs: true,
 };
 
 /**
- * An MCP server offering the session's tools: the same tools as `createToolSpecs(session,
- * options)`, with the same names, descriptions and JSON Schemas, their hints as annotations, and
- * the result envelope as `structuredContent` (and as compact JSON text; its schema as the tools'
- * `outputSchema` with `options.outputSchema`).
+ * Makes MCP server instances that all offer the same tools: what the serving entries
+ * ({@link createMcpHttpHandler}, {@link serveStdio}) call once per HTTP request or connection.
+ * The argument (the protocol era the instance will serve) is accepted and not needed: one
+ * definition serves 2026-07-28 and 2025-11-25 clients alike.
+ */
+export type McpServerFactory = (context?: { readonly era?: 'legacy' | 'modern' }) => Server;
+
+/**
+ * A factory of MCP servers offering the session's tools: the same tools as
+ * `createToolSpecs(session, options)`, built once and shared by every instance the factory makes,
+ * so that a stateless endpoint can make one per request cheaply.
  *
- * A call runs the tool with the request's abort signal, so a client that cancels stops the wait.
- * While a job runs, a client that sent a `progressToken` gets `notifications/progress`. A call that
- * needs approval (money, deletion) waits for a person: asked through MCP elicitation when the
- * client supports it, else through `options.approve`; otherwise it is refused, never run silently.
- *
- * The server can be connected to one transport; for HTTP, make one per session (see
- * {@link createMcpHttpHandler}). Serve it over stdio with {@link serveStdio}.
+ * Each instance lists the tools with their names, descriptions, JSON Schemas, titles, icons and
+ * hints, and the result envelope's `outputSchema`; it answers a call with the envelope as
+ * `structuredContent`, every output file as a `resource_link`, and compact JSON text. A call runs
+ * with the request's abort signal; a client that sent a `progressToken` gets
+ * `notifications/progress` naming the job. A call that needs approval (money, deletion) waits for
+ * a person: asked through elicitation when the client supports it (an `input_required` round on
+ * 2026-07-28, an elicitation request on a 2025-11-25 connection), else through `options.approve`;
+ * otherwise it is refused, never run silently.
  *
  * @example
  * import { connect } from 'generation-agent-toolkit';
- * import { createMcpServer, serveStdio } from 'generation-agent-toolkit/mcp';
+ * import { createMcpHttpHandler, createMcpServerFactory } from 'generation-agent-toolkit/mcp';
  *
  * const session = await connect({ baseUrl: 'http://127.0.0.1:8787' }); // the key from GENTK_API_KEY
- * const connection = await serveStdio(createMcpServer(session, { mode: 'auto', schema: 'anthropic' }));
- * await connection.closed;
- * await session.close();
+ * const handler = createMcpHttpHandler(createMcpServerFactory(session, { mode: 'auto' }));
+ * // handler.fetch(request) answers both protocol versions, on any instance behind a load balancer.
  */
-export function createMcpServer(session: Session, options: McpServerOptions = {}): Server {
+export function createMcpServerFactory(session: Session, options: McpServerOptions = {}): McpServerFactory {
   checkToolOptions(session, options, MCP_SERVER_OPTION_KEYS, 'createMcpServer options');
-  const set = createToolSpecs(session, { ...toolSpecOptionsOf(options), waitMs: options.waitMs ?? 45_000 });
-  const server = new Server(
-    { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
-    { capabilities: { tools: {} }, instructions: options.instructions ?? INSTRUCTIONS },
-  );
-  const listing = set.tools.map((spec) =>
-    toolListing(spec, options.outputSchema !== undefined ? { outputSchema: options.outputSchema } : {}),
-  );
+  const set = createToolSpecs(session, {
+    ...toolSpecOptionsOf(options),
+    waitMs: options.waitMs ?? DEFAULT_MCP_WAIT_MS,
+  });
+  const declareOutput = options.outputSchema ?? true;
+  const listing = set.tools.map((spec) => toolListing(spec, { outputSchema: declareOutput }));
+  const outputSchema = declareOutput ? TOOL_RESULT_OUTPUT_SCHEMA : undefined;
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const spec = set.tool(request.params.name);
+  async function callTool(
+    server: Server,
+    name: string,
+    args: Record<string, unknown>,
+    context: ServerContext,
+  ): Promise<CallToolResult> {
+    const spec = set.tool(name);
     if (!spec) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool ${request.params.name}; tools/list names the tools of this server.`,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool ${name}; tools/list names the tools of this server.`,
       );
     }
-    const args = request.params.arguments ?? {};
     try {
-      const refusal = await approvalGate(spec, args, {
-        server,
+      const gate = await approvalGate(spec, args, {
         session,
         options,
-        requestId: extra.requestId,
-        signal: extra.signal,
+        clientCapabilities: server.getClientCapabilities(),
+        inputResponses: context.mcpReq.inputResponses,
+        signal: context.mcpReq.signal,
+        // A 2026-07-28 request carries its envelope; only a 2025-11-25 connection takes a request back.
+        ...(context.mcpReq.envelope === undefined
+          ? {
+              elicit: (params: ElicitRequestFormParams) =>
+                context.mcpReq.elicitInput(params, {
+                  signal: context.mcpReq.signal,
+                  timeout: options.approvalTimeoutMs ?? 600_000,
+                }),
+            }
+          : {}),
       });
-      if (refusal) return toCallToolResult(refusal);
-      const progressToken = request.params._meta?.progressToken;
+      if (gate && isInputRequiredResult(gate)) return gate as unknown as CallToolResult;
+      if (gate) return toCallToolResult(gate);
+      const progressToken = context.mcpReq._meta?.progressToken;
       const notify =
         progressToken === undefined
           ? undefined
-          : progressNotifier({ progressToken, send: (notification) => extra.sendNotification(notification) });
+          : progressNotifier({
+              progressToken,
+              send: (notification) => context.mcpReq.notify(notification),
+              intervalMs: options.progressIntervalMs ?? 5_000,
+            });
       // A tool given its own onProgress no longer reports to the one of the options: call both.
       const onProgress: ToolCallContext['onProgress'] = notify
         ? (progress) => {
             options.onProgress?.(progress);
-            notify(progress);
+            notify.report(progress);
           }
         : undefined;
-      const result = await spec.execute(args, {
-        signal: extra.signal,
-        ...(onProgress ? { onProgress } : {}),
-      });
-      return toCallToolResult(result);
+      try {
+        const result = await spec.execute(args, {
+          signal: context.mcpReq.signal,
+          ...(onProgress ? { onProgress } : {}),
+        });
+        return toCallToolResult(result);
+      } finally {
+        notify?.stop();
+      }
     } catch (error) {
       // Tools answer expected failures as results; anything thrown is ours, and stays out of the
       // protocol error the SDK would otherwise build from its message.
       return toCallToolResult(errorResult(error));
     }
-  });
-  return server;
+  }
+
+  return () => {
+    const server = new Server(
+      { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
+      {
+        capabilities: { tools: {} },
+        instructions: options.instructions ?? INSTRUCTIONS,
+        inputRequired: { roundTimeoutMs: options.approvalTimeoutMs ?? 600_000 },
+      },
+    );
+    server.setRequestHandler('tools/list', () => ({ tools: listing }));
+    server.setRequestHandler('tools/call', async (request, context) => {
+      const result = await callTool(server, request.params.name, request.params.arguments ?? {}, context);
+      if (isInputRequiredResult(result)) return result;
+      return server.projectCallToolResult(result, outputSchema);
+    });
+    return server;
+  };
+}
+
+/**
+ * One MCP server offering the session's tools (see {@link createMcpServerFactory} for what it
+ * offers), for a single connection: an in-process transport, or a stdio pipe. HTTP endpoints and
+ * {@link serveStdio} take the factory instead, which makes an instance per request or connection.
+ *
+ * @example
+ * import { connect } from 'generation-agent-toolkit';
+ * import { createMcpServer } from 'generation-agent-toolkit/mcp';
+ *
+ * const session = await connect({ baseUrl: 'http://127.0.0.1:8787' }); // the key from GENTK_API_KEY
+ * const server = createMcpServer(session, { mode: 'auto', schema: 'anthropic' });
+ * // await server.connect(transport); // any MCP SDK 2.x transport
+ */
+export function createMcpServer(session: Session, options: McpServerOptions = {}): Server {
+  return createMcpServerFactory(session, options)();
 }

@@ -56,10 +56,10 @@ export interface McpServerOptions extends ToolSpecOptions {
   readonly instructions?: string;
   /**
    * Declare the result envelope as every tool's `outputSchema`. Results carry it as
-   * `structuredContent` either way; the schema only lets a client check them. Off by default: the
-   * official TypeScript client compiles a validator per tool on each `tools/list` (seconds for 200
-   * tools), and a client that shows output schemas to its model pays their tokens for every tool.
-   * @default false
+   * `structuredContent` either way; the schema lets a client check them and tells a host what a
+   * result holds. Turn it off for a client that shows output schemas to its model and pays their
+   * tokens for every tool.
+   * @default true
    */
   readonly outputSchema?: boolean;
   /**
@@ -87,11 +87,17 @@ export interface McpServerOptions extends ToolSpecOptions {
    */
   readonly approvalTimeoutMs?: number;
   /**
-   * How long a tool waits for a job before handing back a resumable `processing` result, in ms.
-   * Lower than `createToolSpecs`' default because MCP clients commonly give up on a request after
-   * 60 seconds: a client that gives up cancels the call and the model loses the job's id, while a
-   * `processing` result tells it how to pick the job up with `resume_job`.
-   * @default 45000
+   * How long a call waits for a job before handing back a resumable `processing` result, in ms.
+   * Below the 60 seconds most MCP clients give a request, so the client gets the job's handle
+   * rather than a timeout; raise it for clients that reset their timeout on progress (the
+   * progress notifications come at least every `progressIntervalMs`).
+   * @default 50000
    */
   readonly waitMs?: number;
+  /**
+   * Longest silence between two progress notifications while a job runs, in ms; each names the
+   * job, so a client whose call is cut off still holds its id. 0 sends only the poller's reports.
+   * @default 5000
+   */
+  readonly progressIntervalMs?: number;
 }

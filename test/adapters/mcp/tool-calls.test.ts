@@ -41,7 +41,11 @@ describe('tools/call of createMcpServer', () => {
       [...progress.map((event) => event.progress)].sort((a, b) => a - b),
     );
     expect(new Set(progress.map((event) => event.progress)).size).toBe(progress.length);
-    expect(progress[0]?.message).toMatch(/^v7_images_text_to_image: processing/);
+    // Every message names the job, so a client whose call is cut off still holds its id.
+    expect(progress[0]?.message).toMatch(/^v7_images_text_to_image job \S+: processing/);
+    expect(progress.every((entry) => entry.message?.includes(String(envelopeOf(result).requestId)))).toBe(
+      true,
+    );
     expect(progress.at(-1)).toMatchObject({ message: expect.stringMatching(/done/) });
     expect(progress.at(-1)?.total).toBe(progress.at(-1)?.progress);
     // The application's own onProgress still hears of every step.
