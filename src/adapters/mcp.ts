@@ -20,6 +20,8 @@ export { createMcpHttpHandler } from './mcp/mcp-http-handler.js';
 export type { McpInspectorOptions } from './mcp/mcp-inspector.js';
 export { createMcpInspector } from './mcp/mcp-inspector.js';
 export type { ApprovalRequest, ApproveCallback, McpServerOptions } from './mcp/mcp-server-options.js';
+export type { McpTaskStore } from './mcp/mcp-task-store.js';
+export { MemoryMcpTaskStore } from './mcp/mcp-task-store.js';
 export type { RequestGuardOptions } from './mcp/request-guard.js';
 export type { McpHttpListener, ServeMcpHttpOptions } from './mcp/serve-mcp-http.js';
 export { serveMcpHttp } from './mcp/serve-mcp-http.js';

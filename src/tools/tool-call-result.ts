@@ -43,7 +43,7 @@ export function toolCallRunner(session: Session, options: ToolCallResultOptions)
     const onProgress = context.onProgress ?? options.onProgress;
     try {
       const result = await send({
-        wait: options.waitMs,
+        wait: context.waitMs ?? options.waitMs,
         ...(context.signal ? { signal: context.signal } : {}),
         ...(onProgress
           ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }

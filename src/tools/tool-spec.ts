@@ -32,6 +32,11 @@ export interface ToolProgress extends JobProgress {
 export interface ToolCallContext {
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: ToolProgress) => void;
+  /**
+   * How long this call waits for a job, in ms, in place of the set's `waitMs`: an adapter whose
+   * client can wait longer (or must not wait at all) says so per call.
+   */
+  readonly waitMs?: number;
 }
 
 /** @inline */

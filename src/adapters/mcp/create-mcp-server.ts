@@ -5,6 +5,7 @@ import {
   ProtocolError,
   ProtocolErrorCode,
   Server,
+  type ServerCapabilities,
   type ServerContext,
 } from '@modelcontextprotocol/server';
 import type { Session } from '../../auth/session.js';
@@ -21,9 +22,11 @@ import { VERSION } from '../../version.js';
 import { approvalGate } from './approval-gate.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { McpServerOptions } from './mcp-server-options.js';
+import { MemoryMcpTaskStore } from './mcp-task-store.js';
 import { progressNotifier } from './progress-notifier.js';
 import { toolListing } from './tool-listing.js';
 import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
+import { createTaskResult, decodeTaskId, detailedTask, TASKS_EXTENSION, wantsTasks } from './tool-tasks.js';
 
 const INSTRUCTIONS =
   'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job (progress messages name the job too). Tools that move money or delete ask the user first.';
@@ -40,7 +43,18 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   approve: ['onApproval', 'approver'],
   approvalTimeoutMs: true,
   progressIntervalMs: true,
+  taskStore: true,
+  taskWaitMs: true,
+  taskPollMaxMs: true,
 };
+
+/** A params schema that takes what the SDK parsed as it is: the handler checks what it reads. */
+const ANY_PARAMS = {
+  '~standard': { version: 1, vendor: 'generation-agent-toolkit', validate: (value: unknown) => ({ value }) },
+} as const;
+
+/** How long a cancelled task is remembered, in ms. */
+const CANCELLED_TTL_MS = 7 * 24 * 3_600_000;
 
 /**
  * Makes MCP server instances that all offer the same tools: what the serving entries
@@ -81,6 +95,36 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
   const declareOutput = options.outputSchema ?? true;
   const listing = set.tools.map((spec) => toolListing(spec, { outputSchema: declareOutput }));
   const outputSchema = declareOutput ? TOOL_RESULT_OUTPUT_SCHEMA : undefined;
+  const taskStore = options.taskStore ?? new MemoryMcpTaskStore();
+  const maxPollMs = options.taskPollMaxMs ?? 30_000;
+  const resumeSpec = set.tools.find((spec) => spec.kind === 'resume');
+
+  const projected = (server: Server, result: CallToolResult) =>
+    server.projectCallToolResult(result, outputSchema);
+
+  /** tasks/get and tasks/cancel: the job the task names, asked about again. */
+  async function taskState(server: Server, taskId: unknown, context: ServerContext, cancel: boolean) {
+    const job = decodeTaskId(taskId);
+    if (!job || !resumeSpec)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Unknown task: this server did not create it.',
+      );
+    const id = taskId as string;
+    if (cancel) await taskStore.set(id, 'cancelled', CANCELLED_TTL_MS);
+    if (cancel || (await taskStore.get(id)) === 'cancelled')
+      return detailedTask(id, job, Date.now(), maxPollMs, { cancelled: true });
+    // One look at the job and no more (a wait of 1 ms polls once; 0 would not poll at all): the
+    // client polls at the interval the task gives.
+    const result = await resumeSpec.execute(
+      { operation: job.operationId, request_id: job.requestId },
+      { signal: context.mcpReq.signal, waitMs: 1 },
+    );
+    return detailedTask(id, job, Date.now(), maxPollMs, {
+      result,
+      callResult: projected(server, toCallToolResult(result)),
+    });
+  }
 
   async function callTool(
     server: Server,
@@ -131,11 +175,17 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
             notify.report(progress);
           }
         : undefined;
+      // A client that takes tasks gets one for a job that outlives a short first wait.
+      const asTask = spec.waitsForJobs && wantsTasks(server.getClientCapabilities());
+      const startedAt = Date.now();
       try {
         const result = await spec.execute(args, {
           signal: context.mcpReq.signal,
           ...(onProgress ? { onProgress } : {}),
+          ...(asTask ? { waitMs: options.taskWaitMs ?? 1_000 } : {}),
         });
+        if (asTask && result.status === 'processing')
+          return createTaskResult(result, startedAt, Date.now(), maxPollMs) as unknown as CallToolResult;
         return toCallToolResult(result);
       } finally {
         notify?.stop();
@@ -151,7 +201,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     const server = new Server(
       { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
       {
-        capabilities: { tools: {} },
+        capabilities: { tools: {}, extensions: { [TASKS_EXTENSION]: {} } } as ServerCapabilities,
         instructions: options.instructions ?? INSTRUCTIONS,
         inputRequired: { roundTimeoutMs: options.approvalTimeoutMs ?? 600_000 },
       },
@@ -159,9 +209,16 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     server.setRequestHandler('tools/list', () => ({ tools: listing }));
     server.setRequestHandler('tools/call', async (request, context) => {
       const result = await callTool(server, request.params.name, request.params.arguments ?? {}, context);
-      if (isInputRequiredResult(result)) return result;
-      return server.projectCallToolResult(result, outputSchema);
+      if (isInputRequiredResult(result) || (result as { resultType?: unknown }).resultType === 'task')
+        return result;
+      return projected(server, result);
     });
+    server.setRequestHandler('tasks/get', { params: ANY_PARAMS }, (params, context) =>
+      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, false),
+    );
+    server.setRequestHandler('tasks/cancel', { params: ANY_PARAMS }, (params, context) =>
+      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, true),
+    );
     return server;
   };
 }

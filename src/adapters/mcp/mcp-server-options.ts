@@ -1,6 +1,7 @@
 import type { OperationEffect } from '../../discovery/types.js';
 import type { CostCheck } from '../../tools/cost-approval.js';
 import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
+import type { McpTaskStore } from './mcp-task-store.js';
 
 /**
  * A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it.
@@ -100,4 +101,23 @@ export interface McpServerOptions extends ToolSpecOptions {
    * @default 5000
    */
   readonly progressIntervalMs?: number;
+  /**
+   * Where the tasks' own state (a client's cancellation) is kept. A task's job is named by its id,
+   * so any instance answers for it from the service; share this store across a fleet so that a
+   * cancellation holds on every instance.
+   * @default a MemoryMcpTaskStore of this process
+   */
+  readonly taskStore?: McpTaskStore;
+  /**
+   * How long a call from a client that takes tasks (the `io.modelcontextprotocol/tasks` extension)
+   * waits before answering with a task, in ms: a job done by then is answered as a plain result.
+   * @default 1000
+   */
+  readonly taskWaitMs?: number;
+  /**
+   * Longest poll interval a task suggests, in ms. Within it, the interval follows the service's
+   * estimate of the time left.
+   * @default 30000
+   */
+  readonly taskPollMaxMs?: number;
 }
