@@ -1,6 +1,7 @@
 import {
   type CallToolResult,
   type ElicitRequestFormParams,
+  inputRequired,
   isInputRequiredResult,
   ProtocolError,
   ProtocolErrorCode,
@@ -20,6 +21,7 @@ import {
 } from '../../tools/tool-spec-option-keys.js';
 import { VERSION } from '../../version.js';
 import { approvalGate } from './approval-gate.js';
+import { type AwaitedPayment, awaitedPayment, awaitedPaymentResult } from './awaited-payment.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { MemoryMcpTaskStore } from './mcp-task-store.js';
@@ -52,6 +54,9 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
 const ANY_PARAMS = {
   '~standard': { version: 1, vendor: 'generation-agent-toolkit', validate: (value: unknown) => ({ value }) },
 } as const;
+
+/** Marks the request state of a payment's URL round (see paymentWithPerson). */
+const PAYMENT_STATE = 'gentk-payment:';
 
 /** How long a cancelled task is remembered, in ms. */
 const CANCELLED_TTL_MS = 7 * 24 * 3_600_000;
@@ -126,6 +131,62 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     });
   }
 
+  /**
+   * A payment left waiting for the person: never a success. The address goes to the person through
+   * URL-mode elicitation where the client offers it: asked at once on a 2025-11-25 connection; on
+   * 2026-07-28 as an `input_required` round whose state carries the outcome, so that the repeated
+   * request answers from it and pays nothing again.
+   */
+  async function paymentWithPerson(
+    server: Server,
+    operationId: string,
+    payment: AwaitedPayment,
+    context: ServerContext,
+  ): Promise<CallToolResult> {
+    const url = server.getClientCapabilities()?.elicitation?.url !== undefined;
+    const message = `Confirm the payment${payment.paymentId ? ` ${payment.paymentId}` : ''} with your bank (3-D Secure) to complete it.`;
+    if (url && context.mcpReq.envelope !== undefined) {
+      return inputRequired({
+        inputRequests: { payment_confirmation: inputRequired.elicitUrl({ message, url: payment.url }) },
+        requestState: PAYMENT_STATE + JSON.stringify([operationId, payment.paymentId ?? null]),
+      }) as unknown as CallToolResult;
+    }
+    let sent = false;
+    if (url) {
+      try {
+        await context.mcpReq.elicitInput(
+          { mode: 'url', message, url: payment.url, elicitationId: payment.paymentId ?? crypto.randomUUID() },
+          { signal: context.mcpReq.signal, timeout: options.approvalTimeoutMs ?? 600_000 },
+        );
+        sent = true;
+      } catch {
+        // The client could not show it: the model passes the address on instead.
+      }
+    }
+    return toCallToolResult(awaitedPaymentResult(operationId, payment, sent));
+  }
+
+  /** The repeated request of a payment's URL round: answered from its state, nothing sent again. */
+  function paymentRoundAnswer(context: ServerContext): CallToolResult | undefined {
+    const state = context.mcpReq.requestState();
+    if (typeof state !== 'string' || !state.startsWith(PAYMENT_STATE) || state.length > 2048)
+      return undefined;
+    try {
+      const [operationId, paymentId] = JSON.parse(state.slice(PAYMENT_STATE.length)) as unknown[];
+      if (typeof operationId !== 'string') return undefined;
+      // The address is not in the state: the person has it; the model needs none.
+      return toCallToolResult(
+        awaitedPaymentResult(
+          operationId,
+          { url: 'about:blank', ...(typeof paymentId === 'string' ? { paymentId } : {}) },
+          true,
+        ),
+      );
+    } catch {
+      return undefined;
+    }
+  }
+
   async function callTool(
     server: Server,
     name: string,
@@ -139,6 +200,9 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         `Unknown tool ${name}; tools/list names the tools of this server.`,
       );
     }
+    // The repeat of a payment's URL round pays nothing again: it says the payment waits.
+    const repeated = paymentRoundAnswer(context);
+    if (repeated) return repeated;
     try {
       const gate = await approvalGate(spec, args, {
         session,
@@ -186,6 +250,9 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         });
         if (asTask && result.status === 'processing')
           return createTaskResult(result, startedAt, Date.now(), maxPollMs) as unknown as CallToolResult;
+        const payment = awaitedPayment(result);
+        if (payment && result.status === 'success')
+          return await paymentWithPerson(server, result.operationId, payment, context);
         return toCallToolResult(result);
       } finally {
         notify?.stop();

@@ -36,22 +36,24 @@ afterAll(async () => {
 async function modernClient(
   url: string,
   answer?: 'accept' | 'decline',
-): Promise<{ client: ModernClient; asked: string[] }> {
+): Promise<{ client: ModernClient; asked: string[]; addresses: string[] }> {
   const asked: string[] = [];
+  const addresses: string[] = [];
   const client = new ModernClient(
     { name: 'modern-test', version: '2.0.0' },
     {
       versionNegotiation: { mode: { pin: '2026-07-28' } },
-      ...(answer ? { capabilities: { elicitation: { form: {} } } } : {}),
+      ...(answer ? { capabilities: { elicitation: { form: {}, url: {} } } } : {}),
     },
   );
   if (answer)
     client.setRequestHandler('elicitation/create', (request) => {
       asked.push(request.params.message);
+      if (request.params.mode === 'url') addresses.push(request.params.url);
       return { action: answer };
     });
   await client.connect(new ModernTransport(new URL(url)));
-  return { client, asked };
+  return { client, asked, addresses };
 }
 
 /** An SDK 1.x client over real Streamable HTTP that accepts every elicitation, and the messages it saw. */
@@ -150,6 +152,23 @@ describe('createMcpHttpHandler: both protocol versions on one endpoint', () => {
     expect(asked).toHaveLength(1);
     expect(asked[0]).toMatch(/post_wallet_fund.*\n.*moves money/);
     expect(bed.emulator.inspect(bed.account.email)?.balance).toBeCloseTo(before + 6, 6);
+    await client.close();
+  });
+
+  it('never reports a payment waiting for 3-D Secure as a success: the person gets the address, the model is told it waits', async () => {
+    const { client, asked, addresses } = await modernClient(listener.url, 'accept');
+    const result = await client.callTool({
+      name: 'post_wallet_fund',
+      arguments: { amount: 6, payment_method_id: 'pm_card_threeDSecureRequired' },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ ok: false, code: 'payment_requires_action' });
+    expect(result.structuredContent).not.toHaveProperty('actionUrl');
+    // Approved once, then the address went to the person, and the payment was made once.
+    expect(asked).toHaveLength(2);
+    expect(addresses).toEqual([expect.stringMatching(/^http/)]);
+    const payments = bed.emulator.inspect(bed.account.email)?.payments ?? [];
+    expect(payments.filter((payment) => payment.status === 'requires_action')).toHaveLength(1);
     await client.close();
   });
 

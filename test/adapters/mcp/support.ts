@@ -23,10 +23,14 @@ export type ElicitationAnswer = (request: ElicitRequest['params']) => ElicitResu
  * connected to `server` (SDK 2.x) in memory: the SDK 1.x pair of transports, whose messages are
  * plain JSON-RPC either way.
  */
-export async function connectClient(server: Server, answer?: ElicitationAnswer): Promise<Client> {
+export async function connectClient(
+  server: Server,
+  answer?: ElicitationAnswer,
+  modes: { readonly url?: boolean } = {},
+): Promise<Client> {
   const client = new Client(
     { name: 'mcp-adapter-test', version: '1.0.0' },
-    { capabilities: answer ? { elicitation: { form: {} } } : {} },
+    { capabilities: answer ? { elicitation: { form: {}, ...(modes.url ? { url: {} } : {}) } } : {} },
   );
   if (answer) client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
