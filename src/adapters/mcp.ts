@@ -14,6 +14,7 @@ export type { McpServerInfo } from '../discovery/documents/mcp-manifest.js';
 export type { McpInspector } from '../discovery/mcp-inspector.js';
 export type { McpServerFactory } from './mcp/create-mcp-server.js';
 export { createMcpServer, createMcpServerFactory, DEFAULT_MCP_WAIT_MS } from './mcp/create-mcp-server.js';
+export type { InlineMediaOptions } from './mcp/inline-media.js';
 export type { LegacySessionOptions } from './mcp/legacy-session-handler.js';
 export type { McpHttpHandler, McpHttpHandlerOptions } from './mcp/mcp-http-handler.js';
 export { createMcpHttpHandler } from './mcp/mcp-http-handler.js';

@@ -13,6 +13,7 @@ import type { Session } from '../../auth/session.js';
 import type { OptionKeys } from '../../errors/index.js';
 import { createToolSpecs } from '../../tools/create-tool-specs.js';
 import { errorResult } from '../../tools/error-result.js';
+import type { ToolResult } from '../../tools/tool-result.js';
 import type { ToolCallContext } from '../../tools/tool-spec.js';
 import {
   checkToolOptions,
@@ -23,6 +24,7 @@ import { VERSION } from '../../version.js';
 import { approvalGate } from './approval-gate.js';
 import { type AwaitedPayment, awaitedPayment, awaitedPaymentResult } from './awaited-payment.js';
 import { toCallToolResult } from './call-tool-result.js';
+import { inlineMedia } from './inline-media.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { MemoryMcpTaskStore } from './mcp-task-store.js';
 import { progressNotifier } from './progress-notifier.js';
@@ -48,6 +50,7 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   taskStore: true,
   taskWaitMs: true,
   taskPollMaxMs: true,
+  inlineMedia: true,
 };
 
 /** A params schema that takes what the SDK parsed as it is: the handler checks what it reads. */
@@ -106,6 +109,14 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
 
   const projected = (server: Server, result: CallToolResult) =>
     server.projectCallToolResult(result, outputSchema);
+  /** The result with its small images and audio inline, when the options allow. */
+  const withMedia = async (result: ToolResult, signal: AbortSignal) =>
+    toCallToolResult(
+      result,
+      options.inlineMedia === false
+        ? []
+        : await inlineMedia(result, session.service.baseUrl, options.inlineMedia ?? {}, signal),
+    );
 
   /** tasks/get and tasks/cancel: the job the task names, asked about again. */
   async function taskState(server: Server, taskId: unknown, context: ServerContext, cancel: boolean) {
@@ -127,7 +138,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     );
     return detailedTask(id, job, Date.now(), maxPollMs, {
       result,
-      callResult: projected(server, toCallToolResult(result)),
+      callResult: projected(server, await withMedia(result, context.mcpReq.signal)),
     });
   }
 
@@ -253,7 +264,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         const payment = awaitedPayment(result);
         if (payment && result.status === 'success')
           return await paymentWithPerson(server, result.operationId, payment, context);
-        return toCallToolResult(result);
+        return await withMedia(result, context.mcpReq.signal);
       } finally {
         notify?.stop();
       }

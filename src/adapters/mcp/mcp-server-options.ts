@@ -1,6 +1,7 @@
 import type { OperationEffect } from '../../discovery/types.js';
 import type { CostCheck } from '../../tools/cost-approval.js';
 import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
+import type { InlineMediaOptions } from './inline-media.js';
 import type { McpTaskStore } from './mcp-task-store.js';
 
 /**
@@ -120,4 +121,11 @@ export interface McpServerOptions extends ToolSpecOptions {
    * @default 30000
    */
   readonly taskPollMaxMs?: number;
+  /**
+   * Small images and audio also inline, as `image` / `audio` content (every output is a
+   * `resource_link` either way), fetched from the service's origin and `trustedOrigins` under the
+   * provider's download policy; `false` inlines nothing.
+   * @default { maxBytes: 1048576 }
+   */
+  readonly inlineMedia?: InlineMediaOptions | false;
 }

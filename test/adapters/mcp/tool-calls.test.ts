@@ -33,8 +33,20 @@ describe('tools/call of createMcpServer', () => {
       status: 'success',
       outputs: [{ url: expect.stringMatching(/^http/), mediaType: 'image/png' }],
     });
+    // The image as media: a link a host can fetch, and the small file itself, decoded as a PNG.
+    const content = result.content as Array<Record<string, unknown>>;
+    const url = (envelopeOf(result).outputs as Array<{ url: string }>)[0]?.url;
+    expect(content).toContainEqual({
+      type: 'resource_link',
+      uri: url,
+      name: expect.any(String),
+      mimeType: 'image/png',
+    });
+    const image = content.find((block) => block.type === 'image') as { data: string; mimeType: string };
+    expect(image.mimeType).toBe('image/png');
+    expect([...Buffer.from(image.data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     // The text block is the same envelope, compact, for clients that do not read structured content.
-    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    expect(JSON.parse((content[0] as { text: string }).text)).toEqual(result.structuredContent);
     expect(textOf(result)).not.toMatch(/\n/);
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.map((event) => event.progress)).toEqual(
@@ -69,6 +81,19 @@ describe('tools/call of createMcpServer', () => {
     expect(bed.clock.now() - started).toBeGreaterThanOrEqual(90_000);
     expect(progress.at(-1)?.progress).toBeGreaterThanOrEqual(90);
     expect(progress.some((event) => event.total !== undefined && event.total >= 90)).toBe(true);
+    await client.close();
+  });
+
+  it('keeps a file larger than inlineMedia.maxBytes as a link only', async () => {
+    const client = await connectClient(
+      createMcpServer(bed.session, { mode: 'typed', inlineMedia: { maxBytes: 16 } }),
+    );
+    const result = await client.callTool({
+      name: 'v7_images_text_to_image',
+      arguments: { model_id: 'flux-dev', prompt: 'a lighthouse' },
+    });
+    const types = (result.content as Array<{ type: string }>).map((block) => block.type);
+    expect(types).toEqual(['text', 'resource_link']);
     await client.close();
   });
 
