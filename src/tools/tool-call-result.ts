@@ -44,6 +44,7 @@ export function toolCallRunner(session: Session, options: ToolCallResultOptions)
     try {
       const result = await send({
         wait: context.waitMs ?? options.waitMs,
+        ...(context.waitWhole ? { waitWhole: true } : {}),
         ...(context.signal ? { signal: context.signal } : {}),
         ...(onProgress
           ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }

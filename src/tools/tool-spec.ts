@@ -37,6 +37,11 @@ export interface ToolCallContext {
    * client can wait longer (or must not wait at all) says so per call.
    */
   readonly waitMs?: number;
+  /**
+   * Use the whole wait even when the service expects the job to end after it, rather than
+   * handing it back at once: for a caller that cannot sleep between calls.
+   */
+  readonly waitWhole?: boolean;
 }
 
 /** @inline */

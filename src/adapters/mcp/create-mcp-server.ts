@@ -257,7 +257,8 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         const result = await spec.execute(args, {
           signal: context.mcpReq.signal,
           ...(onProgress ? { onProgress } : {}),
-          ...(asTask ? { waitMs: options.taskWaitMs ?? 1_000 } : {}),
+          // A model cannot sleep between calls: a call uses its whole wait (a task needs no wait).
+          ...(asTask ? { waitMs: options.taskWaitMs ?? 1_000 } : { waitWhole: true }),
         });
         if (asTask && result.status === 'processing')
           return createTaskResult(result, startedAt, Date.now(), maxPollMs) as unknown as CallToolResult;

@@ -84,6 +84,32 @@ describe('tools/call of createMcpServer', () => {
     await client.close();
   });
 
+  it('costs a 90 s video two calls at the default wait, the job id reaching the client before the first returns', async () => {
+    const client = await connectClient(createMcpServer(bed.session, { mode: 'typed' }));
+    const started = bed.clock.now();
+    const calls: unknown[] = [];
+    const progress: Progress[] = [];
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        onprogress: (event) => progress.push(event),
+      });
+      calls.push(result);
+      return envelopeOf(result);
+    };
+    const first = await call('v8_video_text_to_video', { model_id: 'veo-3', prompt: 'a harbour at dusk' });
+    expect(first).toMatchObject({ status: 'processing' });
+    // Handed back within the 60 s a client commonly allows, after progress naming the job.
+    expect(bed.clock.now() - started).toBeLessThan(60_000);
+    expect(progress[0]?.message).toContain(String(first.requestId));
+    const second = await call('resume_job', {
+      operation: 'v8_video_text_to_video',
+      request_id: first.requestId,
+    });
+    expect(second).toMatchObject({ ok: true, status: 'success', requestId: first.requestId });
+    expect(calls).toHaveLength(2);
+    await client.close();
+  });
+
   it('keeps a file larger than inlineMedia.maxBytes as a link only', async () => {
     const client = await connectClient(
       createMcpServer(bed.session, { mode: 'typed', inlineMedia: { maxBytes: 16 } }),
