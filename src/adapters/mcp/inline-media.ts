@@ -11,7 +11,14 @@ import type { ContentBlock } from '@modelcontextprotocol/server';
 import { limitStream, ResponseTooLargeFailure } from '../../http/index.js';
 import type { ToolResult } from '../../tools/tool-result.js';
 
-/** What inline media may be fetched, and how much of it. */
+/**
+ * What inline media may be fetched, and how much of it.
+ *
+ * @example
+ * createMcpServerFactory(session, {
+ *   inlineMedia: { maxBytes: 512 * 1024, trustedOrigins: ['https://cdn.example.com'] },
+ * });
+ */
 export interface InlineMediaOptions {
   /** Largest file inlined, in bytes; 0 inlines nothing. @default 1048576 (1 MiB) */
   readonly maxBytes?: number;

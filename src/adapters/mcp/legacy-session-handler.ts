@@ -7,7 +7,12 @@ import type { McpServerFactory } from './create-mcp-server.js';
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js';
 import { BodyReadError, readJsonBody } from './read-json-body.js';
 
-/** Limits of the sessions kept for 2025-11-25 clients (`legacy: 'sessions'`). */
+/**
+ * Limits of the sessions kept for 2025-11-25 clients (`legacy: 'sessions'`).
+ *
+ * @example
+ * createMcpHttpHandler(factory, { legacy: 'sessions', sessionIdleMs: 300_000, maxSessions: 50 });
+ */
 export interface LegacySessionOptions {
   /** A session with no request for this long is closed, in ms. @default 1800000 (30 minutes) */
   readonly sessionIdleMs?: number;
