@@ -172,7 +172,8 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
       !options.webhook &&
       !lastPollTaken &&
       left > 0 &&
-      (options.waitWhole === true || etaLeft === undefined || etaLeft <= left);
+      // A delivery on its way is awaited, not polled for, whatever the caller's wait.
+      ((options.waitWhole === true && !delivery) || etaLeft === undefined || etaLeft <= left);
     const late = now + delayMs > deadline;
     if (late && lastChance) lastPollTaken = true;
     else if (options.webhook || late) {
