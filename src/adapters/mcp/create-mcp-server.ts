@@ -21,7 +21,6 @@ import {
   toolSpecOptionsOf,
 } from '../../tools/tool-spec-option-keys.js';
 import { VERSION } from '../../version.js';
-import { approvalGate } from './approval-gate.js';
 import { type AwaitedPayment, awaitedPayment, awaitedPaymentResult } from './awaited-payment.js';
 import { toCallToolResult } from './call-tool-result.js';
 import { inlineMedia } from './inline-media.js';
@@ -31,6 +30,7 @@ import { progressNotifier } from './progress-notifier.js';
 import { toolListing } from './tool-listing.js';
 import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
 import { createTaskResult, decodeTaskId, detailedTask, TASKS_EXTENSION, wantsTasks } from './tool-tasks.js';
+import { tracedApprovalGate } from './traced-approval-gate.js';
 
 const INSTRUCTIONS =
   'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job (progress messages name the job too). Tools that move money or delete ask the user first.';
@@ -215,7 +215,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     const repeated = paymentRoundAnswer(context);
     if (repeated) return repeated;
     try {
-      const gate = await approvalGate(spec, args, {
+      const gate = await tracedApprovalGate(spec, args, server.getClientVersion()?.name, {
         session,
         options,
         clientCapabilities: server.getClientCapabilities(),
