@@ -61,6 +61,13 @@ export interface CallOptions {
    * @default 300000
    */
   readonly wait?: number | false;
+  /**
+   * Use the whole wait even when the service expects the job to end after it, polling once at
+   * its end, rather than handing the job back at once: for a caller that cannot sleep between
+   * calls (a model calling tools), for which an early hand-back only means calling again.
+   * @default false
+   */
+  readonly waitWhole?: boolean;
   /** The Idempotency-Key of a money or write call; one is made per call when absent. */
   readonly idempotencyKey?: string;
   /** Adjustments to the polling schedule of the operation's family. */
@@ -136,6 +143,7 @@ function pollOptions(options: CallOptions, category: string | undefined) {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.schedule ? { schedule: options.schedule } : {}),
+    ...(options.waitWhole ? { waitWhole: true } : {}),
     ...(category ? { category } : {}),
   };
 }

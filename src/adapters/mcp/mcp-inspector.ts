@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { McpServerInfo } from '../../discovery/documents/mcp-manifest.js';
 import type { McpInspection, McpInspectionContext, McpInspector } from '../../discovery/mcp-inspector.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, limitStream, ResponseTooLargeFailure } from '../../http/index.js';
