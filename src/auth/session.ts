@@ -151,8 +151,11 @@ export class Session {
   readonly #held = new HeldReservations();
   /** Idempotency keys of calls whose outcome is unknown, for the same call made again. */
   readonly #retryKeys = new RetryKeys(() => this.client.clock.now());
-  /** The estimates of jobs handed back as pending, so that their resumed results carry them too. */
-  readonly #pendingEstimates = new Map<string, CostEstimate>();
+  /**
+   * The jobs handed back as pending: their estimates, so that their resumed results carry them
+   * too, and when they were submitted, so that a wait resumed by id counts from there.
+   */
+  readonly #pendingEstimates = new Map<string, { estimated: CostEstimate; submittedAt: number }>();
   #closed = false;
   #webhooks: CallWebhooks | undefined;
 
@@ -371,7 +374,10 @@ export class Session {
       const oldest = this.#pendingEstimates.keys().next().value;
       if (oldest !== undefined) this.#pendingEstimates.delete(oldest);
     }
-    this.#pendingEstimates.set(HeldReservations.key(pending.operationId, pending.requestId), estimated);
+    this.#pendingEstimates.set(HeldReservations.key(pending.operationId, pending.requestId), {
+      estimated,
+      submittedAt: pending.submittedAt,
+    });
   }
 
   async #spentOutcome(
@@ -439,7 +445,7 @@ export class Session {
   ): Promise<CostedCallResult> {
     const budget = this.#init.budget;
     const key = HeldReservations.key(pending.operationId, pending.requestId);
-    const estimated = this.#pendingEstimates.get(key) ?? submittedElsewhere();
+    const estimated = this.#pendingEstimates.get(key)?.estimated ?? submittedElsewhere();
     const send = () => resumeCall(this.#context(), pending, options);
     let charged: number | undefined;
     const result = budget
@@ -469,7 +475,8 @@ export class Session {
 
   /**
    * Continues waiting for a job known only by its operation and id, which is all a model needs to
-   * carry: the fetch address is rebuilt from the discovered fetch operation.
+   * carry: the fetch address is rebuilt from the discovered fetch operation. A job this session
+   * handed back keeps its submission time, so progress and elapsed times count from there.
    */
   resumeById(
     operationId: string,
@@ -477,7 +484,9 @@ export class Session {
     options: Omit<CallOptions, 'idempotencyKey'> = {},
   ): Promise<CostedCallResult> {
     const operation = this.operation(operationId);
-    return this.resume(pendingFromId(this.#context(), operation, requestId), options);
+    const pending = pendingFromId(this.#context(), operation, requestId);
+    const remembered = this.#pendingEstimates.get(HeldReservations.key(operation.id, requestId));
+    return this.resume(remembered ? { ...pending, submittedAt: remembered.submittedAt } : pending, options);
   }
 
   /**

@@ -110,6 +110,41 @@ describe('tools/call of createMcpServer', () => {
     await client.close();
   });
 
+  it("continues progress across resume_job from the job's submission, and tells the real elapsed time at the end", async () => {
+    const client = await connectClient(createMcpServer(bed.session, { mode: 'typed' }));
+    const started = bed.clock.now();
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const progress: Progress[] = [];
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        onprogress: (event) => progress.push(event),
+      });
+      return { envelope: envelopeOf(result), progress };
+    };
+    const first = await call('v8_video_text_to_video', { model_id: 'veo-3', prompt: 'a lighthouse in fog' });
+    expect(first.envelope).toMatchObject({ status: 'processing' });
+    const handedBackAt = bed.clock.now();
+    // The model comes back a little later than the call ended: that time counts too.
+    (bed.emulator.clock as ManualClock).advance(3_000);
+    const second = await call('resume_job', {
+      operation: 'v8_video_text_to_video',
+      request_id: first.envelope.requestId,
+    });
+    expect(second.envelope).toMatchObject({ ok: true, status: 'success' });
+    const lastOfFirst = first.progress.at(-1)?.progress ?? 0;
+    expect(lastOfFirst).toBeGreaterThanOrEqual(Math.floor((handedBackAt - started) / 1000) - 10);
+    // The resumed wait counts on from where the first left off, never from 0 again.
+    expect(second.progress[0]?.progress).toBeGreaterThanOrEqual((handedBackAt + 3_000 - started) / 1000);
+    expect(second.progress.map((event) => event.progress)).toEqual(
+      [...second.progress.map((event) => event.progress)].sort((a, b) => a - b),
+    );
+    // The last message says how long the job really took, since it was submitted.
+    const tookSeconds = Math.round((bed.clock.now() - started) / 1000);
+    expect(tookSeconds).toBeGreaterThanOrEqual(90);
+    expect(second.progress.at(-1)?.message).toMatch(new RegExp(`done after ${tookSeconds} s$`));
+    expect(second.progress.at(-1)?.progress).toBe((bed.clock.now() - started) / 1000);
+    await client.close();
+  });
+
   it('keeps a file larger than inlineMedia.maxBytes as a link only', async () => {
     const client = await connectClient(
       createMcpServer(bed.session, { mode: 'typed', inlineMedia: { maxBytes: 16 } }),
