@@ -44,6 +44,7 @@ export const SECTIONS: readonly SectionEntry[] = [
   },
   { id: 'webhooks', title: 'Webhooks', load: () => import('../webhooks.js') },
   { id: 'telemetry', title: 'Telemetry', load: () => import('../telemetry.js') },
+  { id: 'mcp', title: 'MCP long jobs', load: () => import('../mcp.js') },
   {
     id: 'multi-process',
     title: 'One quota across processes',

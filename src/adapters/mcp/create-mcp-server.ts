@@ -242,6 +242,8 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
               progressToken,
               send: (notification) => context.mcpReq.notify(notification),
               intervalMs: options.progressIntervalMs ?? 5_000,
+              // Elapsed times are the session's, whose clock timed the job from its submission.
+              now: () => session.client.clock.now(),
             });
       // A tool given its own onProgress no longer reports to the one of the options: call both.
       const onProgress: ToolCallContext['onProgress'] = notify

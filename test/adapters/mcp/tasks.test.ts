@@ -1,9 +1,5 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
-import {
-  createTaskSessionFromClient,
-  type RawClientDispatch,
-  resultFromTaskOutcome,
-} from '@modelcontextprotocol/ext-tasks/client';
+import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import type { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +7,7 @@ import {
   createMcpServerFactory,
   type McpHttpHandler,
 } from '../../../src/adapters/mcp.js';
+import { rawTaskDispatch } from '../../support/mcp-raw-dispatch.js';
 import { startTestBed, type TestBed } from './support.js';
 
 const VERSION = '2026-07-28';
@@ -43,41 +40,8 @@ const endpoint = 'http://localhost/mcp';
 const viaHandler = (input: string | URL | Request, init?: RequestInit) =>
   handler.fetch(new Request(input, init));
 
-/** The last JSON-RPC message of an answer, whether JSON or an event stream. */
-async function messageOf(response: Response): Promise<Record<string, unknown>> {
-  const text = await response.text();
-  if (!(response.headers.get('content-type') ?? '').includes('text/event-stream')) return JSON.parse(text);
-  const data = text
-    .split('\n')
-    .filter((line) => line.startsWith('data:'))
-    .map((line) => JSON.parse(line.slice(5)) as Record<string, unknown>);
-  return data.filter((message) => 'result' in message || 'error' in message).at(-1) ?? {};
-}
-
-let rawIds = 0;
-
 /** The host's raw request path the ext-tasks client needs for 2026-07-28 task traffic. */
-const rawDispatch: RawClientDispatch = async (request, options) => {
-  const message = request as { method: string; params?: { name?: string; taskId?: string } };
-  const name = message.params?.name ?? message.params?.taskId;
-  const response = await viaHandler(endpoint, {
-    method: 'POST',
-    headers: {
-      'content-type': 'application/json',
-      accept: 'application/json, text/event-stream',
-      'mcp-protocol-version': VERSION,
-      'mcp-method': message.method,
-      ...(name !== undefined ? { 'mcp-name': name } : {}),
-    },
-    // The coordinator frames the request: the client hands over method and params only.
-    body: JSON.stringify({ jsonrpc: '2.0', id: `raw-${++rawIds}`, ...(request as object) }),
-    ...(options?.signal ? { signal: options.signal } : {}),
-  });
-  const answer = await messageOf(response);
-  return 'error' in answer
-    ? { kind: 'error', error: answer.error as never }
-    : { kind: 'result', result: answer.result as never };
-};
+const rawDispatch = rawTaskDispatch({ fetch: viaHandler, endpoint });
 
 async function taskSession() {
   const client = new Client(CLIENT_INFO, {
