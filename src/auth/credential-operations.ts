@@ -54,7 +54,7 @@ export function handlesCredentials(operation: Operation): boolean {
   return (
     scopeEvidence(scopes, { safeMethod: isSafeMethod(operation.method) }).credentials ||
     namesCredentials(operation) ||
-    (operation.credential.kind === 'none' && operation.effect !== 'read') ||
+    (operation.credential?.kind === 'none' && operation.effect !== 'read') ||
     CREDENTIAL_PATH.test(operation.path)
   );
 }

@@ -109,8 +109,8 @@ function leadSentence(operation: Operation, first: string | undefined): string {
 }
 
 function effectStatement(operation: Operation, statesCost: boolean): string {
-  if (handlesCredentials(operation) && operation.effect !== 'money')
-    return 'Handles credentials (keys, tokens, passwords): not read-only.';
+  if (handlesCredentials(operation) && operation.effect === 'write')
+    return 'Not read-only: handles credentials (keys, tokens, passwords).';
   switch (operation.effect) {
     case 'read':
       return 'Read-only.';

@@ -2,10 +2,10 @@ import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import type { RequestId } from '@modelcontextprotocol/sdk/types.js';
 import type { Session } from '../../auth/session.js';
 import { type ApprovalVerdict, verdictOf } from '../../tools/approval.js';
+import { decideApproval } from '../../tools/approval-decision.js';
 import type { ToolFailure } from '../../tools/tool-result.js';
 import type { ToolSpec } from '../../tools/tool-spec.js';
 import { approvalMessage } from './approval-message.js';
-import { approvalDeclined, approvalFailed, approvalRequired } from './approval-refusals.js';
 import { approvalSubject } from './approval-subject.js';
 import { checkBeforeApproval } from './check-before-approval.js';
 import type { McpServerOptions } from './mcp-server-options.js';
@@ -24,10 +24,11 @@ export interface ApprovalContext {
 const NO_FIELDS = { type: 'object', properties: {} } as const;
 
 /**
- * Lets a call through, or says why not. A call its spec says needs approval runs only after a
- * person accepted it: asked through MCP elicitation when the client supports it, else through the
- * `approve` callback; with neither, it is refused. Undefined means go ahead; a failure is the
- * result to return instead of running.
+ * Lets a call through, or says why not. A call its spec says needs approval runs only when
+ * everyone who can be asked says yes (tools/approval-decision.ts): the application's `approve`
+ * callback first, whose "no" is final; then the person, through MCP elicitation when the client
+ * supports it. With neither, it is refused. Undefined means go ahead; a failure is the result to
+ * return instead of running.
  */
 export async function approvalGate(
   spec: ToolSpec,
@@ -48,41 +49,41 @@ export async function approvalGate(
   const invalid = checkBeforeApproval(spec, args, subject, session);
   if (invalid) return invalid;
   const message = approvalMessage(subject, verdict.cost);
+  const operationId = subject.operation?.id ?? subject.requested;
+  const { approve } = options;
 
-  if (server.getClientCapabilities()?.elicitation?.form) {
-    try {
-      const answer = await server.elicitInput(
-        { mode: 'form', message, requestedSchema: NO_FIELDS },
-        {
-          relatedRequestId: context.requestId,
-          signal,
-          timeout: options.approvalTimeoutMs ?? 600_000,
-        },
-      );
-      return answer.action === 'accept' ? undefined : approvalDeclined(subject, answer.action);
-    } catch {
-      return approvalFailed(subject);
-    }
-  }
-
-  if (options.approve) {
-    const operationId = subject.operation?.id ?? subject.requested;
-    try {
-      const approved = await options.approve({
-        tool: spec.name,
-        ...(operationId !== undefined ? { operationId } : {}),
-        effect: subject.effect,
-        arguments: subject.arguments,
-        message,
-        ...(verdict.cost ? { cost: verdict.cost } : {}),
-        signal,
-      });
-      // Only a real `true` approves: a callback that returns something else has not said yes.
-      return approved === true ? undefined : approvalDeclined(subject, 'decline');
-    } catch {
-      return approvalFailed(subject);
-    }
-  }
-
-  return approvalRequired(subject);
+  return decideApproval(
+    { what: operationId ?? subject.tool, effect: subject.effect },
+    {
+      ...(approve
+        ? {
+            policy: () =>
+              approve({
+                tool: spec.name,
+                ...(operationId !== undefined ? { operationId } : {}),
+                effect: subject.effect,
+                arguments: subject.arguments,
+                message,
+                ...(verdict.cost ? { cost: verdict.cost } : {}),
+                signal,
+              }),
+          }
+        : {}),
+      ...(server.getClientCapabilities()?.elicitation?.form
+        ? {
+            askPerson: async () =>
+              (
+                await server.elicitInput(
+                  { mode: 'form', message, requestedSchema: NO_FIELDS },
+                  {
+                    relatedRequestId: context.requestId,
+                    signal,
+                    timeout: options.approvalTimeoutMs ?? 600_000,
+                  },
+                )
+              ).action,
+          }
+        : {}),
+    },
+  );
 }

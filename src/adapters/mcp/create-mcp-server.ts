@@ -44,8 +44,9 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
  *
  * A call runs the tool with the request's abort signal, so a client that cancels stops the wait.
  * While a job runs, a client that sent a `progressToken` gets `notifications/progress`. A call that
- * needs approval (money, deletion) waits for a person: asked through MCP elicitation when the
- * client supports it, else through `options.approve`; otherwise it is refused, never run silently.
+ * needs approval (money, credentials, deletion) runs only when everyone who can be asked says yes:
+ * `options.approve` (the application's policy, final when given), then the person through MCP
+ * elicitation when the client supports it; with neither it is refused, never run silently.
  *
  * The server can be connected to one transport; for HTTP, make one per session (see
  * {@link createMcpHttpHandler}). Serve it over stdio with {@link serveStdio}.

@@ -29,6 +29,9 @@ const amountBody = {
         properties: {
           amount: { type: 'number', description: 'Amount in US dollars.' },
           currency: { type: 'string' },
+          payment_method_id: { type: 'string' },
+          note: { type: 'string' },
+          credit_pack_quantity: { type: 'integer' },
         },
       },
     },
