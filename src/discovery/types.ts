@@ -130,6 +130,13 @@ export interface Operation {
    * handles credentials, the strictest winning.
    */
   readonly scopes?: readonly string[];
+  /**
+   * Input fields the documents mark as callback addresses (OpenAPI `callbacks` expressions,
+   * `x-callback`, `x-webhook`), absent when they mark none. With the fields every document's
+   * names reveal (`webhook`, `callback_url`, ...), they belong to the application: a model never
+   * sees nor sets them.
+   */
+  readonly callbackFields?: readonly string[];
   readonly credential: CredentialPlacement;
   /** The operation accepts an `Idempotency-Key` header. */
   readonly idempotencyKey: boolean;

@@ -8,6 +8,7 @@ import { DiscoveryDocumentError } from '../errors.js';
 import type { DiscoveryWarning, Operation } from '../types.js';
 import { acceptEitherIdType } from './accept-either-id-type.js';
 import { assertDocumentSize } from './assert-document-size.js';
+import { markedCallbackFields } from './callback-fields.js';
 import { checkOpenApiRoot } from './check-openapi-root.js';
 import { collectOperations } from './collect-operations.js';
 import { credentialParameterKeys, readSecuritySchemes } from './credential-placement.js';
@@ -171,6 +172,7 @@ export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Pr
     if (asyncReading.takesId) acceptEitherIdType(reading.input, asyncReading.takesId);
     const version = versionOf(location.path);
     const category = categoryOf(location.path, reading.tags);
+    const callbackFields = markedCallbackFields(source.operation);
     return {
       id,
       surface: options.surfaceId,
@@ -194,6 +196,7 @@ export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Pr
       }),
       requiredScope: reading.requiredScope,
       ...((scopes[index] as string[]).length > 0 ? { scopes: scopes[index] as string[] } : {}),
+      ...(callbackFields.length > 0 ? { callbackFields } : {}),
       credential: reading.credential,
       idempotencyKey: reading.idempotencyKey,
       deprecated: reading.deprecated,
