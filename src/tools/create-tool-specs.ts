@@ -11,7 +11,7 @@ import { DEFAULT_DYNAMIC_TOOL_NAMES } from './dynamic-tool-definitions.js';
 import { dynamicToolSpecs, profiledDynamicDefinitions } from './dynamic-tool-specs.js';
 import { errorResult } from './error-result.js';
 import { actsOn, genericOperationIds } from './generic-operation-ids.js';
-import { modelArguments, withoutCallbackFields } from './model-callbacks.js';
+import { modelArguments, operationForModel } from './model-callbacks.js';
 import { resumeToolSpec } from './resume-tool-spec.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
@@ -234,8 +234,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   // A tool set's own budget wraps the session's: a call must fit both.
   const spending = toolSetSpending(session, options.budget);
   const allowModelCallbacks = options.modelCallbacks === true;
-  const forModel = (operation: Operation) =>
-    allowModelCallbacks ? operation : withoutCallbackFields(operation);
+  const forModel = (operation: Operation) => operationForModel(operation, allowModelCallbacks);
   const call = async (operation: Operation, given: unknown, context: ToolCallContext = {}) => {
     let args: unknown;
     try {

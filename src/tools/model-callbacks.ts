@@ -10,6 +10,7 @@ import type { Session } from '../auth/session.js';
 import { callbackFieldsOf } from '../calls/callback-fields.js';
 import { InvalidArgumentsError } from '../calls/invalid-arguments-error.js';
 import type { JsonSchema, Operation } from '../discovery/types.js';
+import { boundSchemaForModel } from './model-schema-limits.js';
 
 /** `schema` without the properties `fields` (and without requiring them). */
 function withoutProperties(schema: JsonSchema, fields: readonly string[]): JsonSchema {
@@ -33,6 +34,15 @@ export function withoutCallbackFields(operation: Operation): Operation {
     ...operation,
     input: { ...operation.input, schema: withoutProperties(operation.input.schema, fields) },
   };
+}
+
+/**
+ * `operation` as a model is shown it: without callback fields (unless `keepCallbacks`), and with
+ * the service's descriptions, titles, enums and examples bounded (`MODEL_SCHEMA_LIMITS`).
+ */
+export function operationForModel(operation: Operation, keepCallbacks: boolean): Operation {
+  const viewed = keepCallbacks ? operation : withoutCallbackFields(operation);
+  return { ...viewed, input: { ...viewed.input, schema: boundSchemaForModel(viewed.input.schema) } };
 }
 
 /**
