@@ -20,6 +20,7 @@ import type { ServiceDescription } from '../../../src/discovery/service-descript
 import { createToolSpecs, needsApproval } from '../../../src/tools/index.js';
 import { scriptedModel } from '../../adapters/ai-sdk/support/scripted-model.js';
 import { connectClient, envelopeOf } from '../../adapters/mcp/support.js';
+import { runCliProcess } from '../../support/cli.js';
 import {
   CREDENTIAL_OPERATIONS,
   MONEY_OPERATIONS,
@@ -176,4 +177,23 @@ describe('the effect of an operation comes from its declared scope, the strictes
     expect(paying.calls().slice(before)).toEqual([]);
     await client.close();
   });
+
+  it('is refused by `gentk call` without --yes, with nothing sent', async () => {
+    const before = paying.calls().length;
+    const env = {
+      GENTK_BASE_URL: paying.url,
+      GENTK_API_KEY: 'key-paying-0123456789',
+      GENTK_TOKEN: PAYING_TOKEN,
+    };
+    const [fund, topUp, key] = await Promise.all([
+      runCliProcess(['call', 'fundWallet', '--input', '{"amount":9999}'], { env }),
+      runCliProcess(['call', 'topUpByGet', '--input', '{"amount":9999}'], { env }),
+      runCliProcess(['call', 'createApiKey', '--input', '{}'], { env }),
+    ]);
+    expect(fund.code, fund.stderr).toBe(2);
+    expect(fund.stderr).toMatch(/fundWallet moves money: pass --yes to confirm/);
+    expect(topUp.stderr).toMatch(/topUpByGet moves money: pass --yes to confirm/);
+    expect(key.stderr).toMatch(/createApiKey handles the account's credentials: pass --yes/);
+    expect(paying.calls().slice(before)).toEqual([]);
+  }, 90_000);
 });

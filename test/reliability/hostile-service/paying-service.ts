@@ -235,7 +235,7 @@ export function payingDocument(origin: string): Record<string, unknown> {
 export interface PayingService extends LoopbackServer {
   /** Every request that reached the service, discovery included. */
   readonly requests: ReceivedRequest[];
-  /** The requests made to operations (everything but the document). */
+  /** The requests made to operations (`/v1/...`; discovery's documents left out). */
   calls(): string[];
 }
 
@@ -267,6 +267,6 @@ export async function startPayingService(): Promise<PayingService> {
     calls: () =>
       requests
         .map((request) => `${request.method} ${new URL(request.url, 'http://x').pathname}`)
-        .filter((call) => !call.endsWith('/openapi.json') && !call.includes('/.well-known/')),
+        .filter((call) => call.split(' ')[1]?.startsWith('/v1/')),
   };
 }
