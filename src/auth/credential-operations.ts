@@ -7,32 +7,21 @@
  * @module
  */
 import { isSafeMethod } from '../discovery/openapi/operation-effect.js';
-import { scopeEvidence } from '../discovery/openapi/scope-evidence.js';
-import { wordsOf } from '../discovery/openapi/words-of.js';
+import { CREDENTIAL_NOUNS, scopeEvidence } from '../discovery/openapi/scope-evidence.js';
+import { wordsWithPairs } from '../discovery/openapi/words-of.js';
 import type { Operation } from '../discovery/types.js';
 
 /** The last path segments of credential endpoints, as services commonly name them. */
 const CREDENTIAL_PATH =
   /\/(?:auth|oauth2?|account|accounts)\/(?:signup|sign-up|register|login|sign-in|signin|token|tokens\/exchange|refresh|verify-email|verify|resend-verification|forgot-password|reset-password|switch-account)$|\/oauth2?\/token$|\/me\/password$/;
 
-/** Path words of things that are credentials; `tokens` alone is not one (`count_tokens`). */
-const CREDENTIAL_NOUNS = new Set([
-  'apikey',
-  'apikeys',
-  'credential',
-  'credentials',
-  'secret',
-  'secrets',
-  'password',
-  'passwords',
-]);
-
 function namesCredentials(operation: Operation): boolean {
   if (isSafeMethod(operation.method)) return false;
-  // Operations built by hand (tests, other readers) may lack an id: the path is enough.
-  const words = [...wordsOf(operation.path), ...wordsOf(String(operation.id ?? ''))];
-  const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`);
-  return [...words, ...pairs].some((word) => CREDENTIAL_NOUNS.has(word));
+  // Operations built by hand (tests, other readers) may lack an id: the path is enough. Tokens
+  // alone are no sign in a path (`count_tokens`); a scope that writes them is.
+  return wordsWithPairs(operation.path, String(operation.id ?? '')).some((word) =>
+    CREDENTIAL_NOUNS.has(word),
+  );
 }
 
 /**

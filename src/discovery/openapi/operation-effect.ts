@@ -8,41 +8,12 @@
 
 import type { HttpMethod, OperationEffect } from '../types.js';
 import { annotationEffect } from './annotation-evidence.js';
-import { scopeEvidence, stricterEffect } from './scope-evidence.js';
-import { wordsOf } from './words-of.js';
+import { MONEY_NOUNS, scopeEvidence, stricterEffect } from './scope-evidence.js';
+import { wordsWithPairs } from './words-of.js';
 
 export { wordsOf } from './words-of.js';
 
 const DESTRUCTIVE_WORDS = new Set(['revoke', 'logout', 'delete', 'remove', 'destroy', 'purge', 'erase']);
-/** Nouns of money in a path or id: writing them moves money. */
-const MONEY_NOUNS = new Set([
-  'billing',
-  'wallet',
-  'wallets',
-  'payment',
-  'payments',
-  'subscription',
-  'subscriptions',
-  'credit',
-  'credits',
-  'payout',
-  'payouts',
-  'checkout',
-  'checkouts',
-  'topup',
-  'topups',
-  'invoice',
-  'invoices',
-  'charge',
-  'charges',
-  'fund',
-  'funds',
-  'funding',
-  'purchase',
-  'purchases',
-  'refund',
-  'refunds',
-]);
 /** Verbs of money in a path or id: they move money whatever the method (`GET /wallet/fund`). */
 const MONEY_VERBS = new Set([
   'fund',
@@ -59,13 +30,6 @@ const MONEY_VERBS = new Set([
 /** Whether the method alone says the operation reads: GET (the only safe method operations have). */
 export function isSafeMethod(method: HttpMethod): boolean {
   return method === 'GET';
-}
-
-/** The words of a path and id, with adjacent pairs joined (`top-up` is `topup` too). */
-function wordsWithPairs(path: string, id: string): string[] {
-  const words = [...wordsOf(path), ...wordsOf(id)];
-  const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`);
-  return [...words, ...pairs];
 }
 
 /** What an operation is, as the classification reads it. */

@@ -6,7 +6,7 @@
  */
 
 import type { OperationEffect } from '../types.js';
-import { wordsOf } from './words-of.js';
+import { wordsWithPairs } from './words-of.js';
 
 /** What one scope (or several) says of the operations that need it. */
 export interface ScopeEvidence {
@@ -59,13 +59,11 @@ const MONEY_VERBS = new Set([
   'checkout',
   'subscribe',
 ]);
-/** Things whose writing moves money. */
-export const MONEY_RESOURCES = new Set([
+/** Nouns of money, in a scope, a path or an id: writing them moves money. */
+export const MONEY_NOUNS: ReadonlySet<string> = new Set([
   'wallet',
   'wallets',
   'billing',
-  'bill',
-  'bills',
   'payment',
   'payments',
   'subscription',
@@ -87,6 +85,17 @@ export const MONEY_RESOURCES = new Set([
   'funding',
   'purchase',
   'purchases',
+  'refund',
+  'refunds',
+]);
+/**
+ * Things whose writing moves money when a scope names them: the nouns above, and words too
+ * common in paths to read there (`plans:write` moves money; `/floor_plan` is an image).
+ */
+const MONEY_RESOURCES: ReadonlySet<string> = new Set([
+  ...MONEY_NOUNS,
+  'bill',
+  'bills',
   'transfer',
   'transfers',
   'balance',
@@ -94,31 +103,33 @@ export const MONEY_RESOURCES = new Set([
   'money',
   'finance',
   'financial',
-  'refund',
-  'refunds',
   'plan',
   'plans',
   'order',
   'orders',
-  'cards',
   'card',
+  'cards',
   'bank',
   'ledger',
 ]);
-/** Things whose writing hands out or changes credentials. */
-export const CREDENTIAL_RESOURCES = new Set([
-  'key',
-  'keys',
+/** Nouns of credentials, in a scope, a path or an id. */
+export const CREDENTIAL_NOUNS: ReadonlySet<string> = new Set([
   'apikey',
   'apikeys',
-  'token',
-  'tokens',
   'credential',
   'credentials',
   'secret',
   'secrets',
   'password',
   'passwords',
+]);
+/** Things whose writing hands out or changes credentials when a scope names them (`tokens:write`). */
+const CREDENTIAL_RESOURCES: ReadonlySet<string> = new Set([
+  ...CREDENTIAL_NOUNS,
+  'key',
+  'keys',
+  'token',
+  'tokens',
   'oauth',
   'oauth2',
 ]);
@@ -137,7 +148,7 @@ export function stricterEffect(left: OperationEffect, right: OperationEffect | u
  */
 function scopeWords(scope: string): string[] {
   const withoutOrigin = scope.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '');
-  return wordsOf(withoutOrigin);
+  return wordsWithPairs(withoutOrigin);
 }
 
 /** What one scope says. */

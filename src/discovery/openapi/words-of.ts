@@ -14,3 +14,10 @@ export function wordsOf(text: string): string[] {
     .split(/[^a-z0-9]+/)
     .filter(Boolean);
 }
+
+/** The words of `texts`, with adjacent pairs joined too: `top-up` is `topup`, `api-keys` `apikeys`. */
+export function wordsWithPairs(...texts: string[]): string[] {
+  const words = texts.flatMap(wordsOf);
+  const pairs = words.slice(1).map((word, index) => `${words[index]}${word}`);
+  return [...words, ...pairs];
+}

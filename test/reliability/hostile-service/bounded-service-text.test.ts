@@ -143,11 +143,10 @@ describe("the service's messages reach the model cut to 1,000 characters, in fie
 describe('the service’s schema texts are bounded in what models are shown', () => {
   it('cuts descriptions and titles, and shortens enum lists, in typed tools and MCP tools/list', async () => {
     const render = toolOf('render');
-    const properties = (render?.inputSchema as { properties: Record<string, Record<string, unknown>> })
-      .properties;
+    const properties = (render?.inputSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
     expect(String(properties.prompt?.description).length).toBeLessThanOrEqual(300);
     expect(String(properties.prompt?.title).length).toBeLessThanOrEqual(80);
-    expect((properties.style?.enum as unknown[]).length).toBe(50);
+    expect(properties.style?.enum).toHaveLength(50);
     expect(properties.style?.description).toMatch(/350 more accepted values not listed/);
     expect(JSON.stringify(render?.inputSchema).length).toBeLessThan(5_000);
 
