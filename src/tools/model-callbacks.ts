@@ -10,6 +10,7 @@ import type { Session } from '../auth/session.js';
 import { callbackFieldsOf } from '../calls/callback-fields.js';
 import { InvalidArgumentsError } from '../calls/invalid-arguments-error.js';
 import type { JsonSchema, Operation } from '../discovery/types.js';
+import type { ArgumentProblem } from '../schema/argument-problem.js';
 import { boundSchemaForModel } from './model-schema-limits.js';
 
 /** `schema` without the properties `fields` (and without requiring them). */
@@ -72,19 +73,29 @@ export function modelArguments(
   if (session.hasWebhookReceiver)
     return Object.fromEntries(Object.entries(input).filter(([name]) => !given.includes(name)));
   if (allowModelCallbacks) return args;
-  const problems = given.map((field) => ({
+  const problems: ArgumentProblem[] = given.map((field) => ({
     field,
     expected: 'nothing: the application sets callbacks',
     received: 'a callback',
     message: `${field} is a callback address, which only the application may set`,
   }));
+  // The other fields are checked too, so that one refusal names everything to fix.
+  const rest = Object.fromEntries(Object.entries(input).filter(([name]) => !given.includes(name)));
+  try {
+    session.checkInput(operation.id, rest);
+  } catch (error) {
+    if (!InvalidArgumentsError.isInstance(error)) throw error;
+    return refuse(operation.id, problems, error);
+  }
   return refuse(operation.id, problems);
 }
 
-function refuse(operationId: string, problems: InvalidArgumentsError['problems']): never {
+function refuse(operationId: string, problems: ArgumentProblem[], other?: InvalidArgumentsError): never {
+  const fields = problems.map((problem) => problem.field).join(', ');
+  const callbacks = `${fields} ${problems.length === 1 ? 'is a callback address' : 'are callback addresses'}: the result would be sent where they say, and only the application may choose that. Call again without ${problems.length === 1 ? 'it' : 'them'}: the tool waits for the result itself (and returns a handle to resume if it takes long). Nothing was sent.`;
   throw new InvalidArgumentsError(
     operationId,
-    problems,
-    `${problems.map((problem) => problem.field).join(', ')} ${problems.length === 1 ? 'is a callback address' : 'are callback addresses'}: the result would be sent where they say, and only the application may choose that. Call again without ${problems.length === 1 ? 'it' : 'them'}: the tool waits for the result itself (and returns a handle to resume if it takes long). Nothing was sent.`,
+    [...problems, ...(other?.problems ?? [])],
+    other ? `${callbacks} Also: ${other.message}` : callbacks,
   );
 }
