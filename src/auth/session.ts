@@ -215,6 +215,14 @@ export class Session {
   }
 
   /**
+   * Whether a webhook receiver is attached (`createWebhookReceiver`): asynchronous calls then
+   * take its callback and track, and tools drop the ones a model gives.
+   */
+  get hasWebhookReceiver(): boolean {
+    return this.#webhooks !== undefined;
+  }
+
+  /**
    * @internal Made by `createWebhookReceiver`, which attaches itself: calls then take webhooks.
    * One receiver per session: a second would leave the first's deliveries without a waiter.
    */
