@@ -11,7 +11,7 @@ import { ElicitRequestSchema } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   type ApprovalRequest,
-  createMcpServer,
+  createMcpServerFactory,
   type McpHttpListener,
   serveMcpHttp,
 } from '../../../src/adapters/mcp.js';
@@ -34,8 +34,11 @@ beforeAll(async () => {
     auth: { token: PAYING_TOKEN, scopes: ['*'] },
     operations: { ids: ['purchaseCredits', 'createApiKey', 'getBalance'] },
   });
-  listener = await serveMcpHttp(() =>
-    createMcpServer(session, { mode: 'typed', approve: (request) => policy(request) }),
+  // Sessions for 2025-11-25 clients: a stateless 2025-11-25 request carries no capabilities, so
+  // only a client with a session of its own can be asked (2026-07-28 clients are asked per request).
+  listener = await serveMcpHttp(
+    createMcpServerFactory(session, { mode: 'typed', approve: (request) => policy(request) }),
+    { legacy: 'sessions' },
   );
 });
 afterAll(async () => {
@@ -45,7 +48,7 @@ afterAll(async () => {
 });
 
 /** A client over Streamable HTTP that declares elicitation and accepts every question itself. */
-async function selfApprovingClient(): Promise<{ client: Client; asked: string[] }> {
+async function selfApprovingClient(url = listener.url): Promise<{ client: Client; asked: string[] }> {
   const asked: string[] = [];
   const client = new Client(
     { name: 'self-approver', version: '1.0.0' },
@@ -55,7 +58,7 @@ async function selfApprovingClient(): Promise<{ client: Client; asked: string[] 
     asked.push(request.params.message);
     return { action: 'accept' };
   });
-  await client.connect(new StreamableHTTPClientTransport(new URL(listener.url)));
+  await client.connect(new StreamableHTTPClientTransport(new URL(url)));
   return { client, asked };
 }
 
@@ -92,12 +95,18 @@ describe("the application's approval policy is final over MCP", () => {
 
   it('lets the person add a refusal to the policy’s yes, and runs once when both agree', async () => {
     policy = () => true;
+    // Sessions for 2025-11-25 clients: a stateless 2025-11-25 request carries no capabilities, so
+    // only a client with a session of its own can be asked (2026-07-28 clients are asked per request).
+    const withSessions = await serveMcpHttp(
+      createMcpServerFactory(session, { mode: 'typed', approve: (request) => policy(request) }),
+      { legacy: 'sessions' },
+    );
     const declining = new Client(
       { name: 'decliner', version: '1.0.0' },
       { capabilities: { elicitation: {} } },
     );
     declining.setRequestHandler(ElicitRequestSchema, () => ({ action: 'decline' }));
-    await declining.connect(new StreamableHTTPClientTransport(new URL(listener.url)));
+    await declining.connect(new StreamableHTTPClientTransport(new URL(withSessions.url)));
     const before = purchases();
     const refused = await declining.callTool({ name: 'purchase_credits', arguments: { amount: 5 } });
     expect(envelopeOf(refused)).toMatchObject({ ok: false, code: 'approval_declined' });
@@ -105,12 +114,13 @@ describe("the application's approval policy is final over MCP", () => {
     expect(purchases() - before).toBe(0);
     await declining.close();
 
-    const { client, asked } = await selfApprovingClient();
+    const { client, asked } = await selfApprovingClient(withSessions.url);
     const ran = await client.callTool({ name: 'purchase_credits', arguments: { amount: 5 } });
     expect(envelopeOf(ran)).toMatchObject({ ok: true });
     expect(asked).toHaveLength(1);
     expect(purchases() - before).toBe(1);
     await client.close();
+    await withSessions.close();
   });
 
   it('shows the amounts first and whole, however long the other arguments the model put before them', async () => {
