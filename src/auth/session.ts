@@ -15,6 +15,9 @@ import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
+import type { MediaLoader } from '../display/media-loader.js';
+import { kernelProgress } from '../display/progress-line.js';
+import { showsItself } from '../display/shows-itself.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
@@ -37,6 +40,7 @@ import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
+import { estimateView, resultView } from './result-view.js';
 import { stepUpScope } from './step-up-scope.js';
 import type { TokenManager } from './token-manager.js';
 import type { StoredToken } from './token-store.js';
@@ -116,8 +120,20 @@ function withCost(
   result: CallResult,
   estimated: CostEstimate,
   charged: number | undefined,
+  load: MediaLoader,
 ): CostedCallResult {
-  return { ...result, cost: { estimated, ...(charged === undefined ? {} : { charged }) } };
+  const costed: CostedCallResult = {
+    ...result,
+    cost: { estimated, ...(charged === undefined ? {} : { charged }) },
+  };
+  return showsItself(costed, () => resultView(costed), load);
+}
+
+/** Waits show a progress line in a notebook cell unless the caller watches progress itself. */
+function withKernelProgress<T extends Omit<CallOptions, 'idempotencyKey'>>(options: T): T {
+  if (options.onProgress) return options;
+  const onProgress = kernelProgress();
+  return onProgress ? { ...options, onProgress } : options;
 }
 
 /**
@@ -149,6 +165,17 @@ export class Session {
   readonly #pendingEstimates = new Map<string, CostEstimate>();
   #closed = false;
   #webhooks: CallWebhooks | undefined;
+  /**
+   * Fetches result files for a notebook to embed, under the download policy of the service's
+   * origin (loaded when first shown: the policy resolves names with Node's resolver).
+   */
+  readonly #media: MediaLoader = async (url) => {
+    const [{ createDownloadPolicy }, { createMediaLoader }] = await Promise.all([
+      import('../http/download-policy.js'),
+      import('../display/media-loader.js'),
+    ]);
+    return createMediaLoader({ policy: createDownloadPolicy({ serviceUrl: this.service.baseUrl }) })(url);
+  };
 
   /** @internal Sessions are made by `connect()`. */
   constructor(init: SessionInit) {
@@ -252,8 +279,13 @@ export class Session {
    * Calls an offered operation with checked input and, for an asynchronous one, waits for its
    * result (or returns a {@link PendingCall} to resume when the wait ends first).
    */
-  async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CostedCallResult> {
+  async call(
+    operationId: string,
+    input: unknown = {},
+    callOptions: CallOptions = {},
+  ): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
+    const options = withKernelProgress(callOptions);
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
     const budget = this.#init.budget;
@@ -288,7 +320,7 @@ export class Session {
       : await send();
     if (!budget && result.status === 'success') charged = reportedCharge(result.body);
     if (result.status !== 'success') this.#rememberEstimate(result, estimated);
-    return withCost(result, estimated, charged);
+    return withCost(result, estimated, charged, this.#media);
   }
 
   /**
@@ -310,7 +342,8 @@ export class Session {
       // Arguments a call would refuse still have a cost to tell: estimated as given.
       checked = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
     }
-    return this.#pricing.estimate(operation, checked);
+    const estimate = { ...(await this.#pricing.estimate(operation, checked)) };
+    return showsItself(estimate, () => estimateView(estimate));
   }
 
   /**
@@ -393,7 +426,7 @@ export class Session {
     const budget = this.#init.budget;
     const key = HeldReservations.key(pending.operationId, pending.requestId);
     const estimated = this.#pendingEstimates.get(key) ?? submittedElsewhere();
-    const send = () => resumeCall(this.#context(), pending, options);
+    const send = () => resumeCall(this.#context(), pending, withKernelProgress(options));
     let charged: number | undefined;
     const result = budget
       ? await spendAroundResume({
@@ -413,7 +446,7 @@ export class Session {
       this.#pendingEstimates.delete(key);
       if (!budget) charged = reportedCharge(result.body);
     }
-    return withCost(result, estimated, charged);
+    return withCost(result, estimated, charged, this.#media);
   }
 
   /**

@@ -1,0 +1,78 @@
+/**
+ * A job's progress as one line that updates in place: in a notebook cell (Deno's kernel or tslab)
+ * an output replaced at each poll, elsewhere a plain line per change written where the caller says.
+ * @module
+ */
+import type { JobProgress } from '../jobs/poll-job.js';
+import { escapeHtml, type MimeBundle } from './mime-bundle.js';
+import { type NotebookKernel, notebookKernel } from './notebook-kernel.js';
+
+export interface ProgressLineOptions {
+  /**
+   * Where the lines go outside a notebook kernel; in a kernel the line is a cell output instead.
+   * @default console.error, a line per change
+   */
+  readonly write?: (line: string) => void;
+}
+
+function seconds(ms: number): string {
+  return `${(ms / 1000).toFixed(1)} s`;
+}
+
+/** One line for a progress report: `⏳ job 42 processing · 3.1 s · about 9.0 s left · 2 polls`. */
+export function progressText(progress: JobProgress): string {
+  const job = progress.requestId === undefined ? 'job' : `job ${progress.requestId}`;
+  const polls = `${progress.attempt} poll${progress.attempt === 1 ? '' : 's'}`;
+  if (progress.status === 'success')
+    return `✓ ${job} finished after ${seconds(progress.elapsedMs)} · ${polls}`;
+  if (progress.status === 'failed') return `✗ ${job} failed after ${seconds(progress.elapsedMs)} · ${polls}`;
+  const left = progress.etaMs === undefined ? '' : ` · about ${seconds(progress.etaMs)} left`;
+  return `⏳ ${job} processing · ${seconds(progress.elapsedMs)}${left} · ${polls}`;
+}
+
+function progressBundle(line: string): MimeBundle {
+  return { 'text/plain': line, 'text/html': `<code>${escapeHtml(line)}</code>` };
+}
+
+function kernelLine(kernel: NotebookKernel): (progress: JobProgress) => void {
+  const displayId = `gentk-progress-${globalThis.crypto.randomUUID()}`;
+  // In order, one at a time: an update must not overtake the output it replaces.
+  let sending: Promise<void> = Promise.resolve();
+  return (progress) => {
+    const bundle = progressBundle(progressText(progress));
+    sending = sending.then(() => kernel.show(bundle, displayId)).catch(() => undefined);
+  };
+}
+
+/**
+ * A progress callback for `session.call` and `session.resume` (`onProgress`): in a notebook cell a
+ * line that updates in place, elsewhere a plain line per change. One line per call: make one for
+ * each wait.
+ *
+ * @example
+ * const result = await session.call(
+ *   'v8_video_text_to_video',
+ *   { prompt: 'waves at dusk' },
+ *   { onProgress: notebookProgress() },
+ * );
+ */
+export function notebookProgress(options: ProgressLineOptions = {}): (progress: JobProgress) => void {
+  const kernel = notebookKernel();
+  if (kernel) return kernelLine(kernel);
+  const write = options.write ?? ((line: string) => console.error(line));
+  let last = '';
+  return (progress) => {
+    const line = progressText(progress);
+    // A plain line per change of what it says, not per poll of the same state.
+    const gist = `${progress.status}:${progress.etaMs === undefined ? '' : Math.round(progress.etaMs / 1000)}`;
+    if (gist === last) return;
+    last = gist;
+    write(line);
+  };
+}
+
+/** The progress line a call shows by itself: in a notebook kernel only, so scripts and tests stay quiet. */
+export function kernelProgress(): ((progress: JobProgress) => void) | undefined {
+  const kernel = notebookKernel();
+  return kernel ? kernelLine(kernel) : undefined;
+}
