@@ -8,6 +8,7 @@
 import type { DisplayView, ViewMedia } from '../display/display-view.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
 import { formatPrice } from '../spend/model-price.js';
+import type { SpendReport } from '../spend/spend-budget.js';
 import type { CostedCallResult } from './session.js';
 
 function seconds(ms: number): string {
@@ -65,13 +66,16 @@ export function resultView(result: CostedCallResult): DisplayView {
   const rows: Array<[string, string]> = [
     ['operation', result.operationId],
     ['status', 'success'],
-    ['time', `${seconds(result.elapsedMs)}${result.polls > 0 ? `, ${result.polls} poll${result.polls === 1 ? '' : 's'}` : ''}`],
+    [
+      'time',
+      `${seconds(result.elapsedMs)}${result.polls > 0 ? `, ${result.polls} poll${result.polls === 1 ? '' : 's'}` : ''}`,
+    ],
     ['cost', costText(result)],
   ];
   if (result.requestId !== undefined) rows.push(['job', String(result.requestId)]);
-  const expiries = result.outputs.flatMap((output) =>
-    output.expiresAt ? [`${output.url} expires at ${output.expiresAt}`] : [],
-  );
+  const expiries = [
+    ...new Set(result.outputs.flatMap((output) => (output.expiresAt ? [output.expiresAt] : []))),
+  ];
   const text = textOf(result.body);
   return {
     title: `${result.operationId}: ${result.outputs.length} file${result.outputs.length === 1 ? '' : 's'}${text === undefined ? '' : ', text'}`,
@@ -83,7 +87,7 @@ export function resultView(result: CostedCallResult): DisplayView {
       }),
     ),
     ...(text === undefined ? {} : { text }),
-    ...(expiries.length > 0 ? { notes: expiries } : {}),
+    ...(expiries.length > 0 ? { notes: [`The files expire at ${expiries.join(', ')}.`] } : {}),
   };
 }
 
@@ -94,6 +98,19 @@ export function estimateView(estimate: CostEstimate): DisplayView {
     rows: [
       ['amount', estimateText(estimate)],
       ['basis', estimate.basis],
+    ],
+  };
+}
+
+/** What a budget holds, as a notebook shows it. */
+export function spendView(report: SpendReport): DisplayView {
+  const money = (amount: number) => formatPrice(amount, report.currency);
+  return {
+    title: `Budget: ${money(report.left)} left`,
+    rows: [
+      ['left', money(report.left)],
+      ['settled', money(report.settled)],
+      ['reserved', money(report.reserved)],
     ],
   };
 }

@@ -16,8 +16,9 @@ import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import type { MediaLoader } from '../display/media-loader.js';
+import { notebookKernel } from '../display/notebook-kernel.js';
 import { kernelProgress } from '../display/progress-line.js';
-import { showsItself } from '../display/shows-itself.js';
+import { prepareDisplay, showsItself } from '../display/shows-itself.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
@@ -40,7 +41,7 @@ import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
-import { estimateView, resultView } from './result-view.js';
+import { estimateView, resultView, spendView } from './result-view.js';
 import { stepUpScope } from './step-up-scope.js';
 import type { TokenManager } from './token-manager.js';
 import type { StoredToken } from './token-store.js';
@@ -129,11 +130,21 @@ function withCost(
   return showsItself(costed, () => resultView(costed), load);
 }
 
-/** Waits show a progress line in a notebook cell unless the caller watches progress itself. */
-function withKernelProgress<T extends Omit<CallOptions, 'idempotencyKey'>>(options: T): T {
-  if (options.onProgress) return options;
-  const onProgress = kernelProgress();
-  return onProgress ? { ...options, onProgress } : options;
+/**
+ * Runs a wait that shows a progress line in a notebook cell, unless the caller watches progress
+ * itself; returns once the line's last update is out.
+ */
+async function withKernelProgress<T>(
+  options: Omit<CallOptions, 'idempotencyKey'>,
+  wait: (options: Omit<CallOptions, 'idempotencyKey'>) => Promise<T>,
+): Promise<T> {
+  const onProgress = options.onProgress ? undefined : kernelProgress();
+  if (!onProgress) return wait(options);
+  try {
+    return await wait({ ...options, onProgress });
+  } finally {
+    await onProgress.flushed();
+  }
 }
 
 /**
@@ -279,13 +290,16 @@ export class Session {
    * Calls an offered operation with checked input and, for an asynchronous one, waits for its
    * result (or returns a {@link PendingCall} to resume when the wait ends first).
    */
-  async call(
-    operationId: string,
-    input: unknown = {},
-    callOptions: CallOptions = {},
-  ): Promise<CostedCallResult> {
+  async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CostedCallResult> {
+    const result = await withKernelProgress(options, (shown) =>
+      this.#call(operationId, input, { ...options, ...shown }),
+    );
+    // In a notebook the files are fetched now, so that the cell's value shows them at once.
+    return notebookKernel() ? prepareDisplay(result) : result;
+  }
+
+  async #call(operationId: string, input: unknown, options: CallOptions): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
-    const options = withKernelProgress(callOptions);
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
     const budget = this.#init.budget;
@@ -354,7 +368,10 @@ export class Session {
    * const spend = await session.spend(); // { reserved: 0, settled: 0.004, left: 4.996, currency: 'usd' }
    */
   async spend(): Promise<SpendReport | undefined> {
-    return this.#init.budget?.report();
+    const report = await this.#init.budget?.report();
+    if (!report) return undefined;
+    const shown = { ...report };
+    return showsItself(shown, () => spendView(shown));
   }
 
   /** The feed's models, as the session prices with them (read once when discovery skipped the feed). */
@@ -426,7 +443,7 @@ export class Session {
     const budget = this.#init.budget;
     const key = HeldReservations.key(pending.operationId, pending.requestId);
     const estimated = this.#pendingEstimates.get(key) ?? submittedElsewhere();
-    const send = () => resumeCall(this.#context(), pending, withKernelProgress(options));
+    const send = () => withKernelProgress(options, (shown) => resumeCall(this.#context(), pending, shown));
     let charged: number | undefined;
     const result = budget
       ? await spendAroundResume({
@@ -446,7 +463,8 @@ export class Session {
       this.#pendingEstimates.delete(key);
       if (!budget) charged = reportedCharge(result.body);
     }
-    return withCost(result, estimated, charged, this.#media);
+    const costed = withCost(result, estimated, charged, this.#media);
+    return notebookKernel() ? prepareDisplay(costed) : costed;
   }
 
   /**

@@ -5,11 +5,13 @@
 import type { MimeBundle } from './mime-bundle.js';
 import type { NotebookKernel } from './notebook-kernel.js';
 import { notebookKernel } from './notebook-kernel.js';
-import { JUPYTER_DISPLAY } from './shows-itself.js';
+import { JUPYTER_DISPLAY, wholeBundleOf } from './shows-itself.js';
 
 /** The MIME bundle a value shows in a notebook, or `undefined` for a value that has none. */
 export async function mimeBundleOf(value: unknown): Promise<MimeBundle | undefined> {
   if (typeof value !== 'object' || value === null) return undefined;
+  const whole = wholeBundleOf(value);
+  if (whole) return whole;
   const display = (value as { [JUPYTER_DISPLAY]?: unknown })[JUPYTER_DISPLAY];
   return typeof display === 'function' ? ((await display.call(value)) as MimeBundle) : undefined;
 }

@@ -16,4 +16,4 @@ export {
 export type { MimeBundle } from './mime-bundle.js';
 export { type NotebookKernel, notebookKernel } from './notebook-kernel.js';
 export { kernelProgress, notebookProgress, type ProgressLineOptions, progressText } from './progress-line.js';
-export { bundleOf, showsItself } from './shows-itself.js';
+export { bundleOf, bundleWith, prepareDisplay, showsItself } from './shows-itself.js';

@@ -34,14 +34,21 @@ function progressBundle(line: string): MimeBundle {
   return { 'text/plain': line, 'text/html': `<code>${escapeHtml(line)}</code>` };
 }
 
-function kernelLine(kernel: NotebookKernel): (progress: JobProgress) => void {
+/** A progress callback whose outputs can be awaited: all sent once `flushed()` resolves. */
+export interface KernelProgress {
+  (progress: JobProgress): void;
+  flushed(): Promise<void>;
+}
+
+function kernelLine(kernel: NotebookKernel): KernelProgress {
   const displayId = `gentk-progress-${globalThis.crypto.randomUUID()}`;
   // In order, one at a time: an update must not overtake the output it replaces.
   let sending: Promise<void> = Promise.resolve();
-  return (progress) => {
+  const report = (progress: JobProgress) => {
     const bundle = progressBundle(progressText(progress));
     sending = sending.then(() => kernel.show(bundle, displayId)).catch(() => undefined);
   };
+  return Object.assign(report, { flushed: () => sending });
 }
 
 /**
@@ -71,8 +78,12 @@ export function notebookProgress(options: ProgressLineOptions = {}): (progress: 
   };
 }
 
-/** The progress line a call shows by itself: in a notebook kernel only, so scripts and tests stay quiet. */
-export function kernelProgress(): ((progress: JobProgress) => void) | undefined {
+/**
+ * The progress line a call shows by itself: in a notebook kernel only, so scripts and tests stay
+ * quiet. The call awaits `flushed()` before it returns: an output still being sent when the cell's
+ * value is shown can make the kernel drop that value.
+ */
+export function kernelProgress(): KernelProgress | undefined {
   const kernel = notebookKernel();
   return kernel ? kernelLine(kernel) : undefined;
 }
