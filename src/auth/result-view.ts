@@ -44,6 +44,14 @@ function textOf(body: unknown): string | undefined {
   return undefined;
 }
 
+function answerJson(body: unknown): string | undefined {
+  try {
+    return body === undefined ? undefined : JSON.stringify(body, null, 2);
+  } catch {
+    return undefined;
+  }
+}
+
 /** A finished call or a pending job, as a notebook shows it. */
 export function resultView(result: CostedCallResult): DisplayView {
   if (result.status === 'processing') {
@@ -76,9 +84,10 @@ export function resultView(result: CostedCallResult): DisplayView {
   const expiries = [
     ...new Set(result.outputs.flatMap((output) => (output.expiresAt ? [output.expiresAt] : []))),
   ];
-  const text = textOf(result.body);
+  // An answer without files or text (a balance, a listing) is shown as the JSON it is.
+  const text = textOf(result.body) ?? (result.outputs.length === 0 ? answerJson(result.body) : undefined);
   return {
-    title: `${result.operationId}: ${result.outputs.length} file${result.outputs.length === 1 ? '' : 's'}${text === undefined ? '' : ', text'}`,
+    title: `${result.operationId}: ${result.outputs.length === 0 ? 'done' : `${result.outputs.length} file${result.outputs.length === 1 ? '' : 's'}`}`,
     rows,
     media: result.outputs.map(
       (output): ViewMedia => ({
