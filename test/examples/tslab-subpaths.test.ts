@@ -1,0 +1,127 @@
+/**
+ * tslab, the Node kernel for TypeScript, resolves types as `moduleResolution: node10`, which reads
+ * no `exports` map: a subpath has types there only through `typesVersions`. A notebook run headless
+ * in tslab (the `tslab` devDependency, through nbconvert) imports every subpath of the packed
+ * package, type-checked by tslab as a user's cell is, and shows a call's result with its image.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { installPackedProject, runIn, userEnvironment } from '../support/packed-project.js';
+import { useTemporaryFolder } from '../support/temporary-folders.js';
+import { ROOT, requireBuild } from './run-example.js';
+
+const TSLAB = join(ROOT, 'node_modules/.bin/tslab');
+
+interface PackageManifest {
+  readonly exports: Record<string, unknown>;
+  readonly peerDependencies: Record<string, string>;
+  readonly devDependencies: Record<string, string>;
+}
+
+const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as PackageManifest;
+const subpaths = Object.keys(manifest.exports)
+  .filter((key) => key !== './package.json')
+  .map((key) => (key === '.' ? 'generation-agent-toolkit' : `generation-agent-toolkit/${key.slice(2)}`));
+
+function code(source: string) {
+  return { cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source };
+}
+
+interface Output {
+  readonly output_type: string;
+  readonly name?: string;
+  readonly text?: string | string[];
+  readonly data?: Record<string, string | string[]>;
+}
+
+const joined = (text: string | string[] | undefined) => (Array.isArray(text) ? text.join('') : (text ?? ''));
+
+const folder = useTemporaryFolder('tslab-');
+let project: string;
+let jupyterPath: string;
+
+beforeAll(async () => {
+  requireBuild();
+  // The optional peers too, as a user of every entry has them: each entry's types import its framework's.
+  const peers = Object.keys(manifest.peerDependencies).map(
+    (name) => `${name}@${manifest.devDependencies[name] ?? manifest.peerDependencies[name]}`,
+  );
+  project = await installPackedProject({
+    folder: folder.path,
+    packages: ['.', 'packages/emulator'],
+    dependencies: peers,
+  });
+  // The kernelspec `tslab install` writes, in a folder of the test rather than the user's.
+  jupyterPath = join(folder.path, 'jupyter');
+  await mkdir(join(jupyterPath, 'kernels/tslab'), { recursive: true });
+  await writeFile(
+    join(jupyterPath, 'kernels/tslab/kernel.json'),
+    JSON.stringify({
+      argv: [TSLAB, 'kernel', '--config-path', '{connection_file}'],
+      display_name: 'TypeScript',
+      language: 'typescript',
+    }),
+  );
+}, 300_000);
+
+describe('tslab, headless', () => {
+  it('imports every subpath of the packed package with its types, and shows a result with its image', async () => {
+    const cells = [
+      ...subpaths.map((subpath, index) =>
+        code(
+          `import * as entry${index} from '${subpath}';\nconsole.log('${subpath}', Object.keys(entry${index}).length);`,
+        ),
+      ),
+      code(
+        [
+          "import { connect, displayInNotebook } from 'generation-agent-toolkit';",
+          "import { startEmulator } from 'generation-agent-toolkit-emulator';",
+          'const emulator = await startEmulator({ timeScale: 0.01 });',
+          'const account = emulator.createAccount({ credits: 25 });',
+          "const session = await connect({ baseUrl: emulator.url, apiKey: account.apiKey, operations: { ids: ['v7_images_text_to_image'] } });",
+          "const result = await session.call('v7_images_text_to_image', { model_id: 'flux-dev', prompt: 'a kite' });",
+          'await displayInNotebook(result);',
+          'await session.close();',
+          'await emulator.close();',
+        ].join('\n'),
+      ),
+    ];
+    const notebook = {
+      cells,
+      metadata: { kernelspec: { display_name: 'TypeScript', language: 'typescript', name: 'tslab' } },
+      nbformat: 4,
+      nbformat_minor: 5,
+    };
+    await writeFile(join(project, 'subpaths.ipynb'), JSON.stringify(notebook));
+    const run = await runIn(
+      project,
+      'jupyter-nbconvert',
+      [
+        '--to',
+        'notebook',
+        '--execute',
+        '--ExecutePreprocessor.timeout=120',
+        '--output',
+        'executed.ipynb',
+        'subpaths.ipynb',
+      ],
+      { timeoutMs: 240_000, env: userEnvironment({ JUPYTER_PATH: jupyterPath }) },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    const executed = JSON.parse(await readFile(join(project, 'executed.ipynb'), 'utf8')) as {
+      cells: Array<{ outputs: Output[] }>;
+    };
+    const outputs = executed.cells.flatMap((cell) => cell.outputs);
+    // tslab prints type errors (a subpath without types) on stderr, and the cell does not run.
+    expect(outputs.filter((output) => output.name === 'stderr').map((output) => joined(output.text))).toEqual(
+      [],
+    );
+    const printed = outputs.filter((output) => output.name === 'stdout').map((output) => joined(output.text));
+    for (const subpath of subpaths) expect(printed.join('')).toMatch(new RegExp(`^${subpath} [1-9]`, 'm'));
+    const shown = outputs.map((output) => joined(output.data?.['text/html'])).join('');
+    expect(shown).toMatch(/<img [^>]*src="data:image\/png;base64,/);
+    // The wait showed its progress line, updated in place to its last state.
+    expect(shown).toMatch(/<code>✓ job \S+ finished after/);
+  }, 300_000);
+});
