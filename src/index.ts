@@ -52,14 +52,6 @@ export {
   ServiceUnreachableError,
   UnknownOperationError,
 } from './discovery/index.js';
-// Issue 27: results that show themselves in notebooks (Deno's Jupyter kernel, tslab).
-export {
-  displayInNotebook,
-  type MimeBundle,
-  mimeBundleOf,
-  notebookProgress,
-  type ProgressLineOptions,
-} from './display/index.js';
 export type { GenerationToolkitErrorCode } from './errors/index.js';
 export { GenerationToolkitError, UnknownOptionError, UsageError } from './errors/index.js';
 export type { ServiceWarning } from './http/index.js';

@@ -7,6 +7,12 @@ import type { JobProgress } from '../jobs/poll-job.js';
 import { escapeHtml, type MimeBundle } from './mime-bundle.js';
 import { type NotebookKernel, notebookKernel } from './notebook-kernel.js';
 
+/**
+ * Options of {@link notebookProgress}.
+ *
+ * @example
+ * const onProgress = notebookProgress({ write: (line) => process.stderr.write(`${line}\n`) });
+ */
 export interface ProgressLineOptions {
   /**
    * Where the lines go outside a notebook kernel; in a kernel the line is a cell output instead.

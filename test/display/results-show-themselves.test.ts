@@ -9,15 +9,8 @@ import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createMediaLoader } from '../../src/display/media-loader.js';
 import { createDownloadPolicy } from '../../src/http/download-policy.js';
-import {
-  connect,
-  createToolSpecs,
-  displayInNotebook,
-  type MimeBundle,
-  mimeBundleOf,
-  notebookProgress,
-  type Session,
-} from '../../src/index.js';
+import { connect, createToolSpecs, type Session } from '../../src/index.js';
+import { displayInNotebook, type MimeBundle, mimeBundleOf, notebookProgress } from '../../src/notebook.js';
 
 const JUPYTER_DISPLAY = Symbol.for('Jupyter.display');
 // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal codes are what is looked for

@@ -1,7 +1,8 @@
 /**
  * tslab, the Node kernel for TypeScript, resolves types as `moduleResolution: node10`, which reads
  * no `exports` map: a subpath has types there only through `typesVersions`. A notebook run headless
- * in tslab (the `tslab` devDependency, through nbconvert) imports every subpath of the packed
+ * in tslab (installed into the user's project beside the package, as a user installs it: not in
+ * the workspace, where its TypeScript would take over the `tsc` command), through nbconvert, imports every subpath of the packed
  * package, type-checked by tslab as a user's cell is, and shows a call's result with its image.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
@@ -10,8 +11,6 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { installPackedProject, runIn, userEnvironment } from '../support/packed-project.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
 import { ROOT, requireBuild } from './run-example.js';
-
-const TSLAB = join(ROOT, 'node_modules/.bin/tslab');
 
 interface PackageManifest {
   readonly exports: Record<string, unknown>;
@@ -50,7 +49,7 @@ beforeAll(async () => {
   project = await installPackedProject({
     folder: folder.path,
     packages: ['.', 'packages/emulator'],
-    dependencies: peers,
+    dependencies: [...peers, 'tslab@^1.0.22'],
   });
   // The kernelspec `tslab install` writes, in a folder of the test rather than the user's.
   jupyterPath = join(folder.path, 'jupyter');
@@ -58,7 +57,7 @@ beforeAll(async () => {
   await writeFile(
     join(jupyterPath, 'kernels/tslab/kernel.json'),
     JSON.stringify({
-      argv: [TSLAB, 'kernel', '--config-path', '{connection_file}'],
+      argv: [join(project, 'node_modules/.bin/tslab'), 'kernel', '--config-path', '{connection_file}'],
       display_name: 'TypeScript',
       language: 'typescript',
     }),
@@ -75,7 +74,8 @@ describe('tslab, headless', () => {
       ),
       code(
         [
-          "import { connect, displayInNotebook } from 'generation-agent-toolkit';",
+          "import { connect } from 'generation-agent-toolkit';",
+          "import { displayInNotebook } from 'generation-agent-toolkit/notebook';",
           "import { startEmulator } from 'generation-agent-toolkit-emulator';",
           'const emulator = await startEmulator({ timeScale: 0.01 });',
           'const account = emulator.createAccount({ credits: 25 });',
