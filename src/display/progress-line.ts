@@ -25,7 +25,7 @@ function seconds(ms: number): string {
   return `${(ms / 1000).toFixed(1)} s`;
 }
 
-/** One line for a progress report: `⏳ job 42 processing · 3.1 s · about 9.0 s left · 2 polls`. */
+/** One line for a progress report: `… job 42 processing · 3.1 s · about 9.0 s left · 2 polls`. */
 export function progressText(progress: JobProgress): string {
   const job = progress.requestId === undefined ? 'job' : `job ${progress.requestId}`;
   const polls = `${progress.attempt} poll${progress.attempt === 1 ? '' : 's'}`;
@@ -33,7 +33,7 @@ export function progressText(progress: JobProgress): string {
     return `✓ ${job} finished after ${seconds(progress.elapsedMs)} · ${polls}`;
   if (progress.status === 'failed') return `✗ ${job} failed after ${seconds(progress.elapsedMs)} · ${polls}`;
   const left = progress.etaMs === undefined ? '' : ` · about ${seconds(progress.etaMs)} left`;
-  return `⏳ ${job} processing · ${seconds(progress.elapsedMs)}${left} · ${polls}`;
+  return `… ${job} processing · ${seconds(progress.elapsedMs)}${left} · ${polls}`;
 }
 
 function progressBundle(line: string): MimeBundle {

@@ -5,6 +5,7 @@
  * the workspace, where its TypeScript would take over the `tsc` command), through nbconvert, imports every subpath of the packed
  * package, type-checked by tslab as a user's cell is, and shows a call's result with its image.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,10 @@ interface Output {
 
 const joined = (text: string | string[] | undefined) => (Array.isArray(text) ? text.join('') : (text ?? ''));
 
+const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
+  ? join(ROOT, 'node_modules/.bin/node')
+  : process.execPath;
+
 const folder = useTemporaryFolder('tslab-');
 let project: string;
 let jupyterPath: string;
@@ -57,7 +62,14 @@ beforeAll(async () => {
   await writeFile(
     join(jupyterPath, 'kernels/tslab/kernel.json'),
     JSON.stringify({
-      argv: [join(project, 'node_modules/.bin/tslab'), 'kernel', '--config-path', '{connection_file}'],
+      // On the Node the package supports: the `node` devDependency's (the machine's may be older).
+      argv: [
+        NODE,
+        join(project, 'node_modules/tslab/bin/tslab'),
+        'kernel',
+        '--config-path',
+        '{connection_file}',
+      ],
       display_name: 'TypeScript',
       language: 'typescript',
     }),
