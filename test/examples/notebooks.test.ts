@@ -6,33 +6,22 @@
  * what it made: `result-image` cells must carry the image, `result-audio` cells a player,
  * `result-video` cells a video.
  */
-import { copyFile, mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installPackedProject, runIn, userEnvironment } from '../support/packed-project.js';
+import {
+  executeNotebook,
+  joinedText,
+  type NotebookCell,
+  type NotebookOutput,
+  writeKernelSpec,
+} from '../support/jupyter-notebooks.js';
+import { installPackedProject } from '../support/packed-project.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
 import { ROOT, requireBuild } from './run-example.js';
 
 const NOTEBOOKS = join(ROOT, 'examples/notebooks');
 const DENO = join(ROOT, 'node_modules/.bin/deno');
-
-interface NotebookOutput {
-  readonly output_type: string;
-  readonly name?: string;
-  readonly text?: string | string[];
-  readonly data?: Record<string, string | string[]>;
-  readonly ename?: string;
-  readonly evalue?: string;
-}
-
-interface NotebookCell {
-  readonly cell_type: string;
-  readonly source: string | string[];
-  readonly metadata: { readonly tags?: readonly string[] };
-  readonly outputs?: readonly NotebookOutput[];
-}
-
-const joined = (text: string | string[] | undefined) => (Array.isArray(text) ? text.join('') : (text ?? ''));
 
 /** What a result cell must show, by its tag. */
 const EXPECTED: Record<string, (outputs: readonly NotebookOutput[]) => boolean> = {
@@ -40,12 +29,12 @@ const EXPECTED: Record<string, (outputs: readonly NotebookOutput[]) => boolean> 
     outputs.some(
       (output) =>
         Object.keys(output.data ?? {}).some((type) => type.startsWith('image/')) ||
-        /<img [^>]*src="data:image\//.test(joined(output.data?.['text/html'])),
+        /<img [^>]*src="data:image\//.test(joinedText(output.data?.['text/html'])),
     ),
   'result-audio': (outputs) =>
-    outputs.some((output) => /<audio [^>]*src="data:audio\//.test(joined(output.data?.['text/html']))),
+    outputs.some((output) => /<audio [^>]*src="data:audio\//.test(joinedText(output.data?.['text/html']))),
   'result-video': (outputs) =>
-    outputs.some((output) => /<video [^>]*src="data:video\//.test(joined(output.data?.['text/html']))),
+    outputs.some((output) => /<video [^>]*src="data:video\//.test(joinedText(output.data?.['text/html']))),
 };
 
 /** Problems of an executed notebook: each a line naming the cell. */
@@ -54,13 +43,17 @@ function problemsOf(cells: readonly NotebookCell[]): string[] {
   cells.forEach((cell, index) => {
     if (cell.cell_type !== 'code') return;
     const outputs = cell.outputs ?? [];
-    const where = `cell ${index} (${joined(cell.source).split('\n')[0]})`;
+    const where = `cell ${index} (${joinedText(cell.source).split('\n')[0]})`;
     for (const output of outputs) {
       if (output.output_type === 'error') problems.push(`${where}: ${output.ename}: ${output.evalue}`);
-      if (output.output_type === 'stream' && output.name === 'stderr' && /error/i.test(joined(output.text)))
-        problems.push(`${where} wrote an error: ${joined(output.text)}`);
+      if (
+        output.output_type === 'stream' &&
+        output.name === 'stderr' &&
+        /error/i.test(joinedText(output.text))
+      )
+        problems.push(`${where} wrote an error: ${joinedText(output.text)}`);
       // biome-ignore lint/suspicious/noControlCharactersInRegex: terminal codes are what is looked for
-      if (/\u001b\[/.test(joined(output.data?.['text/plain'])))
+      if (/\u001b\[/.test(joinedText(output.data?.['text/plain'])))
         problems.push(`${where}: terminal codes in text/plain`);
     }
     for (const tag of cell.metadata.tags ?? []) {
@@ -84,15 +77,10 @@ beforeAll(async () => {
   });
   // The kernelspec `deno jupyter --install` writes, in a folder of the test rather than the user's.
   jupyterPath = join(folder.path, 'jupyter');
-  await mkdir(join(jupyterPath, 'kernels/deno'), { recursive: true });
-  await writeFile(
-    join(jupyterPath, 'kernels/deno/kernel.json'),
-    JSON.stringify({
-      argv: [DENO, 'jupyter', '--kernel', '--conn', '{connection_file}'],
-      display_name: 'Deno',
-      language: 'typescript',
-    }),
-  );
+  await writeKernelSpec(jupyterPath, 'deno', {
+    argv: [DENO, 'jupyter', '--kernel', '--conn', '{connection_file}'],
+    display_name: 'Deno',
+  });
   for (const name of await readdir(NOTEBOOKS))
     if (name.endsWith('.ipynb')) await copyFile(join(NOTEBOOKS, name), join(project, name));
 }, 300_000);
@@ -112,34 +100,14 @@ describe('the notebooks of examples/notebooks, run headless in Deno’s kernel',
   it.each(names)(
     '%s runs without an error, and each result cell shows what it made',
     async (name) => {
-      const executed = name.replace('.ipynb', '.executed.ipynb');
-      const run = await runIn(
-        project,
-        'jupyter-nbconvert',
-        [
-          '--to',
-          'notebook',
-          '--execute',
-          '--ExecutePreprocessor.kernel_name=deno',
-          '--ExecutePreprocessor.timeout=120',
-          '--output',
-          executed,
-          name,
-        ],
-        {
-          timeoutMs: 240_000,
-          env: userEnvironment({
-            JUPYTER_PATH: jupyterPath,
-            // Deno's caches in the test's folder: nothing is left in the user's home.
-            DENO_DIR: join(folder.path, 'deno-cache'),
-            DENO_NO_UPDATE_CHECK: '1',
-          }),
-        },
-      );
-      expect(run.code, run.stderr).toBe(0);
-      const { cells } = JSON.parse(await readFile(join(project, executed), 'utf8')) as {
-        cells: NotebookCell[];
-      };
+      const cells = await executeNotebook({
+        folder: project,
+        notebook: name,
+        jupyterPath,
+        kernel: 'deno',
+        // Deno's caches in the test's folder: nothing is left in the user's home.
+        env: { DENO_DIR: join(folder.path, 'deno-cache'), DENO_NO_UPDATE_CHECK: '1' },
+      });
       expect(problemsOf(cells)).toEqual([]);
       const tagged = cells.filter((cell) => (cell.metadata.tags ?? []).some((tag) => tag in EXPECTED));
       expect(tagged.length).toBeGreaterThan(0);

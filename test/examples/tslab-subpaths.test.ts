@@ -6,10 +6,11 @@
  * package, type-checked by tslab as a user's cell is, and shows a call's result with its image.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { installPackedProject, runIn, userEnvironment } from '../support/packed-project.js';
+import { executeNotebook, joinedText, writeKernelSpec } from '../support/jupyter-notebooks.js';
+import { installPackedProject } from '../support/packed-project.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
 import { ROOT, requireBuild } from './run-example.js';
 
@@ -27,15 +28,6 @@ const subpaths = Object.keys(manifest.exports)
 function code(source: string) {
   return { cell_type: 'code', execution_count: null, metadata: {}, outputs: [], source };
 }
-
-interface Output {
-  readonly output_type: string;
-  readonly name?: string;
-  readonly text?: string | string[];
-  readonly data?: Record<string, string | string[]>;
-}
-
-const joined = (text: string | string[] | undefined) => (Array.isArray(text) ? text.join('') : (text ?? ''));
 
 const NODE = existsSync(join(ROOT, 'node_modules/.bin/node'))
   ? join(ROOT, 'node_modules/.bin/node')
@@ -58,22 +50,17 @@ beforeAll(async () => {
   });
   // The kernelspec `tslab install` writes, in a folder of the test rather than the user's.
   jupyterPath = join(folder.path, 'jupyter');
-  await mkdir(join(jupyterPath, 'kernels/tslab'), { recursive: true });
-  await writeFile(
-    join(jupyterPath, 'kernels/tslab/kernel.json'),
-    JSON.stringify({
-      // On the Node the package supports: the `node` devDependency's (the machine's may be older).
-      argv: [
-        NODE,
-        join(project, 'node_modules/tslab/bin/tslab'),
-        'kernel',
-        '--config-path',
-        '{connection_file}',
-      ],
-      display_name: 'TypeScript',
-      language: 'typescript',
-    }),
-  );
+  await writeKernelSpec(jupyterPath, 'tslab', {
+    // On the Node the package supports: the `node` devDependency's (the machine's may be older).
+    argv: [
+      NODE,
+      join(project, 'node_modules/tslab/bin/tslab'),
+      'kernel',
+      '--config-path',
+      '{connection_file}',
+    ],
+    display_name: 'TypeScript',
+  });
 }, 300_000);
 
 describe('tslab, headless', () => {
@@ -106,32 +93,17 @@ describe('tslab, headless', () => {
       nbformat_minor: 5,
     };
     await writeFile(join(project, 'subpaths.ipynb'), JSON.stringify(notebook));
-    const run = await runIn(
-      project,
-      'jupyter-nbconvert',
-      [
-        '--to',
-        'notebook',
-        '--execute',
-        '--ExecutePreprocessor.timeout=120',
-        '--output',
-        'executed.ipynb',
-        'subpaths.ipynb',
-      ],
-      { timeoutMs: 240_000, env: userEnvironment({ JUPYTER_PATH: jupyterPath }) },
-    );
-    expect(run.code, run.stderr).toBe(0);
-    const executed = JSON.parse(await readFile(join(project, 'executed.ipynb'), 'utf8')) as {
-      cells: Array<{ outputs: Output[] }>;
-    };
-    const outputs = executed.cells.flatMap((cell) => cell.outputs);
+    const executed = await executeNotebook({ folder: project, notebook: 'subpaths.ipynb', jupyterPath });
+    const outputs = executed.flatMap((cell) => cell.outputs ?? []);
     // tslab prints type errors (a subpath without types) on stderr, and the cell does not run.
-    expect(outputs.filter((output) => output.name === 'stderr').map((output) => joined(output.text))).toEqual(
-      [],
-    );
-    const printed = outputs.filter((output) => output.name === 'stdout').map((output) => joined(output.text));
+    expect(
+      outputs.filter((output) => output.name === 'stderr').map((output) => joinedText(output.text)),
+    ).toEqual([]);
+    const printed = outputs
+      .filter((output) => output.name === 'stdout')
+      .map((output) => joinedText(output.text));
     for (const subpath of subpaths) expect(printed.join('')).toMatch(new RegExp(`^${subpath} [1-9]`, 'm'));
-    const shown = outputs.map((output) => joined(output.data?.['text/html'])).join('');
+    const shown = outputs.map((output) => joinedText(output.data?.['text/html'])).join('');
     expect(shown).toMatch(/<img [^>]*src="data:image\/png;base64,/);
     // The wait showed its progress line, updated in place to its last state.
     expect(shown).toMatch(/<code>✓ job \S+ finished after/);
