@@ -293,13 +293,13 @@ export class Session {
    */
   async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CostedCallResult> {
     const result = await withKernelProgress(options, (shown) =>
-      this.#call(operationId, input, { ...options, ...shown }),
+      this.#tracedCall(operationId, input, { ...options, ...shown }),
     );
     // In a notebook the files are fetched now, so that the cell's value shows them at once.
     return notebookKernel() ? prepareDisplay(result) : result;
   }
 
-  async #call(operationId: string, input: unknown, options: CallOptions): Promise<CostedCallResult> {
+  async #tracedCall(operationId: string, input: unknown, options: CallOptions): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
