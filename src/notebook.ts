@@ -30,6 +30,9 @@ export {
   displayInNotebook,
   type MimeBundle,
   mimeBundleOf,
+  type NotebookFile,
   notebookProgress,
   type ProgressLineOptions,
+  type ShownFile,
+  showFile,
 } from './display/index.js';

@@ -47,7 +47,10 @@ export function viewText(view: DisplayView): string {
 function mediaHtml(media: ViewMedia, embedded: EmbeddedMedia | undefined): string {
   const type = embedded?.mediaType ?? media.mediaType ?? '';
   const source = escapeHtml(embedded ? `data:${embedded.mediaType};base64,${embedded.base64}` : media.url);
-  const link = `<a href="${escapeHtml(media.url)}">${escapeHtml(media.url)}</a>`;
+  // A file made in memory (a provider's) has a name, not an address to link.
+  const link = /^https?:\/\//i.test(media.url)
+    ? `<a href="${escapeHtml(media.url)}">${escapeHtml(media.url)}</a>`
+    : '';
   if (type.startsWith('image/'))
     return `<div><img src="${source}" alt="${escapeHtml(media.url)}" style="max-width:100%;max-height:512px"><br>${link}</div>`;
   if (type.startsWith('audio/')) return `<div><audio controls src="${source}"></audio><br>${link}</div>`;

@@ -16,4 +16,5 @@ export {
 export type { MimeBundle } from './mime-bundle.js';
 export { type NotebookKernel, notebookKernel } from './notebook-kernel.js';
 export { kernelProgress, notebookProgress, type ProgressLineOptions, progressText } from './progress-line.js';
+export { type NotebookFile, type ShownFile, showFile } from './show-file.js';
 export { bundleOf, bundleWith, prepareDisplay, showsItself } from './shows-itself.js';

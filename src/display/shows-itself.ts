@@ -65,9 +65,14 @@ export async function bundleOf(view: DisplayView, load?: MediaLoader): Promise<M
  * Makes `value` show itself as `view()` describes it (the view is built when shown, from the value
  * as it then is), and returns it. With `load`, the view's files are embedded.
  */
-export function showsItself<T extends object>(value: T, view: () => DisplayView, load?: MediaLoader): T {
+export function showsItself<T extends object>(
+  value: T,
+  view: () => DisplayView,
+  load?: MediaLoader,
+  embeddedFiles?: ReadonlyMap<string, EmbeddedMedia>,
+): T {
   if (!Object.isExtensible(value)) return value;
-  let files: ReadonlyMap<string, EmbeddedMedia> | undefined;
+  let files: ReadonlyMap<string, EmbeddedMedia> | undefined = embeddedFiles;
   const whole = (): MimeBundle | Promise<MimeBundle> => {
     const current = view();
     if (files || !load || !current.media?.length) return bundleWith(current, files ?? new Map());
