@@ -19,7 +19,7 @@ import {
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { acceptsField, type CallWebhooks, type TrackWatch, takesReceiverWebhook } from './call-webhooks.js';
 import { type CallOutput, outputsOf } from './outputs.js';
-import { safeJobAnswer } from './secret-free-results.js';
+import { safeJobAnswer, secretFree } from './secret-free-results.js';
 import { type SendableInput, unsendableError } from './sendable-input.js';
 import { unaddressableArgument } from './unsendable-arguments.js';
 
@@ -153,7 +153,7 @@ export async function callOperation(
   input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
-  return context.client.redactor.maskKnownValue(await callUnmasked(context, operation, input, options));
+  return secretFree(context.client.redactor, () => callUnmasked(context, operation, input, options));
 }
 
 async function callUnmasked(
@@ -300,7 +300,7 @@ export async function resumeCall(
   pending: PendingCall,
   options: Omit<CallOptions, 'idempotencyKey'> = {},
 ): Promise<CallResult> {
-  return context.client.redactor.maskKnownValue(await resumeUnmasked(context, pending, options));
+  return secretFree(context.client.redactor, () => resumeUnmasked(context, pending, options));
 }
 
 async function resumeUnmasked(

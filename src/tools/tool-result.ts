@@ -83,6 +83,12 @@ export interface ToolFailure {
   readonly problems?: ReadonlyArray<{ readonly field: string; readonly message: string }>;
   /** Set when the call was refused for the budget (`budget_exceeded`): what is left and what it would cost. */
   readonly budget?: BudgetRefusal;
+  /**
+   * True when the call may have been charged although it failed: the request reached the service
+   * before the failure (a 502 or 504 from a proxy, a reset connection, a timeout). The budget
+   * counts it; the same call made again reuses its idempotency key, when the operation takes one.
+   */
+  readonly possiblyCharged?: boolean;
   readonly hint: string;
 }
 
