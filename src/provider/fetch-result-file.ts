@@ -7,7 +7,7 @@
  * @module
  */
 import { limitStream, ResponseTooLargeFailure } from '../http/index.js';
-import { createDownloadPolicy } from './download-policy.js';
+import { createDownloadPolicy } from '../http/download-policy.js';
 import { createPinnedDownloadFetch, refusedAddressIn } from './pinned-download-fetch.js';
 
 /** Where a result file is, and the rules its download follows. */
