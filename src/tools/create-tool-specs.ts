@@ -1,6 +1,7 @@
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import type { Session } from '../auth/session.js';
 import type { Operation } from '../discovery/types.js';
+import { showsItself } from '../display/shows-itself.js';
 import { familyPriceSentence } from '../spend/model-family-prices.js';
 import type { BudgetOptions } from '../spend/spend-budget.js';
 import { estimateTokens } from '../tokens/estimate-tokens.js';
@@ -24,6 +25,7 @@ import { describeTool } from './tool-description.js';
 import { assignToolNames } from './tool-names.js';
 import type { ShapeOptions } from './tool-result.js';
 import { toolSetSpending } from './tool-set-spending.js';
+import { toolSetView } from './tool-set-view.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
 import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
 import { tracedToolSpec } from './traced-tool-spec.js';
@@ -336,7 +338,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   const tooMany = toolCountWarning(tools.length, profile);
   const warnings = tooMany ? [tooMany] : [];
   for (const warning of warnings) emitWarning(warning);
-  return {
+  const set: ToolSet = {
     tools,
     mode,
     warnings,
@@ -352,6 +354,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       return { tokens: measured.tokens, perTool: measured.perTool, countedWith: countTokens.method };
     },
   };
+  return showsItself(set, () => toolSetView(set));
 }
 
 /**
