@@ -30,6 +30,7 @@ const PUBLIC_ENTRIES = {
   http: 'src/http/public-surface.ts',
   spend: 'src/spend.ts',
   stores: 'src/stores.ts',
+  notebook: 'src/notebook.ts',
   'ai-sdk': 'src/adapters/ai-sdk.ts',
   langchain: 'src/adapters/langchain.ts',
   mcp: 'src/adapters/mcp.ts',

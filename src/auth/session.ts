@@ -16,6 +16,10 @@ import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
+import type { MediaLoader } from '../display/media-loader.js';
+import { notebookKernel } from '../display/notebook-kernel.js';
+import { kernelProgress } from '../display/progress-line.js';
+import { prepareDisplay, showsItself } from '../display/shows-itself.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { canonicalJson } from '../schema/canonical-json.js';
@@ -41,6 +45,7 @@ import { authEndpoint } from './auth-endpoints.js';
 import { modelOf, traceCall } from './call-telemetry.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
+import { estimateView, resultView, spendView } from './result-view.js';
 import { stepUpScope } from './step-up-scope.js';
 import type { TokenManager } from './token-manager.js';
 import type { StoredToken } from './token-store.js';
@@ -120,8 +125,30 @@ function withCost(
   result: CallResult,
   estimated: CostEstimate,
   charged: number | undefined,
+  load: MediaLoader,
 ): CostedCallResult {
-  return { ...result, cost: { estimated, ...(charged === undefined ? {} : { charged }) } };
+  const costed: CostedCallResult = {
+    ...result,
+    cost: { estimated, ...(charged === undefined ? {} : { charged }) },
+  };
+  return showsItself(costed, () => resultView(costed), load);
+}
+
+/**
+ * Runs a wait that shows a progress line in a notebook cell, unless the caller watches progress
+ * itself; returns once the line's last update is out.
+ */
+async function withKernelProgress<T>(
+  options: Omit<CallOptions, 'idempotencyKey'>,
+  wait: (options: Omit<CallOptions, 'idempotencyKey'>) => Promise<T>,
+): Promise<T> {
+  const onProgress = options.onProgress ? undefined : kernelProgress();
+  if (!onProgress) return wait(options);
+  try {
+    return await wait({ ...options, onProgress });
+  } finally {
+    await onProgress.flushed();
+  }
 }
 
 /**
@@ -158,6 +185,17 @@ export class Session {
   readonly #pendingEstimates = new Map<string, { estimated: CostEstimate; submittedAt: number }>();
   #closed = false;
   #webhooks: CallWebhooks | undefined;
+  /**
+   * Fetches result files for a notebook to embed, under the download policy of the service's
+   * origin (loaded when first shown: the policy resolves names with Node's resolver).
+   */
+  readonly #media: MediaLoader = async (url) => {
+    const [{ createDownloadPolicy }, { createMediaLoader }] = await Promise.all([
+      import('../http/download-policy.js'),
+      import('../display/media-loader.js'),
+    ]);
+    return createMediaLoader({ policy: createDownloadPolicy({ serviceUrl: this.service.baseUrl }) })(url);
+  };
 
   /** @internal Sessions are made by `connect()`. */
   constructor(init: SessionInit) {
@@ -218,6 +256,14 @@ export class Session {
   }
 
   /**
+   * Whether a webhook receiver is attached (`createWebhookReceiver`): asynchronous calls then
+   * take its callback and track, and tools drop the ones a model gives.
+   */
+  get hasWebhookReceiver(): boolean {
+    return this.#webhooks !== undefined;
+  }
+
+  /**
    * @internal Made by `createWebhookReceiver`, which attaches itself: calls then take webhooks.
    * One receiver per session: a second would leave the first's deliveries without a waiter.
    */
@@ -262,6 +308,14 @@ export class Session {
    * result (or returns a {@link PendingCall} to resume when the wait ends first).
    */
   async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CostedCallResult> {
+    const result = await withKernelProgress(options, (shown) =>
+      this.#tracedCall(operationId, input, { ...options, ...shown }),
+    );
+    // In a notebook the files are fetched now, so that the cell's value shows them at once.
+    return notebookKernel() ? prepareDisplay(result) : result;
+  }
+
+  async #tracedCall(operationId: string, input: unknown, options: CallOptions): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
@@ -322,7 +376,7 @@ export class Session {
     if (sameCall !== undefined) this.#retryKeys.forget(sameCall);
     if (!budget && result.status === 'success') charged = reportedCharge(result.body);
     if (result.status !== 'success') this.#rememberEstimate(result, estimated);
-    return withCost(result, estimated, charged);
+    return withCost(result, estimated, charged, this.#media);
   }
 
   /**
@@ -344,7 +398,8 @@ export class Session {
       // Arguments a call would refuse still have a cost to tell: estimated as given.
       checked = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};
     }
-    return this.#pricing.estimate(operation, checked);
+    const estimate = { ...(await this.#pricing.estimate(operation, checked)) };
+    return showsItself(estimate, () => estimateView(estimate));
   }
 
   /**
@@ -355,7 +410,10 @@ export class Session {
    * const spend = await session.spend(); // { reserved: 0, settled: 0.004, left: 4.996, currency: 'usd' }
    */
   async spend(): Promise<SpendReport | undefined> {
-    return this.#init.budget?.report();
+    const report = await this.#init.budget?.report();
+    if (!report) return undefined;
+    const shown = { ...report };
+    return showsItself(shown, () => spendView(shown));
   }
 
   /** The feed's models, as the session prices with them (read once when discovery skipped the feed). */
@@ -446,7 +504,7 @@ export class Session {
     const budget = this.#init.budget;
     const key = HeldReservations.key(pending.operationId, pending.requestId);
     const estimated = this.#pendingEstimates.get(key)?.estimated ?? submittedElsewhere();
-    const send = () => resumeCall(this.#context(), pending, options);
+    const send = () => withKernelProgress(options, (shown) => resumeCall(this.#context(), pending, shown));
     let charged: number | undefined;
     const result = budget
       ? await spendAroundResume({
@@ -470,7 +528,8 @@ export class Session {
       this.#pendingEstimates.delete(key);
       if (!budget) charged = reportedCharge(result.body);
     }
-    return withCost(result, estimated, charged);
+    const costed = withCost(result, estimated, charged, this.#media);
+    return notebookKernel() ? prepareDisplay(costed) : costed;
   }
 
   /**

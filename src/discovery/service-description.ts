@@ -1,3 +1,4 @@
+import { showsItself } from '../display/shows-itself.js';
 import { UsageError } from '../errors/index.js';
 import type { Runbook } from './documents/auth-runbook.js';
 import type { DeprecationPolicy } from './documents/deprecation-policy.js';
@@ -7,6 +8,7 @@ import type { ModelInfo } from './documents/models-feed.js';
 import type { AuthorizationMetadata } from './documents/oauth-metadata.js';
 import type { PublishedRateLimit } from './published-rate-limits.js';
 import type { ScopeInfo } from './scopes.js';
+import { serviceDescriptionView } from './service-description-view.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 import { closeMatches, UnknownOperationError } from './unknown-operation-error.js';
 
@@ -105,6 +107,8 @@ export class ServiceDescription implements ServiceDescriptionData {
   constructor(data: ServiceDescriptionData) {
     Object.assign(this, data);
     this.#byId = new Map(data.operations.map((operation) => [operation.id, operation]));
+    // In a notebook a summary, not megabytes of operations (non-enumerable: the data is unchanged).
+    showsItself(this, () => serviceDescriptionView(this));
   }
 
   /** The operation with this id, or undefined. */

@@ -87,6 +87,7 @@ function failure(answer: JobAnswer, target: FetchTarget | undefined): Generation
     method: 'POST',
     url: target?.url ?? '(submission)',
     message: answer.message ?? 'The job failed without saying why',
+    ...(answer.message !== undefined ? { serviceMessage: answer.message } : {}),
     jobId: answer.id ?? target?.requestId,
   });
 }

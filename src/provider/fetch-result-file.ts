@@ -6,8 +6,9 @@
  * limit), without holding the file in memory.
  * @module
  */
+
+import { createDownloadPolicy } from '../http/download-policy.js';
 import { limitStream, ResponseTooLargeFailure } from '../http/index.js';
-import { createDownloadPolicy } from './download-policy.js';
 import { createPinnedDownloadFetch, refusedAddressIn } from './pinned-download-fetch.js';
 
 /** Where a result file is, and the rules its download follows. */

@@ -7,8 +7,8 @@
  */
 import type { LookupAddress, LookupOptions } from 'node:dns';
 import { Agent, fetch as undiciFetch } from 'undici';
+import type { DownloadPolicy } from '../http/download-policy.js';
 import type { FetchFunction } from '../http/index.js';
-import type { DownloadPolicy } from './download-policy.js';
 
 /** A connection the policy refused, found in the cause chain of the fetch's failure. */
 export class RefusedDownloadAddress extends Error {}

@@ -8,6 +8,7 @@ import { APICallError, LoadAPIKeyError, LoadSettingError } from '@ai-sdk/provide
 import { loadOptionalSetting, withoutTrailingSlash } from '@ai-sdk/provider-utils';
 import type { CallContext } from '../calls/index.js';
 import { DiscoveryDocumentError, discover, type ServiceDescription } from '../discovery/index.js';
+import { createDownloadPolicy, type DownloadPolicy } from '../http/download-policy.js';
 import {
   createFetchTransport,
   createUndiciTransport,
@@ -16,7 +17,6 @@ import {
   type Transport,
 } from '../http/index.js';
 import { VERSION } from '../version.js';
-import { createDownloadPolicy, type DownloadPolicy } from './download-policy.js';
 import { createPinnedDownloadFetch } from './pinned-download-fetch.js';
 import type { GenerationProviderSettings } from './provider-settings.js';
 import { ProviderWire } from './provider-wire.js';

@@ -2,6 +2,7 @@ import { OperationNotOfferedError } from '../auth/session.js';
 import { InvalidArgumentsError } from '../calls/index.js';
 import { UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { GenerationToolkitError } from '../errors/index.js';
+import { boundServiceText } from '../http/errors/service-text.js';
 import {
   InsufficientScopeError,
   PaymentRequiredError,
@@ -102,6 +103,8 @@ function failureOf(error: unknown): ToolFailure {
       code: error.code,
       ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
       message: error.message,
+      // The service's words go in a field of their own: the hint is only ever the toolkit's.
+      ...(error.serviceMessage !== undefined ? { serviceMessage: error.serviceMessage } : {}),
       retryable: error.retryable,
       ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
@@ -113,7 +116,11 @@ function failureOf(error: unknown): ToolFailure {
         (error.retryable ? 'Trying again later may work.' : 'Do not retry; tell the user.'),
     };
     if (PaymentRequiredError.isInstance(error) && error.declineCode) {
-      return { ...failure, hint: `${failure.hint} (The card was declined: ${error.declineCode}.)` };
+      return {
+        ...failure,
+        declineCode: boundServiceText(error.declineCode, 100),
+        hint: `${failure.hint} The card was declined (see declineCode).`,
+      };
     }
     if (RateLimitedError.isInstance(error) && error.queueLimit !== undefined) {
       return {

@@ -20,6 +20,7 @@ const ENTRIES = [
     'http.js',
     'spend.js',
     'stores.js',
+    'notebook.js',
     'ai-sdk.js',
     'langchain.js',
     'mcp.js',

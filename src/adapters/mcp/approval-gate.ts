@@ -8,10 +8,15 @@ import {
 } from '@modelcontextprotocol/server';
 import type { Session } from '../../auth/session.js';
 import { type ApprovalVerdict, verdictOf } from '../../tools/approval.js';
+import {
+  approvalDeclined,
+  approvalFailed,
+  approvalRequired,
+  decideApproval,
+} from '../../tools/approval-decision.js';
 import type { ToolFailure } from '../../tools/tool-result.js';
 import type { ToolSpec } from '../../tools/tool-spec.js';
 import { approvalMessage } from './approval-message.js';
-import { approvalDeclined, approvalFailed, approvalRequired } from './approval-refusals.js';
 import { approvalSubject } from './approval-subject.js';
 import { checkBeforeApproval } from './check-before-approval.js';
 import type { McpServerOptions } from './mcp-server-options.js';
@@ -42,11 +47,13 @@ const APPROVAL_KEY = 'approval';
 const NO_FIELDS = { type: 'object', properties: {} } as const;
 
 /**
- * Lets a call through, asks, or says why not. A call its spec says needs approval runs only after
- * a person accepted it: asked through elicitation when the client supports it (a request to the
- * client on a 2025-11-25 connection; on 2026-07-28 an `input_required` result, which the client
- * fulfils and answers by repeating the call with the person's answer), else
- * through the `approve` callback; with neither, it is refused. Undefined means go ahead.
+ * Lets a call through, asks, or says why not. A call its spec says needs approval runs only when
+ * everyone who can be asked says yes (tools/approval-decision.ts): the application's `approve`
+ * callback first, whose "no" is final; then the person, through form elicitation when the client
+ * supports it (a request to the client on a 2025-11-25 connection; on 2026-07-28 an
+ * `input_required` result, which the client fulfils and answers by repeating the call with the
+ * person's answer; the policy is asked again on the repeat, so no answer can skip it). With
+ * neither, it is refused. Undefined means go ahead; a failure is the result to return instead.
  */
 export async function approvalGate(
   spec: ToolSpec,
@@ -67,49 +74,50 @@ export async function approvalGate(
   const invalid = checkBeforeApproval(spec, args, subject, session);
   if (invalid) return invalid;
   const message = approvalMessage(subject, verdict.cost);
+  const operationId = subject.operation?.id ?? subject.requested;
+  const { approve } = options;
+
+  const refusal = { what: operationId ?? subject.tool, effect: subject.effect };
 
   // An empty `elicitation` capability means form mode (the specification's rule for older clients).
   const elicitation = context.clientCapabilities?.elicitation;
   const formElicitation =
     elicitation !== undefined && (elicitation.form !== undefined || elicitation.url === undefined);
-  if (formElicitation && context.elicit) {
-    try {
-      const answer = await context.elicit({ mode: 'form', message, requestedSchema: NO_FIELDS });
-      return answer.action === 'accept' ? undefined : approvalDeclined(subject, answer.action);
-    } catch {
-      return approvalFailed(subject);
-    }
+
+  // The application's policy first: its "no" is final, whatever the client would answer.
+  if (approve) {
+    const policyRefusal = await decideApproval(refusal, {
+      policy: () =>
+        approve({
+          tool: spec.name,
+          ...(operationId !== undefined ? { operationId } : {}),
+          effect: subject.effect,
+          arguments: subject.arguments,
+          message,
+          ...(verdict.cost ? { cost: verdict.cost } : {}),
+          signal,
+        }),
+    });
+    if (policyRefusal) return policyRefusal;
+    if (!formElicitation) return undefined;
+  } else if (!formElicitation) {
+    return approvalRequired(refusal);
   }
-  if (formElicitation) {
-    const answer = inputResponse(context.inputResponses, APPROVAL_KEY);
-    if (answer.kind === 'elicit')
-      return answer.action === 'accept' ? undefined : approvalDeclined(subject, answer.action);
-    if (answer.kind !== 'missing') return approvalFailed(subject);
-    return inputRequired({
-      inputRequests: {
-        [APPROVAL_KEY]: inputRequired.elicit({ mode: 'form', message, requestedSchema: NO_FIELDS }),
-      },
+
+  // Then the person, who can add a refusal.
+  const elicit = context.elicit;
+  if (elicit) {
+    return decideApproval(refusal, {
+      askPerson: async () => (await elicit({ mode: 'form', message, requestedSchema: NO_FIELDS })).action,
     });
   }
-
-  if (options.approve) {
-    const operationId = subject.operation?.id ?? subject.requested;
-    try {
-      const approved = await options.approve({
-        tool: spec.name,
-        ...(operationId !== undefined ? { operationId } : {}),
-        effect: subject.effect,
-        arguments: subject.arguments,
-        message,
-        ...(verdict.cost ? { cost: verdict.cost } : {}),
-        signal,
-      });
-      // Only a real `true` approves: a callback that returns something else has not said yes.
-      return approved === true ? undefined : approvalDeclined(subject, 'decline');
-    } catch {
-      return approvalFailed(subject);
-    }
-  }
-
-  return approvalRequired(subject);
+  const answer = inputResponse(context.inputResponses, APPROVAL_KEY);
+  if (answer.kind === 'elicit')
+    return answer.action === 'accept' ? undefined : approvalDeclined(refusal, answer.action);
+  if (answer.kind !== 'missing') return approvalFailed(refusal);
+  return inputRequired({
+    inputRequests: {
+      [APPROVAL_KEY]: inputRequired.elicit({ mode: 'form', message, requestedSchema: NO_FIELDS }),
+    },
+  });
 }

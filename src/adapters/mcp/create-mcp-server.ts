@@ -81,10 +81,11 @@ export type McpServerFactory = (context?: { readonly era?: 'legacy' | 'modern' }
  * hints, and the result envelope's `outputSchema`; it answers a call with the envelope as
  * `structuredContent`, every output file as a `resource_link`, and compact JSON text. A call runs
  * with the request's abort signal; a client that sent a `progressToken` gets
- * `notifications/progress` naming the job. A call that needs approval (money, deletion) waits for
- * a person: asked through elicitation when the client supports it (an `input_required` round on
- * 2026-07-28, an elicitation request on a 2025-11-25 connection), else through `options.approve`;
- * otherwise it is refused, never run silently.
+ * `notifications/progress` naming the job. A call that needs approval (money, credentials,
+ * deletion) runs only when everyone who can be asked says yes: `options.approve` (the
+ * application's policy, final when given), then the person through form elicitation when the
+ * client supports it (an `input_required` round on 2026-07-28, an elicitation request on a
+ * 2025-11-25 connection); with neither it is refused, never run silently.
  *
  * @example
  * import { connect } from 'generation-agent-toolkit';

@@ -65,11 +65,13 @@ export interface McpServerOptions extends ToolSpecOptions {
    */
   readonly outputSchema?: boolean;
   /**
-   * Approves calls that need a person (money and destructive operations by default, see
-   * `approval`) when the client does not support MCP elicitation. Elicitation, when the client
-   * offers it, always comes first: the person is asked in the client. Without elicitation and
-   * without this callback, such calls are refused with a result that says how to enable them;
-   * they never run unapproved.
+   * The application's approval policy for calls that need a person (money, credentials and
+   * destructive operations by default, see `approval`). When given, it decides first and its
+   * "no" is final: a client's elicitation can add a refusal (the person is asked next when the
+   * client supports it) but never overturn one, and a refusal by the policy tells the model it
+   * was the application's policy. Without this callback, the person is asked through elicitation
+   * when the client offers it; with neither, such calls are refused with a result that says how to
+   * enable them; they never run unapproved.
    *
    * A stdio server cannot ask anyone itself (its stdin is the protocol), so the callback is often
    * a policy, or a question put elsewhere (a chat message, a push notification). When the client

@@ -9,6 +9,7 @@ import {
 import { action, type SetExit } from '../action.js';
 import { usageError } from '../exit-codes.js';
 import { parseNumber } from '../numbers.js';
+import { watchParent } from '../parent-watch.js';
 import { shellExports } from '../shell-exports.js';
 
 const FAULT_KINDS: readonly FaultKind[] = [
@@ -161,14 +162,17 @@ export function emulatorCommand(setExit: SetExit): Command {
           ? undefined
           : emulator.createAccount({ password: `emulator-${randomBytes(12).toString('base64url')}` });
         // Listening for a stop before saying "ready": a script may stop it as soon as it reads that.
+        // A parent that is gone (npx stopped by its pid) stops it too: no orphan holds the port.
         const stopped = new Promise<void>((resolve) => {
           const stop = () => {
             process.off('SIGINT', stop);
             process.off('SIGTERM', stop);
+            unwatch();
             void emulator.close().then(resolve);
           };
           process.on('SIGINT', stop);
           process.on('SIGTERM', stop);
+          const unwatch = watchParent(stop);
         });
         printReady(emulator.url, account, flags);
         await stopped;
