@@ -416,7 +416,9 @@ export async function connect(options: ConnectOptions): Promise<Session> {
       ...(budget ? { budget } : {}),
     });
   } catch (error) {
-    await client.close();
+    // The error that made connect give up is the one to report: a failure to release the
+    // connections (a stub transport, a closed pool) must not take its place.
+    await client.close().catch(() => undefined);
     throw error;
   }
 }
