@@ -1,12 +1,11 @@
 /**
  * `npm run bench`: runs every benchmark section, prints one table, writes `bench/results.json`,
- * and with `--readme` rewrites the README's block between `<!-- bench:start -->` and
- * `<!-- bench:end -->`.
+ * the whole table as `bench/RESULTS.md`, and the five headline ratios into the README's block
+ * between `<!-- bench:start -->` and `<!-- bench:end -->`.
  *
  * Options:
  * - `--only <ids>`: comma-separated section ids (tokens, discovery, throughput, polling,
  *   dialects, overhead, imports, spend, install, webhooks, multi-process); the others keep their previous results.
- * - `--readme`: update the README's table from the results.
  *
  * Exits 1 when a section fails or a claim's proof does not hold.
  * @module
@@ -15,16 +14,24 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { BenchSection } from './section.js';
-import { formatMarkdownTable, formatTextTable } from './support/format-table.js';
+import { formatTextTable } from './support/format-table.js';
 import { BLOCK_END, BLOCK_START, replaceBenchBlock } from './support/readme-block.js';
-import { machineInfo, mergeSections, previousSections, writeResults } from './support/results-file.js';
+import { headlineBlock, resultsDocument } from './support/results-documents.js';
+import {
+  type BenchResults,
+  machineInfo,
+  mergeSections,
+  previousSections,
+  writeResults,
+} from './support/results-file.js';
 import { SECTIONS, type SectionEntry } from './support/sections.js';
 
 const RESULTS = fileURLToPath(new URL('./results.json', import.meta.url));
+const RESULTS_DOCUMENT = fileURLToPath(new URL('./RESULTS.md', import.meta.url));
 const README = fileURLToPath(new URL('../README.md', import.meta.url));
 
 const { values } = parseArgs({
-  options: { only: { type: 'string', multiple: true }, readme: { type: 'boolean', default: false } },
+  options: { only: { type: 'string', multiple: true } },
 });
 const wanted = values.only?.flatMap((list) => list.split(',')).map((id) => id.trim());
 const unknown = wanted?.filter((id) => !SECTIONS.some((section) => section.id === id)) ?? [];
@@ -66,27 +73,23 @@ const sections = mergeSections(
   fresh,
   SECTIONS.map((section) => section.id),
 );
-writeResults(RESULTS, { generatedAt: new Date().toISOString(), machine, elapsedMs, sections });
+const results: BenchResults = { generatedAt: new Date().toISOString(), machine, elapsedMs, sections };
+writeResults(RESULTS, results);
+writeFileSync(RESULTS_DOCUMENT, resultsDocument(results));
 
 console.log(`\n${formatTextTable(fresh)}\n`);
 console.log(
   `Ran ${fresh.length} sections in ${(elapsedMs / 1000).toFixed(1)} s on Node ${machine.node}, ${machine.cpus} CPUs (${machine.cpuModel}); wrote bench/results.json.`,
 );
 
-if (values.readme) {
-  const runs = sections.map((section) => section.ranAt?.slice(0, 10)).filter(Boolean);
-  const sectionsMs = sections.reduce((sum, section) => sum + (section.elapsedMs ?? 0), 0);
-  const header = `Measured ${[...new Set(runs)].join(', ')} on Node ${machine.node}, ${machine.cpus} CPUs (${machine.cpuModel}); the sections took ${Math.round(sectionsMs / 1000)} s. Each ratio is value / baseline, both measured in the same run.`;
-  const updated = replaceBenchBlock(
-    readFileSync(README, 'utf8'),
-    `${header}\n\n${formatMarkdownTable(sections)}`,
+const updated = replaceBenchBlock(readFileSync(README, 'utf8'), headlineBlock(results));
+if (updated === undefined)
+  console.log(
+    `README.md has no ${BLOCK_START} … ${BLOCK_END} block: the headline ratios were not written there.`,
   );
-  if (updated === undefined)
-    console.log(`README.md has no ${BLOCK_START} … ${BLOCK_END} block: the table was not written there.`);
-  else {
-    writeFileSync(README, updated);
-    console.log('Updated the table in README.md.');
-  }
+else {
+  writeFileSync(README, updated);
+  console.log('Wrote bench/RESULTS.md and the headline ratios in README.md.');
 }
 
 const failedProofs = fresh.flatMap((section) =>

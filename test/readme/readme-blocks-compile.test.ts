@@ -1,13 +1,14 @@
 /**
- * Every TypeScript block of the Markdown that documents the packages (README.md, examples/README.md,
- * the READMEs of packages/*) type-checks as a user's code would, whether CI runs it or not. Each
+ * Every TypeScript block of the Markdown that documents the packages (README.md, every page of
+ * docs/, examples/README.md, the READMEs of packages/*) type-checks as a user's code would, whether
+ * CI runs it or not. The pages of docs/ are found, not listed, so that a page added there is checked. Each
  * block becomes a module of its own in a folder inside the repository, so that it imports
  * `generation-agent-toolkit` and `generation-agent-toolkit-emulator` by name through the `exports`
  * of their builds, with the real types of `ai`, `@ai-sdk/openai`, `langchain`, `@langchain/core`,
  * the MCP SDK and `redis`; one tsc process checks them all.
  */
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -16,8 +17,15 @@ import { collectOutput } from '../support/process-output.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
 import { type TypeScriptBlock, typeScriptBlocksOf } from './typescript-blocks.js';
 
+/** Every Markdown page of docs/ (not the generated API reference below it). */
+const DOCS_PAGES = readdirSync(join(ROOT, 'docs'))
+  .filter((name) => name.endsWith('.md'))
+  .sort()
+  .map((name) => `docs/${name}`);
+
 const DOCUMENTS = [
   'README.md',
+  ...DOCS_PAGES,
   'examples/README.md',
   'packages/emulator/README.md',
   'packages/cli/README.md',
@@ -107,10 +115,20 @@ describe('the TypeScript blocks of the documentation', () => {
         '### AI SDK provider',
         '### A plain script or a notebook',
         '### A self-registering agent',
-        '### One quota across many processes',
-        '## The emulator: test your own agent without spending credits',
+        '### Test your agent on the emulator',
       ]),
     );
+  });
+
+  it('are found in every page of docs/, the reference pages included', () => {
+    expect(DOCS_PAGES).toEqual(
+      expect.arrayContaining(['docs/configuration.md', 'docs/spend.md', 'docs/webhooks.md']),
+    );
+    const found = (document: string) =>
+      cases.filter((block) => block.document === document).map((block) => block.heading);
+    expect(found('docs/configuration.md')).toContain('## One quota across many processes');
+    expect(found('docs/spend.md')).toEqual(expect.arrayContaining(['# Spend control', '## Shared budget']));
+    expect(found('docs/webhooks.md')).toContain('# Webhooks');
   });
 
   it('are checked: a block that does not compile is reported at its line, with the error', () => {

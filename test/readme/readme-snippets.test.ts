@@ -1,10 +1,10 @@
 /**
- * The README's runnable snippets, run as a reader would paste them: each block marked
- * `<!-- readme-snippet: name -->` is written to a file inside the package (so that it imports
+ * The runnable snippets of the README and of the pages of docs/, run as a reader would paste them:
+ * each block marked `<!-- readme-snippet: name -->` is written to a file inside the package (so that it imports
  * `generation-agent-toolkit` by name, through `exports`, from the build) and run against an
  * emulator with `GENTK_BASE_URL` and `GENTK_API_KEY` set.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, relative } from 'node:path';
 import { type Emulator, type EmulatorAccount, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,11 +12,12 @@ import { ROOT, requireBuild, runScript } from '../examples/run-example.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
 
-/** The marked snippets of the README, by name. */
-function snippetsOf(readme: string): Map<string, string> {
+/** The marked snippets of the documents, by name. */
+function snippetsOf(documents: readonly string[]): Map<string, string> {
   const found = new Map<string, string>();
-  for (const match of readme.matchAll(/<!-- readme-snippet: ([\w-]+) -->\n```ts\n([\s\S]*?)\n```/g))
-    found.set(match[1] as string, match[2] as string);
+  for (const document of documents)
+    for (const match of document.matchAll(/<!-- readme-snippet: ([\w-]+) -->\n```ts\n([\s\S]*?)\n```/g))
+      found.set(match[1] as string, match[2] as string);
   return found;
 }
 
@@ -29,7 +30,9 @@ const tmp = useTemporaryFolder('gentk-readme-');
 
 beforeAll(async () => {
   requireBuild();
-  snippets = snippetsOf(await readFile(join(ROOT, 'README.md'), 'utf8'));
+  const pages = (await readdir(join(ROOT, 'docs'))).filter((name) => name.endsWith('.md'));
+  const documents = ['README.md', ...pages.map((name) => `docs/${name}`)];
+  snippets = snippetsOf(await Promise.all(documents.map((name) => readFile(join(ROOT, name), 'utf8'))));
   emulator = await startEmulator({ timeScale: 0.01 });
   account = emulator.createAccount({ credits: 20 });
 });
@@ -39,7 +42,7 @@ afterAll(async () => {
 
 async function runSnippet(name: string, settings: Record<string, string> = {}): Promise<string> {
   const code = snippets.get(name);
-  expect(code, `README.md has no snippet marked readme-snippet: ${name}`).toBeDefined();
+  expect(code, `neither README.md nor docs/ has a snippet marked readme-snippet: ${name}`).toBeDefined();
   const file = join(snippetsFolder.path, `${name}.ts`);
   await writeFile(file, code as string);
   const result = await runScript(

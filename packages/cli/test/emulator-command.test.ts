@@ -54,8 +54,8 @@ describe('gentk emulator', () => {
         'export GENTK_API_KEY',
       ]);
       expect(printed).toMatch(/^# .*password is shown because it is a throwaway/m);
-      // The README shows what it prints.
-      const readme = await readFile(new URL('../../../README.md', import.meta.url), 'utf8');
+      // The CLI page shows what it prints.
+      const readme = await readFile(new URL('../../../docs/cli.md', import.meta.url), 'utf8');
       for (const comment of printed.split('\n').filter((line) => line.startsWith('#')))
         expect(readme).toContain(comment);
       // Pasted into a shell as printed: the variables are what gentk reads.
