@@ -34,6 +34,7 @@ const PUBLIC_ENTRIES = {
   langchain: 'src/adapters/langchain.ts',
   mcp: 'src/adapters/mcp.ts',
   provider: 'src/provider/index.ts',
+  node: 'src/node.ts',
 };
 
 // The emulator and gentk are packages of their own (packages/*), each with its tsup config.

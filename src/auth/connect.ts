@@ -246,7 +246,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   const apiKey = (): string | undefined => {
     const given = typeof options.apiKey === 'function' ? options.apiKey() : options.apiKey;
     // An empty variable (`GENTK_API_KEY= cmd`) is how a shell unsets it for one command: no key.
-    return given ?? (process.env.GENTK_API_KEY || undefined) ?? storedKey;
+    return given ?? (globalThis.process?.env?.GENTK_API_KEY || undefined) ?? storedKey;
   };
   const client = new HttpClient({
     ...options.http,

@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import { GenerationToolkitError } from '../errors/index.js';
+import { nodeFiles } from '../runtime/node-files.js';
 
 /**
  * A control-plane token as the toolkit keeps it. Never a password, never a verification code.
@@ -119,7 +117,8 @@ function isStoredToken(value: unknown): value is StoredToken {
 
 /**
  * Keeps tokens in one JSON file readable by its owner only (mode 0600), replaced atomically by
- * a rename so that a crash mid-write leaves the previous file intact.
+ * a rename so that a crash mid-write leaves the previous file intact. Needs a file system (Node,
+ * Deno, Bun); Node's modules are loaded at the first read, so importing it costs nothing elsewhere.
  */
 export class FileTokenStore implements TokenStore {
   #queue: Promise<unknown> = Promise.resolve();
@@ -127,6 +126,7 @@ export class FileTokenStore implements TokenStore {
   constructor(readonly path: string) {}
 
   async #read(): Promise<Record<string, StoredToken>> {
+    const { readFile } = await nodeFiles();
     try {
       const parsed = JSON.parse(await readFile(this.path, 'utf8')) as Record<string, unknown>;
       const tokens: Record<string, StoredToken> = {};
@@ -143,10 +143,11 @@ export class FileTokenStore implements TokenStore {
   }
 
   async #write(tokens: Record<string, StoredToken>): Promise<void> {
+    const { mkdir, rename, rm, writeFile, dirname } = await nodeFiles();
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
     // A name no one can guess, created only if nothing is there ('wx'): a file or symlink planted
     // in the folder beforehand can neither receive the tokens nor redirect them elsewhere.
-    const temporary = `${this.path}.${randomUUID()}.tmp`;
+    const temporary = `${this.path}.${crypto.randomUUID()}.tmp`;
     try {
       await writeFile(temporary, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
       await rename(temporary, this.path);
@@ -162,8 +163,9 @@ export class FileTokenStore implements TokenStore {
    * replaces it by a file of mode 0600. Nothing to say on Windows, which has no such bits.
    */
   async audit(): Promise<readonly string[]> {
-    if (process.platform === 'win32') return [];
+    if (globalThis.process?.platform === 'win32') return [];
     try {
+      const { stat } = await nodeFiles();
       const mode = (await stat(this.path)).mode & 0o777;
       if ((mode & 0o077) === 0) return [];
       return [
@@ -206,7 +208,7 @@ export class FileTokenStore implements TokenStore {
       const tokens = await this.#read();
       if (!(key in tokens)) return;
       delete tokens[key];
-      if (Object.keys(tokens).length === 0) await rm(this.path, { force: true });
+      if (Object.keys(tokens).length === 0) await (await nodeFiles()).rm(this.path, { force: true });
       else await this.#write(tokens);
     });
   }
