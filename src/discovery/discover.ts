@@ -1,5 +1,6 @@
 import { UsageError } from '../errors/index.js';
 import { createFetchTransport, type Transport } from '../http/index.js';
+import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
@@ -151,7 +152,7 @@ function createLoader(
       }
       if (!pending) {
         const readOptions = ownSignal
-          ? { ...fetchOptions, signal: AbortSignal.any([signal, ownSignal]) }
+          ? { ...fetchOptions, signal: anySignal([signal, ownSignal]) }
           : fetchOptions;
         pending = fetchDocument(url, kind, readOptions).then((document) => {
           stats.documents += 1;
@@ -287,7 +288,7 @@ async function readModels(
   if (categories?.length === 1) first.searchParams.set('category', categories[0] as string);
   const maxPages = settings?.maxPages ?? 20;
   // One deadline for every page together: slow pages one after another must not add up.
-  const deadline = AbortSignal.timeout(deadlineMs);
+  const deadline = timeoutSignal(deadlineMs);
   const pages = new Map<string, Promise<ReturnType<typeof readFeedPage> | undefined>>();
   const readPage = (url: string) => {
     let pending = pages.get(url);
@@ -358,7 +359,7 @@ export async function readModelsFeed(
 ): Promise<{ models: ModelInfo[]; warnings: DiscoveryWarning[] }> {
   const limits = resolveDiscoveryLimits(options.limits);
   const warnings: DiscoveryWarning[] = [];
-  const loader = createLoader(options, Date.now, limits, AbortSignal.timeout(limits.feedDeadlineMs));
+  const loader = createLoader(options, Date.now, limits, timeoutSignal(limits.feedDeadlineMs));
   const models = await readModels(new URL(baseUrl), loader, undefined, limits.feedDeadlineMs, (warning) =>
     warnings.push(warning),
   );
@@ -418,8 +419,8 @@ export async function discover(
     throw new UsageError(`discover() needs an http(s) URL, not ${base.protocol} (${base.href}).`);
   }
   const limits = resolveDiscoveryLimits(options.limits);
-  const deadline = AbortSignal.timeout(limits.deadlineMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const deadline = timeoutSignal(limits.deadlineMs);
+  const signal = options.signal ? anySignal([options.signal, deadline]) : deadline;
   const reading = readService(base, options, limits, signal);
   return raceDeadline(reading, deadline, () => {
     return new DiscoveryDocumentError({

@@ -6,6 +6,7 @@
  * `default-transport.ts`. Redirects are never followed here: the client decides.
  * @module
  */
+import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
 import type { RawHeaders } from './raw-headers.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -28,8 +29,8 @@ export { TransportFailure } from './transport-failure.js';
  *     method: request.method,
  *     headers: request.headers,
  *     ...(request.body !== undefined ? { body: request.body } : {}),
- *     signal: AbortSignal.any([
- *       AbortSignal.timeout(request.timeoutMs),
+ *     signal: anySignal([
+ *       timeoutSignal(request.timeoutMs),
  *       ...(request.signal ? [request.signal] : []),
  *     ]),
  *   });
@@ -107,8 +108,8 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
         signal: request.signal
-          ? AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)])
-          : AbortSignal.timeout(request.timeoutMs),
+          ? anySignal([request.signal, timeoutSignal(request.timeoutMs)])
+          : timeoutSignal(request.timeoutMs),
         redirect: 'manual',
       });
       answered = true;
