@@ -36,6 +36,7 @@ import type { SpendBudget, SpendReport } from '../spend/spend-budget.js';
 import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
+import { modelOf, traceCall } from './call-telemetry.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
 import { stepUpScope } from './step-up-scope.js';
@@ -259,6 +260,11 @@ export class Session {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
+    const traced = { operation, service: this.service, model: modelOf(checked) };
+    return traceCall(this.client.telemetry, traced, false, () => this.#call(operation, checked, options));
+  }
+
+  async #call(operation: Operation, checked: SendableInput, options: CallOptions): Promise<CostedCallResult> {
     const budget = this.#init.budget;
     // Under a budget the estimate is complete (the plan read); without one, what is at hand.
     const estimated = await this.#pricing.estimate(operation, checked, budget !== undefined);
@@ -392,7 +398,15 @@ export class Session {
     options: Omit<CallOptions, 'idempotencyKey'> = {},
   ): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
-    this.operation(pending.operationId);
+    const operation = this.operation(pending.operationId);
+    const traced = { operation, service: this.service, jobId: pending.requestId };
+    return traceCall(this.client.telemetry, traced, true, () => this.#resume(pending, options));
+  }
+
+  async #resume(
+    pending: PendingCall,
+    options: Omit<CallOptions, 'idempotencyKey'>,
+  ): Promise<CostedCallResult> {
     const budget = this.#init.budget;
     const key = HeldReservations.key(pending.operationId, pending.requestId);
     const estimated = this.#pendingEstimates.get(key) ?? submittedElsewhere();

@@ -25,6 +25,7 @@ import type { ShapeOptions } from './tool-result.js';
 import { toolSetSpending } from './tool-set-spending.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
 import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
+import { tracedToolSpec } from './traced-tool-spec.js';
 import type { ReturnedSecret } from './withhold-secrets.js';
 
 /**
@@ -310,6 +311,8 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       }),
     );
   if (resume) tools.push(resume);
+  const traced = tools.map((tool) => tracedToolSpec(tool, session.client.telemetry));
+  tools.splice(0, tools.length, ...traced);
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const tooMany = toolCountWarning(tools.length, profile);

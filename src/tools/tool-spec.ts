@@ -31,6 +31,8 @@ export interface ToolProgress extends JobProgress {
 /** @inline */
 export interface ToolCallContext {
   readonly signal?: AbortSignal;
+  /** The framework's id of this tool call, for `gen_ai.tool.call.id` in traces. */
+  readonly toolCallId?: string;
   readonly onProgress?: (progress: ToolProgress) => void;
 }
 

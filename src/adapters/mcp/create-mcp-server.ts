@@ -17,11 +17,11 @@ import {
   toolSpecOptionsOf,
 } from '../../tools/tool-spec-option-keys.js';
 import { VERSION } from '../../version.js';
-import { approvalGate } from './approval-gate.js';
 import { toCallToolResult } from './call-tool-result.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { progressNotifier } from './progress-notifier.js';
 import { toolListing } from './tool-listing.js';
+import { tracedApprovalGate } from './traced-approval-gate.js';
 
 const INSTRUCTIONS =
   'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job. Tools that move money or delete ask the user first.';
@@ -81,7 +81,7 @@ export function createMcpServer(session: Session, options: McpServerOptions = {}
     }
     const args = request.params.arguments ?? {};
     try {
-      const refusal = await approvalGate(spec, args, {
+      const refusal = await tracedApprovalGate(spec, args, {
         server,
         session,
         options,
