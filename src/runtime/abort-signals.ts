@@ -21,13 +21,17 @@ export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
   return controller.signal;
 }
 
-/** A signal that aborts with a `TimeoutError` after `milliseconds`. */
+/**
+ * A signal that aborts with a `TimeoutError` after `milliseconds`, rounded up: `AbortSignal.timeout`
+ * refuses a fraction (ERR_OUT_OF_RANGE), and what is left of a deadline often is one.
+ */
 export function timeoutSignal(milliseconds: number): AbortSignal {
-  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(milliseconds);
+  const whole = Math.max(0, Math.ceil(milliseconds));
+  if (typeof AbortSignal.timeout === 'function') return AbortSignal.timeout(whole);
   const controller = new AbortController();
   const timer = setTimeout(
     () => controller.abort(new DOMException('The operation timed out.', 'TimeoutError')),
-    milliseconds,
+    whole,
   );
   // A timer that would keep a Node process alive for a signal no one waits on any more.
   (timer as { unref?: () => void }).unref?.();

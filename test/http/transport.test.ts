@@ -189,3 +189,16 @@ describe("connect's cleanup", () => {
     }
   });
 });
+
+describe('the fetch transport and a deadline', () => {
+  it('takes a time limit that is not a whole number of milliseconds (what is left of a deadline)', async () => {
+    const response = await createFetchTransport(globalThis.fetch)({
+      method: 'POST',
+      url: new URL('/echo', base),
+      headers: {},
+      body: '{}',
+      timeoutMs: 307.92,
+    });
+    expect(response.status).toBe(201);
+  });
+});

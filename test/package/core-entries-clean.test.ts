@@ -13,7 +13,7 @@ import { describe, expect, it } from 'vitest';
 const DIST = fileURLToPath(new URL('../../dist/', import.meta.url));
 
 /** The entries that run on every runtime; `/node` and `/mcp` (stdio, Node's server) are Node's. */
-const CORE_ENTRIES = ['index', 'http', 'spend', 'stores', 'ai-sdk', 'langchain', 'provider'];
+const CORE_ENTRIES = ['index', 'http', 'spend', 'stores', 'ai-sdk', 'langchain', 'provider', 'opentelemetry'];
 
 const NODE_BUILTINS = new Set(builtinModules.flatMap((name) => [name, `node:${name}`]));
 const FORBIDDEN = (specifier: string) =>
