@@ -61,6 +61,8 @@ beforeAll(async () => {
         ai: manifest.devDependencies.ai,
         '@ai-sdk/provider': manifest.devDependencies['@ai-sdk/provider'],
         '@ai-sdk/provider-utils': manifest.devDependencies['@ai-sdk/provider-utils'],
+        // An optional peer that the toolkit imports lazily: a bundler must still resolve it.
+        '@opentelemetry/api': manifest.devDependencies['@opentelemetry/api'],
         ...RUNTIME_PACKAGES,
       },
     }),
