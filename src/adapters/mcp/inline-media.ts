@@ -42,7 +42,7 @@ function bytesToBase64(bytes: Uint8Array): string {
 async function policyRefuses(url: string, serviceUrl: string, trusted: readonly string[]): Promise<boolean> {
   try {
     // Loaded when needed: the policy resolves names with Node's DNS, which a Worker does not have.
-    const { createDownloadPolicy } = await import('../../provider/download-policy.js');
+    const { createDownloadPolicy } = await import('../../http/download-policy.js');
     const policy = createDownloadPolicy({ serviceUrl, trustedOrigins: trusted });
     return (await policy.refusalOf(url)) !== undefined;
   } catch {
