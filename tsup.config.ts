@@ -9,6 +9,9 @@ const shared = {
   // they embed), for stack traces that point into code we do not minify, where the functions are
   // named as in the sources. README, "Why each dependency is there", has the figures.
   sourcemap: false,
+  // `node:fs`, not `fs`: the prefix tells a Worker or edge bundler (wrangler with nodejs_compat,
+  // Vercel's) that a dynamically imported module is Node's own, to be left to the runtime.
+  removeNodeProtocol: false,
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },
 } as const;
 
@@ -36,6 +39,7 @@ const PUBLIC_ENTRIES = {
   mcp: 'src/adapters/mcp.ts',
   opentelemetry: 'src/adapters/opentelemetry.ts',
   provider: 'src/provider/index.ts',
+  node: 'src/node.ts',
 };
 
 // The emulator and gentk are packages of their own (packages/*), each with its tsup config.

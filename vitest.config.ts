@@ -4,6 +4,14 @@ import { defineConfig } from 'vitest/config';
 
 const { version } = JSON.parse(readFileSync('./package.json', 'utf8')) as { version: string };
 
+/** The files that run a second time on the platform's fetch (project 'fetch transport'). */
+const FETCH_TRANSPORT_FILES = [
+  'test/http/client-*.test.ts',
+  'test/http/governor-dialects.test.ts',
+  'test/auth/connect-rate-limits.test.ts',
+  'test/jobs/poll-job.test.ts',
+];
+
 export default defineConfig({
   define: { __PACKAGE_VERSION__: JSON.stringify(version) },
   // The workspace's packages import each other by name (`generation-agent-toolkit`,
@@ -11,8 +19,6 @@ export default defineConfig({
   // so that tests run without a build and every file shares one copy of each module.
   resolve: { tsconfigPaths: true },
   test: {
-    // One run for the whole workspace: the library's tests, then each package's.
-    include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'],
     // Fails the run when a test leaves files in the temporary directory or in the package's tmp/.
     globalSetup: ['test/support/leftover-files-guard.ts'],
     // Vitest's default leaves a core idle (cores - 1): on a 2-core CI machine that runs the files
@@ -26,5 +32,22 @@ export default defineConfig({
     unstubEnvs: true,
     testTimeout: 20_000,
     hookTimeout: 20_000,
+    projects: [
+      // One run for the whole workspace: the library's tests, then each package's.
+      {
+        extends: true,
+        test: { name: 'library', include: ['test/**/*.test.ts', 'packages/*/test/**/*.test.ts'] },
+      },
+      // The HTTP core's behaviour (byte limits, timeouts, redirects, the governor) once more on the
+      // platform's fetch, the transport of Bun, workerd and edge runtimes (test/support/test-transport.ts).
+      {
+        extends: true,
+        test: {
+          name: 'fetch transport',
+          include: FETCH_TRANSPORT_FILES,
+          env: { GENTK_TEST_TRANSPORT: 'fetch' },
+        },
+      },
+    ],
   },
 });

@@ -16,7 +16,8 @@ import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline/promises';
-import { type ClaimHandler, connect, FileTokenStore } from 'generation-agent-toolkit';
+import { type ClaimHandler, connect } from 'generation-agent-toolkit';
+import { FileTokenStore } from 'generation-agent-toolkit/node';
 import { startEmulator } from 'generation-agent-toolkit-emulator';
 
 // The embedded emulator, unless GENTK_BASE_URL names a real service.

@@ -35,6 +35,7 @@ export const SECTIONS: readonly SectionEntry[] = [
   { id: 'dialects', title: 'Dialects', load: () => import('../dialects.js') },
   { id: 'overhead', title: 'Overhead', load: () => import('../overhead.js') },
   { id: 'imports', title: 'Import cost', load: () => import('../imports.js') },
+  { id: 'cold-start', title: 'Cold start', load: () => import('../cold-start.js') },
   { id: 'install', title: 'Install weight', load: () => import('../install.js') },
   {
     id: 'spend',

@@ -261,7 +261,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   const apiKey = (): string | undefined => {
     const given = typeof options.apiKey === 'function' ? options.apiKey() : options.apiKey;
     // An empty variable (`GENTK_API_KEY= cmd`) is how a shell unsets it for one command: no key.
-    return given ?? (process.env.GENTK_API_KEY || undefined) ?? storedKey;
+    return given ?? (globalThis.process?.env?.GENTK_API_KEY || undefined) ?? storedKey;
   };
   const telemetry =
     options.telemetry === false ? undefined : (options.telemetry ?? (await loadDefaultTelemetry()));
@@ -438,7 +438,9 @@ export async function connect(options: ConnectOptions): Promise<Session> {
       ...(budget ? { budget } : {}),
     });
   } catch (error) {
-    await client.close();
+    // The error that made connect give up is the one to report: a failure to release the
+    // connections (a stub transport, a closed pool) must not take its place.
+    await client.close().catch(() => undefined);
     throw error;
   }
 }

@@ -5,8 +5,7 @@
  * (its pid is gone, or it is older than any hold) is taken over, so a crash never locks anyone out.
  * @module
  */
-import { randomUUID } from 'node:crypto';
-import { link, open, readFile, rename, stat, unlink } from 'node:fs/promises';
+import { type NodeFiles, nodeFiles } from '../runtime/node-files.js';
 
 /** Longest a process holds the lock: a read, a merge and a rename of a small file. */
 const STALE_AFTER_MS = 10_000;
@@ -19,7 +18,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 function alive(pid: number): boolean {
   if (!Number.isInteger(pid) || pid <= 0) return false;
   try {
-    process.kill(pid, 0);
+    globalThis.process?.kill(pid, 0);
     return true;
   } catch (error) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
@@ -28,7 +27,8 @@ function alive(pid: number): boolean {
 
 /** Takes the lock at `lockPath` over when its owner is gone; true when it was (or is now) free. */
 async function clearStale(lockPath: string): Promise<boolean> {
-  let seen: Awaited<ReturnType<typeof stat>>;
+  const { link, readFile, rename, stat, unlink } = await nodeFiles();
+  let seen: Awaited<ReturnType<NodeFiles['stat']>>;
   let owner: number;
   try {
     seen = await stat(lockPath);
@@ -41,7 +41,7 @@ async function clearStale(lockPath: string): Promise<boolean> {
   if (!old && (Number.isNaN(owner) || alive(owner))) return false;
   // Moved aside under a name of our own, then checked to be the stale one we saw: of two
   // processes clearing it at once, one moves it; a fresh lock moved by mistake is put back.
-  const aside = `${lockPath}.${randomUUID()}.stale`;
+  const aside = `${lockPath}.${crypto.randomUUID()}.stale`;
   try {
     await rename(lockPath, aside);
   } catch {
@@ -61,10 +61,11 @@ async function clearStale(lockPath: string): Promise<boolean> {
  * @throws {Error} the lock stayed held by a live process for longer than 30 s
  */
 export async function withFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
+  const { open, unlink } = await nodeFiles();
   const lockPath = `${path}.lock`;
   const started = Date.now();
   for (let attempt = 0; ; attempt += 1) {
-    let handle: Awaited<ReturnType<typeof open>> | undefined;
+    let handle: Awaited<ReturnType<NodeFiles['open']>> | undefined;
     try {
       handle = await open(lockPath, 'wx', 0o600);
     } catch (error) {
@@ -72,7 +73,7 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
     }
     if (handle) {
       try {
-        await handle.writeFile(String(process.pid));
+        await handle.writeFile(String(globalThis.process?.pid ?? 0));
       } finally {
         await handle.close();
       }

@@ -9,6 +9,7 @@ import {
   type PendingCall,
   pendingFromId,
   resumeCall,
+  SchemaUnusableError,
   type SendableInput,
   sendableInput,
 } from '../calls/index.js';
@@ -293,6 +294,8 @@ export class Session {
     const checked = validator(input);
     // A refusal quotes the arguments; a model may have put a secret of the session among them.
     const { redactor } = this.client;
+    if (!checked.ok && checked.schemaUnusable)
+      throw new SchemaUnusableError(operation.id, redactor.redact(checked.message));
     if (!checked.ok) {
       throw new InvalidArgumentsError(
         operation.id,

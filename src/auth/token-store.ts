@@ -1,7 +1,5 @@
-import { randomUUID } from 'node:crypto';
-import { lstat, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname, resolve } from 'node:path';
 import { GenerationToolkitError } from '../errors/index.js';
+import { nodeFiles } from '../runtime/node-files.js';
 import { withFileLock } from './file-lock.js';
 
 /**
@@ -122,7 +120,9 @@ function isStoredToken(value: unknown): value is StoredToken {
  * Keeps tokens in one JSON file readable by its owner only (mode 0600), replaced atomically by
  * a rename so that a crash mid-write leaves the previous file intact. Processes that share the
  * file take turns (a lock file beside it, `<path>.lock`, taken over when its owner died): each
- * save reads, merges and writes under the lock, so none loses another's token.
+ * save reads, merges and writes under the lock, so none loses another's token. Needs a file
+ * system (Node, Deno, Bun); Node's modules are loaded at the first use, so importing it costs
+ * nothing elsewhere.
  */
 export class FileTokenStore implements TokenStore {
   #queue: Promise<unknown> = Promise.resolve();
@@ -130,6 +130,7 @@ export class FileTokenStore implements TokenStore {
   constructor(readonly path: string) {}
 
   async #read(): Promise<Record<string, StoredToken>> {
+    const { readFile } = await nodeFiles();
     try {
       const parsed = JSON.parse(await readFile(this.path, 'utf8')) as Record<string, unknown>;
       const tokens: Record<string, StoredToken> = {};
@@ -146,10 +147,11 @@ export class FileTokenStore implements TokenStore {
   }
 
   async #write(tokens: Record<string, StoredToken>): Promise<void> {
+    const { dirname, mkdir, rename, rm, writeFile } = await nodeFiles();
     await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
     // A name no one can guess, created only if nothing is there ('wx'): a file or symlink planted
     // in the folder beforehand can neither receive the tokens nor redirect them elsewhere.
-    const temporary = `${this.path}.${randomUUID()}.tmp`;
+    const temporary = `${this.path}.${crypto.randomUUID()}.tmp`;
     try {
       await writeFile(temporary, `${JSON.stringify(tokens, null, 2)}\n`, { mode: 0o600, flag: 'wx' });
       await rename(temporary, this.path);
@@ -165,11 +167,12 @@ export class FileTokenStore implements TokenStore {
    * replaces it by a file of mode 0600. Nothing to say on Windows, which has no such bits.
    */
   async audit(): Promise<readonly string[]> {
-    if (process.platform === 'win32') return [];
+    if (globalThis.process?.platform === 'win32') return [];
     return [...(await this.#fileProblems()), ...(await this.#folderProblems())];
   }
 
   async #fileProblems(): Promise<string[]> {
+    const { stat } = await nodeFiles();
     try {
       const mode = (await stat(this.path)).mode & 0o777;
       if ((mode & 0o077) === 0) return [];
@@ -187,6 +190,7 @@ export class FileTokenStore implements TokenStore {
    * tokens wherever the link's owner points it.
    */
   async #folderProblems(): Promise<string[]> {
+    const { dirname, lstat, realpath, resolve, stat } = await nodeFiles();
     const folder = dirname(resolve(this.path));
     const problems: string[] = [];
     try {
@@ -212,6 +216,7 @@ export class FileTokenStore implements TokenStore {
    */
   #serially<T>(work: () => Promise<T>): Promise<T> {
     const locked = async () => {
+      const { dirname, mkdir } = await nodeFiles();
       await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
       return withFileLock(this.path, work);
     };
@@ -245,7 +250,7 @@ export class FileTokenStore implements TokenStore {
       const tokens = await this.#read();
       if (!(key in tokens)) return;
       delete tokens[key];
-      if (Object.keys(tokens).length === 0) await rm(this.path, { force: true });
+      if (Object.keys(tokens).length === 0) await (await nodeFiles()).rm(this.path, { force: true });
       else await this.#write(tokens);
     });
   }

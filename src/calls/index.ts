@@ -6,4 +6,5 @@ export type { CallWebhooks, OpenedTrack, TrackWatch } from './call-webhooks.js';
 export { InvalidArgumentsError } from './invalid-arguments-error.js';
 export type { CallOutput } from './outputs.js';
 export { mediaTypeOf, outputsOf } from './outputs.js';
+export { SchemaUnusableError } from './schema-unusable-error.js';
 export { type SendableInput, sendableInput } from './sendable-input.js';

@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { nodeFiles } from '../runtime/node-files.js';
+import { sha256Hex } from '../runtime/web-crypto.js';
 
 /**
  * A document as discovery last downloaded it, with what is needed to revalidate it.
@@ -61,17 +60,22 @@ export class MemoryDiscoveryCache implements DiscoveryCache {
   }
 }
 
-/** Keeps documents as JSON files in a folder, one per URL, written atomically. */
+/**
+ * Keeps documents as JSON files in a folder, one per URL, written atomically. Needs a file system
+ * (Node, Deno, Bun); Node's modules are loaded at the first read.
+ */
 export class FileDiscoveryCache implements DiscoveryCache {
   constructor(private readonly directory: string) {}
 
-  #path(url: string): string {
-    return join(this.directory, `${createHash('sha256').update(url).digest('hex')}.json`);
+  async #path(url: string): Promise<string> {
+    const { join } = await nodeFiles();
+    return join(this.directory, `${await sha256Hex(url)}.json`);
   }
 
   async get(url: string): Promise<CachedDocument | undefined> {
     try {
-      const stored = JSON.parse(await readFile(this.#path(url), 'utf8')) as CachedDocument;
+      const { readFile } = await nodeFiles();
+      const stored = JSON.parse(await readFile(await this.#path(url), 'utf8')) as CachedDocument;
       return stored.url === url && typeof stored.text === 'string' ? stored : undefined;
     } catch {
       // A missing or unreadable entry is a cache miss, never an error.
@@ -80,9 +84,10 @@ export class FileDiscoveryCache implements DiscoveryCache {
   }
 
   async set(document: CachedDocument): Promise<void> {
+    const { mkdir, rename, writeFile } = await nodeFiles();
     await mkdir(this.directory, { recursive: true });
-    const target = this.#path(document.url);
-    const temporary = `${target}.${process.pid}.${Date.now()}.tmp`;
+    const target = await this.#path(document.url);
+    const temporary = `${target}.${crypto.randomUUID()}.tmp`;
     await writeFile(temporary, JSON.stringify(document), { mode: 0o600 });
     await rename(temporary, target);
   }

@@ -1,13 +1,15 @@
 import { UsageError } from '../errors/index.js';
 import { createFetchTransport, isNonPublicHost, type Transport } from '../http/index.js';
+import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
 import { type DiscoveryLimits, resolveDiscoveryLimits } from './discovery-limits.js';
+import type * as DocumentParsers from './document-parsers.js';
 import { type CatalogueEntry, readLinkset } from './documents/api-catalog.js';
-import { type Runbook, readRunbook } from './documents/auth-runbook.js';
-import { type DeprecationPolicy, readDeprecationPolicy } from './documents/deprecation-policy.js';
-import { type LlmsTxt, readLlmsTxt } from './documents/llms-txt.js';
+import type { Runbook } from './documents/auth-runbook.js';
+import type { DeprecationPolicy } from './documents/deprecation-policy.js';
+import type { LlmsTxt } from './documents/llms-txt.js';
 import { type McpServerInfo, mergeMcpServers, readMcpServers } from './documents/mcp-manifest.js';
 import { type ModelInfo, readFeedPage } from './documents/models-feed.js';
 import { type AuthorizationMetadata, readAuthorizationMetadata } from './documents/oauth-metadata.js';
@@ -21,7 +23,6 @@ import {
 } from './fetch-document.js';
 import type { McpInspector } from './mcp-inspector.js';
 import { oneOperationPerAddress } from './one-operation-per-address.js';
-import { readOpenApiSurface } from './openapi/index.js';
 import {
   type PublishedRateLimit,
   rateLimitsFromMcp,
@@ -165,7 +166,7 @@ function createLoader(
       }
       if (!pending) {
         const readOptions = ownSignal
-          ? { ...fetchOptions, signal: AbortSignal.any([signal, ownSignal]) }
+          ? { ...fetchOptions, signal: anySignal([signal, ownSignal]) }
           : fetchOptions;
         pending = fetchDocument(url, kind, readOptions).then((document) => {
           stats.documents += 1;
@@ -301,7 +302,7 @@ async function readModels(
   if (categories?.length === 1) first.searchParams.set('category', categories[0] as string);
   const maxPages = settings?.maxPages ?? 20;
   // One deadline for every page together: slow pages one after another must not add up.
-  const deadline = AbortSignal.timeout(deadlineMs);
+  const deadline = timeoutSignal(deadlineMs);
   const pages = new Map<string, Promise<ReturnType<typeof readFeedPage> | undefined>>();
   const readPage = (url: string) => {
     let pending = pages.get(url);
@@ -377,7 +378,7 @@ export async function readModelsFeed(
     options,
     Date.now,
     limits,
-    AbortSignal.timeout(limits.feedDeadlineMs),
+    timeoutSignal(limits.feedDeadlineMs),
   );
   const models = await readModels(new URL(baseUrl), loader, undefined, limits.feedDeadlineMs, (warning) =>
     warnings.push(warning),
@@ -396,18 +397,26 @@ function warnEach(
 }
 
 /** Reads an optional document; a failure becomes a warning and `undefined`. */
+/**
+ * The document parsers, loaded at the first document to parse (a dynamic import, so that a
+ * program starting from a saved description never loads the OpenAPI, `$ref` and Markdown code).
+ */
+function parsers(): Promise<typeof DocumentParsers> {
+  return import('./document-parsers.js');
+}
+
 async function optional<T>(
   loader: Loader,
   url: string,
   kind: DocumentKind,
-  read: (document: FetchedDocument) => T,
+  read: (document: FetchedDocument) => T | Promise<T>,
   warn: (warning: DiscoveryWarning) => void,
 ): Promise<T | undefined> {
   try {
     const document = await loader.load(url, kind);
     if (document.mediaTypeWarning)
       warn({ code: 'media-type', document: url, message: document.mediaTypeWarning });
-    return read(document);
+    return await read(document);
   } catch (error) {
     warn({ code: 'document-unavailable', document: url, message: describeFailure(error) });
     return undefined;
@@ -438,8 +447,8 @@ export async function discover(
     throw new UsageError(`discover() needs an http(s) URL, not ${base.protocol} (${base.href}).`);
   }
   const limits = resolveDiscoveryLimits(options.limits);
-  const deadline = AbortSignal.timeout(limits.deadlineMs);
-  const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
+  const deadline = timeoutSignal(limits.deadlineMs);
+  const signal = options.signal ? anySignal([options.signal, deadline]) : deadline;
   const reading = readService(base, options, limits, signal);
   return raceDeadline(reading, deadline, () => {
     return new DiscoveryDocumentError({
@@ -523,8 +532,8 @@ async function readService(
     loader,
     address(WELL_KNOWN.runbook),
     'markdown',
-    (document) => {
-      const reading = readRunbook(document.text, document.url);
+    async (document) => {
+      const reading = (await parsers()).readRunbook(document.text, document.url);
       warnEach(warn, 'runbook-incomplete', document.url, reading.problems);
       return reading.runbook;
     },
@@ -534,8 +543,8 @@ async function readService(
     loader,
     address(WELL_KNOWN.llmsTxt),
     'text',
-    (document) => {
-      const reading = readLlmsTxt(document.text, document.url);
+    async (document) => {
+      const reading = (await parsers()).readLlmsTxt(document.text, document.url);
       warnEach(warn, 'llms-txt-repaired', document.url, reading.problems);
       return reading.llmsTxt;
     },
@@ -545,7 +554,7 @@ async function readService(
     loader,
     address(WELL_KNOWN.deprecationPolicy),
     'markdown',
-    (document) => readDeprecationPolicy(document.text, document.url),
+    async (document) => (await parsers()).readDeprecationPolicy(document.text, document.url),
     warn,
   );
   const models =
@@ -610,7 +619,7 @@ async function readService(
           warn({ code: 'media-type', document: entry.specUrl, message: document.mediaTypeWarning });
         const parsed = parseJsonDocument(document);
         const id = surfaceIdOf(parsed, document.url, taken);
-        const surface = await readOpenApiSurface({
+        const surface = await (await parsers()).readOpenApiSurface({
           document: parsed,
           documentUrl: document.url,
           surfaceId: id,

@@ -43,6 +43,8 @@ export type LibraryErrorCode =
   | 'operation_not_offered'
   /** Arguments that do not fit the operation's input schema. */
   | 'invalid_arguments'
+  /** The operation's input schema cannot be checked (a reference to nowhere); the arguments are not at fault. */
+  | 'schema_unusable'
   /** A discovery document that cannot be used at all. */
   | 'discovery_failed'
   /** The registration runbook could not be followed to the end. */

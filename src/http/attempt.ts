@@ -4,6 +4,7 @@
  * NetworkError or TimeoutError here.
  * @module
  */
+import { anySignal } from '../runtime/abort-signals.js';
 import type { Clock } from './clock.js';
 import { NetworkError, TimeoutError } from './errors/call-errors.js';
 import { RateLimitedError } from './errors/http-status-errors.js';
@@ -78,7 +79,7 @@ async function acquire(services: AttemptServices, exchange: Exchange): Promise<R
   const { signal, slotRevoked } = exchange;
   try {
     return await services.governor.acquire(exchange.url, {
-      signal: slotRevoked && signal ? AbortSignal.any([signal, slotRevoked]) : (slotRevoked ?? signal),
+      signal: slotRevoked && signal ? anySignal([signal, slotRevoked]) : (slotRevoked ?? signal),
       deadline: exchange.deadline,
     });
   } catch (error) {

@@ -13,6 +13,7 @@ import { type AttemptServices, type Exchange, sendExchange } from './attempt.js'
 import type { HttpClientOptions, HttpRequest, HttpResponse } from './client-options.js';
 import { type Clock, systemClock } from './clock.js';
 import { originsOf, resolveCredential } from './credentials.js';
+import { createDefaultTransport } from './default-transport.js';
 import { SunsetError, TimeoutError } from './errors/call-errors.js';
 import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js';
 import { ServiceError, sameCallAs } from './errors/service-error.js';
@@ -35,7 +36,7 @@ import {
   retryDelay,
   shouldRetry,
 } from './retry.js';
-import { createFetchTransport, createUndiciTransport, type Transport } from './transport.js';
+import { createFetchTransport, type Transport } from './transport.js';
 import { type ServiceWarning, VersionWatcher } from './versioning.js';
 
 /**
@@ -136,7 +137,7 @@ export class HttpClient {
     let transport = options.transport;
     let close = async () => {};
     if (!transport && options.fetch) transport = createFetchTransport(options.fetch);
-    if (!transport) ({ transport, close } = createUndiciTransport());
+    if (!transport) ({ transport, close } = createDefaultTransport());
     if (traced) transport = traced.transport(transport);
     this.#close = close;
     this.documentTransport = governedTransport({ transport, governor: this.governor, clock: this.clock });

@@ -6,14 +6,23 @@
  * loopback, private or link-local address unless the service itself answers there.
  * @module
  */
-import { lookup } from 'node:dns/promises';
-import { isIP } from 'node:net';
-import { isNonPublicAddress } from './private-addresses.js';
+import { ipVersion, isNonPublicAddress } from './private-addresses.js';
 
 /** The addresses a host name resolves to (an IP literal resolves to itself). */
 export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
 
+/**
+ * The system's resolver, loaded when first needed. Where there is none (workerd, edge runtimes
+ * resolve names out of the program's reach) a name resolves to nothing here: the origin rule still
+ * holds, and those runtimes do not let a program reach the machine's own networks anyway.
+ */
 const resolveWithSystem: ResolveHost = async (hostname) => {
+  let lookup: typeof import('node:dns/promises').lookup;
+  try {
+    ({ lookup } = await import('node:dns/promises'));
+  } catch {
+    return [];
+  }
   const entries = await lookup(hostname, { all: true, verbatim: true });
   return entries.map((entry) => entry.address);
 };
@@ -29,7 +38,7 @@ function canonical(address: string): string {
 
 async function addressesOf(url: URL, resolve: ResolveHost): Promise<readonly string[]> {
   const host = bareHost(url);
-  return isIP(host) ? [host] : resolve(host);
+  return ipVersion(host) !== 0 ? [host] : resolve(host);
 }
 
 export interface DownloadPolicyOptions {

@@ -14,6 +14,11 @@ export {
 } from './connection-failure.js';
 export type { CredentialPlacement, CredentialRef, CredentialSource } from './credentials.js';
 export {
+  createDefaultTransport,
+  defaultTransportKind,
+  type TransportKind,
+} from './default-transport.js';
+export {
   GenerationFailedError,
   NetworkError,
   ResponseFormatError,
@@ -103,7 +108,6 @@ export type { Idempotency, RetryOptions } from './retry.js';
 export type { StreamMasker } from './stream-masker.js';
 export {
   createFetchTransport,
-  createUndiciTransport,
   type FetchFunction,
   RawHeaders,
   type ResponseHeaders,
@@ -111,6 +115,6 @@ export {
   TransportFailure,
   type TransportRequest,
   type TransportResponse,
-  type UndiciTransportOptions,
 } from './transport.js';
+export { createUndiciTransport, type UndiciTransportOptions } from './undici-transport.js';
 export type { ServiceWarning } from './versioning.js';

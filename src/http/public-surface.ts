@@ -27,6 +27,11 @@ export { HttpClient } from './client.js';
 export type { HttpClientOptions, HttpMethod, HttpRequest, HttpResponse } from './client-options.js';
 export type { Clock } from './clock.js';
 export type { CredentialPlacement, CredentialRef, CredentialSource } from './credentials.js';
+export {
+  createDefaultTransport,
+  defaultTransportKind,
+  type TransportKind,
+} from './default-transport.js';
 // The service's answers: each a `ServiceError` (exported by the root entry) with its own `code`.
 export {
   GenerationFailedError,
@@ -84,12 +89,11 @@ export type { Idempotency, RetryOptions } from './retry.js';
 // Transports: how a request reaches the network.
 export {
   createFetchTransport,
-  createUndiciTransport,
   type FetchFunction,
   type ResponseHeaders,
   type Transport,
   TransportFailure,
   type TransportRequest,
   type TransportResponse,
-  type UndiciTransportOptions,
 } from './transport.js';
+export { createUndiciTransport, type UndiciTransportOptions } from './undici-transport.js';

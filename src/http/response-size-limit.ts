@@ -69,7 +69,7 @@ export function declaredLengthOver(
  * @throws {ResponseTooLargeFailure} the body announced or reached more than `limitBytes`
  */
 export async function readTextWithinLimit(response: Response, limitBytes: number): Promise<string> {
-  return (await readWithinLimit(response, limitBytes)).toString('utf8');
+  return new TextDecoder().decode(await readWithinLimit(response, limitBytes));
 }
 
 /**
@@ -77,11 +77,11 @@ export async function readTextWithinLimit(response: Response, limitBytes: number
  * @throws {ResponseTooLargeFailure} the body announced or reached more than `limitBytes`
  */
 export async function readBytesWithinLimit(response: Response, limitBytes: number): Promise<Uint8Array> {
-  const bytes = await readWithinLimit(response, limitBytes);
-  return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  return readWithinLimit(response, limitBytes);
 }
 
-async function readWithinLimit(response: Response, limitBytes: number): Promise<Buffer> {
+/** The body's bytes, joined; plain `Uint8Array`s, since edge runtimes have no `Buffer`. */
+async function readWithinLimit(response: Response, limitBytes: number): Promise<Uint8Array> {
   const declared = declaredLengthOver(
     response.headers.get('content-length'),
     response.headers.get('content-encoding'),
@@ -91,7 +91,7 @@ async function readWithinLimit(response: Response, limitBytes: number): Promise<
     await response.body?.cancel().catch(() => undefined);
     throw new ResponseTooLargeFailure(limitBytes, response.status, declared);
   }
-  if (!response.body) return Buffer.alloc(0);
+  if (!response.body) return new Uint8Array(0);
   const reader = response.body.getReader();
   const chunks: Uint8Array[] = [];
   let received = 0;
@@ -105,7 +105,14 @@ async function readWithinLimit(response: Response, limitBytes: number): Promise<
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks, received);
+  if (chunks.length === 1) return chunks[0]!;
+  const joined = new Uint8Array(received);
+  let offset = 0;
+  for (const chunk of chunks) {
+    joined.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return joined;
 }
 
 /**

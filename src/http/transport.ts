@@ -1,21 +1,19 @@
 /**
  * The wire: one function that sends a request and reads the whole answer, up to a byte limit
- * (see `response-size-limit.ts`). The default uses an
- * undici `Agent` (keep-alive, one connection pool per origin) through its `dispatch` API, which
- * costs far less per call than WHATWG `fetch` (and than `request`: see `undici-dispatch.ts`).
- * A caller-supplied `fetch` (tests, proxies, edge runtimes) is wrapped the same way. Redirects
- * are never followed here: the client decides.
+ * (see `response-size-limit.ts`). Two are built in: undici's `dispatch` where undici runs
+ * (`undici-transport.ts`; the default on Node), and any `fetch` (the platform's, where undici is
+ * absent or unusable: Bun, workerd, edge runtimes; a caller's, for tests and proxies), chosen by
+ * `default-transport.ts`. Redirects are never followed here: the client decides.
  * @module
  */
-import { Agent, type Dispatcher } from 'undici';
-import { RawHeaders } from './raw-headers.js';
+import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
+import type { RawHeaders } from './raw-headers.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
   ResponseTooLargeFailure,
   readTextWithinLimit,
 } from './response-size-limit.js';
-import { timeoutFailure, toFailure } from './transport-failure.js';
-import { dispatchRequest, TIMED_OUT } from './undici-dispatch.js';
+import { toFailure } from './transport-failure.js';
 
 export { RawHeaders, toWebHeaders } from './raw-headers.js';
 export { ResponseTooLargeFailure } from './response-size-limit.js';
@@ -31,8 +29,8 @@ export { TransportFailure } from './transport-failure.js';
  *     method: request.method,
  *     headers: request.headers,
  *     ...(request.body !== undefined ? { body: request.body } : {}),
- *     signal: AbortSignal.any([
- *       AbortSignal.timeout(request.timeoutMs),
+ *     signal: anySignal([
+ *       timeoutSignal(request.timeoutMs),
  *       ...(request.signal ? [request.signal] : []),
  *     ]),
  *   });
@@ -100,59 +98,6 @@ export type Transport = (request: TransportRequest) => Promise<TransportResponse
  */
 export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise<Response>;
 
-/**
- * Options of the built-in transport: undici's connection pools, one per origin.
- *
- * @example
- * const { transport, close } = createUndiciTransport({
- *   connectionsPerOrigin: 4,
- *   keepAliveTimeoutMs: 10_000,
- * });
- * const session = await connect({ baseUrl, apiKey, http: { transport } });
- * // ... after session.close():
- * await close();
- */
-export interface UndiciTransportOptions {
-  /** A dispatcher of your own (a proxy agent, a mock). Not closed by `close()`. */
-  readonly dispatcher?: Dispatcher;
-  /**
-   * How long an idle keep-alive connection is kept, in milliseconds.
-   * @default 10000
-   */
-  readonly keepAliveTimeoutMs?: number;
-  /**
-   * Connections per origin; unlimited when absent.
-   * @default undefined
-   */
-  readonly connectionsPerOrigin?: number;
-}
-
-/** The default transport, and a `close()` that releases its connections. */
-export function createUndiciTransport(options: UndiciTransportOptions = {}): {
-  transport: Transport;
-  close(): Promise<void>;
-} {
-  const owned = options.dispatcher
-    ? undefined
-    : new Agent({
-        keepAliveTimeout: options.keepAliveTimeoutMs ?? 10_000,
-        ...(options.connectionsPerOrigin !== undefined ? { connections: options.connectionsPerOrigin } : {}),
-      });
-  const dispatcher = options.dispatcher ?? owned!;
-  const transport: Transport = async (request) => {
-    const progress = { answered: false };
-    try {
-      const response = await dispatchRequest(dispatcher, request, progress);
-      return { status: response.status, headers: new RawHeaders(response.headers), body: response.body };
-    } catch (error) {
-      if (error === TIMED_OUT) throw timeoutFailure(request.timeoutMs, error, progress.answered);
-      if (ResponseTooLargeFailure.isInstance(error)) throw error;
-      throw toFailure(error, request.signal, progress.answered);
-    }
-  };
-  return { transport, close: async () => owned?.close() };
-}
-
 /** A transport over any `fetch` (undici's, the platform's, a test double). */
 export function createFetchTransport(fetchFunction: FetchFunction): Transport {
   return async (request) => {
@@ -163,8 +108,8 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
         signal: request.signal
-          ? AbortSignal.any([request.signal, AbortSignal.timeout(request.timeoutMs)])
-          : AbortSignal.timeout(request.timeoutMs),
+          ? anySignal([request.signal, timeoutSignal(request.timeoutMs)])
+          : timeoutSignal(request.timeoutMs),
         redirect: 'manual',
       });
       answered = true;

@@ -2,13 +2,16 @@
  * The `fetch` of result downloads when the user gave none: undici with a name resolution that
  * applies the download policy to the very addresses a connection is made to. A check made before
  * the request could be answered by one DNS reply and the connection by another (DNS rebinding);
- * this one cannot.
+ * this one cannot. Where undici does not run (workerd, edge runtimes, Bun), the platform's `fetch`
+ * is used: those runtimes resolve names out of the program's reach, so the policy's check of each
+ * URL before its request (`download-output.ts`) is the guard there. undici is loaded at the first
+ * download, never at import.
  * @module
  */
 import type { LookupAddress, LookupOptions } from 'node:dns';
-import { Agent, fetch as undiciFetch } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { DownloadPolicy } from '../http/download-policy.js';
-import type { FetchFunction } from '../http/index.js';
+import { defaultTransportKind, type FetchFunction } from '../http/index.js';
 
 /** A connection the policy refused, found in the cause chain of the fetch's failure. */
 export class RefusedDownloadAddress extends Error {}
@@ -48,10 +51,23 @@ export function createPinnedDownloadFetch(policy: DownloadPolicy): {
       })
       .catch((error: NodeJS.ErrnoException) => callback(error, ''));
   };
-  const agent = new Agent({ connect: { lookup } as never });
+  type UndiciFetch = (input: unknown, init: unknown) => Promise<Response>;
+  let pinned: Promise<{ fetch: UndiciFetch; agent: Dispatcher } | undefined> | undefined;
+  const load = async () => {
+    if ((await defaultTransportKind()) !== 'undici') return undefined;
+    const { Agent, fetch } = await import('undici');
+    return { fetch: fetch as unknown as UndiciFetch, agent: new Agent({ connect: { lookup } as never }) };
+  };
   return {
-    fetch: ((input, init) =>
-      undiciFetch(input as never, { ...(init as object), dispatcher: agent } as never)) as FetchFunction,
-    close: () => agent.close(),
+    fetch: (async (input, init) => {
+      pinned ??= load();
+      const undici = await pinned;
+      if (!undici) return globalThis.fetch(input, init);
+      return undici.fetch(input, { ...(init as object), dispatcher: undici.agent });
+    }) as FetchFunction,
+    close: async () => {
+      const undici = await pinned;
+      await undici?.agent.close();
+    },
   };
 }

@@ -11,6 +11,7 @@
  * A call opts in with an internal header that is removed before anything is sent.
  * @module
  */
+
 import type { FetchFunction, Transport, TransportRequest, TransportResponse } from '../http/index.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -19,6 +20,7 @@ import {
   readTextWithinLimit,
   TransportFailure,
 } from '../http/index.js';
+import { anySignal } from '../runtime/abort-signals.js';
 
 const CALL_HEADER = 'x-generation-provider-call';
 
@@ -101,7 +103,7 @@ export class ProviderWire {
       () => timeout.abort(new TransportFailure(`no answer within ${request.timeoutMs} ms`, true, true)),
       request.timeoutMs,
     );
-    const signal = request.signal ? AbortSignal.any([request.signal, timeout.signal]) : timeout.signal;
+    const signal = request.signal ? anySignal([request.signal, timeout.signal]) : timeout.signal;
     let response: Response;
     try {
       response = await this.#fetch(request.url, {

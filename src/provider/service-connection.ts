@@ -10,8 +10,8 @@ import type { CallContext } from '../calls/index.js';
 import { DiscoveryDocumentError, discover, type ServiceDescription } from '../discovery/index.js';
 import { createDownloadPolicy, type DownloadPolicy } from '../http/download-policy.js';
 import {
+  createDefaultTransport,
   createFetchTransport,
-  createUndiciTransport,
   type FetchFunction,
   HttpClient,
   type Transport,
@@ -131,9 +131,9 @@ export class ServiceConnection {
     if (settings._internal?.transport) base = settings._internal.transport;
     else if (settings.fetch) base = createFetchTransport(settings.fetch);
     else {
-      const undici = createUndiciTransport();
-      base = undici.transport;
-      this.#closeTransport = undici.close;
+      const builtIn = createDefaultTransport();
+      base = builtIn.transport;
+      this.#closeTransport = builtIn.close;
     }
     const wire = new ProviderWire(base, fetch);
     const downloads = createDownloadPolicy({

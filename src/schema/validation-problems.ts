@@ -1,12 +1,27 @@
 /**
- * Ajv's errors turned into one problem per field, each a sentence a model can act on.
+ * A validator's errors, in Ajv's shape (the interpreter's are made so), turned into one problem per
+ * field, each a sentence a model can act on.
  * @module
  */
 
-import type { ErrorObject } from 'ajv';
 import { type ArgumentProblem, fieldName } from './argument-problem.js';
 import { describeExpectation } from './describe-expectation.js';
 import { asSchemaNode, briefJson, isRecord, propertiesOf } from './schema-node.js';
+
+/** One failed keyword, as Ajv reports it with `allErrors` and `verbose`. */
+export interface SchemaError {
+  readonly keyword: string;
+  /** JSON Pointer of the value, `''` for the root. */
+  readonly instancePath: string;
+  /** `#/`-rooted JSON Pointer of the keyword in the schema. */
+  readonly schemaPath: string;
+  readonly params: Record<string, unknown>;
+  readonly message?: string;
+  readonly data?: unknown;
+  readonly parentSchema?: unknown;
+}
+
+type ErrorObject = SchemaError;
 
 // Which error explains a field best when Ajv reports several for it.
 const KEYWORD_RANK: Readonly<Record<string, number>> = {
@@ -18,8 +33,8 @@ const KEYWORD_RANK: Readonly<Record<string, number>> = {
   const: 3,
 };
 
-/** Problems from Ajv's `errors` (compiled with `allErrors` and `verbose`), one per field. */
-export function problemsFromAjv(errors: readonly ErrorObject[]): ArgumentProblem[] {
+/** Problems from a validator's errors (Ajv's shape, `allErrors` and `verbose`), one per field. */
+export function problemsFromSchemaErrors(errors: readonly ErrorObject[]): ArgumentProblem[] {
   const combinators = errors.filter((error) => error.keyword === 'oneOf' || error.keyword === 'anyOf');
   const insideCombinator = (error: ErrorObject) =>
     combinators.some(

@@ -1,8 +1,9 @@
 import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterEach, describe, expect, it } from 'vitest';
 import { connect } from '../../src/auth/index.js';
-import { createUndiciTransport, RateLimitGovernor } from '../../src/http/index.js';
+import { RateLimitGovernor } from '../../src/http/index.js';
 import { type DocumentServer, serveDocuments } from '../support/document-server.js';
+import { createTestTransport } from '../support/test-transport.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 
 /** A governor that remembers every URL it was asked about. */
@@ -36,7 +37,7 @@ describe('connect() and the quotas a service publishes', () => {
       '/ping': { body: '{"pong":true}' },
     });
     const clock = createVirtualClock(new ManualClock(Date.UTC(2026, 0, 1)));
-    const { transport, close } = createUndiciTransport();
+    const { transport, close } = createTestTransport();
     closing.push(close);
     const governor = new RecordingGovernor({ clock, random: () => 0 });
     const session = await connect({

@@ -8,7 +8,7 @@
 
 import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createUndiciTransport, HttpClient } from '../../src/http/index.js';
+import { HttpClient } from '../../src/http/index.js';
 import {
   DIALECTS,
   type Dialect,
@@ -19,6 +19,7 @@ import { startJobService } from '../support/dialect-servers/job-service.js';
 import { retryAfterOnlyLimiter } from '../support/dialect-servers/retry-after-only.js';
 import { routeQuotaJobLimitLimiter } from '../support/dialect-servers/route-quota-job-limit.js';
 import { runJobs } from '../support/dialect-servers/run-jobs.js';
+import { createTestTransport } from '../support/test-transport.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 
 const JOB_MS = 1_000;
@@ -37,7 +38,7 @@ describe('the governor against servers it has never seen', () => {
     const manual = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0, 300));
     const clock = createVirtualClock(manual);
     const server = await start({ now: () => manual.now(), jobMs: JOB_MS });
-    const { transport, close } = createUndiciTransport();
+    const { transport, close } = createTestTransport();
     closing.push(close, () => server.close());
     const client = new HttpClient({
       baseUrl: server.url,

@@ -1,10 +1,16 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fetch as undiciFetch } from 'undici';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connect } from '../../src/auth/index.js';
+import { ServiceUnreachableError } from '../../src/discovery/index.js';
+import { probeTransportKind } from '../../src/http/default-transport.js';
 import {
+  createDefaultTransport,
   createFetchTransport,
   createUndiciTransport,
+  defaultTransportKind,
+  HttpClient,
   type Transport,
   TransportFailure,
 } from '../../src/http/index.js';
@@ -55,10 +61,14 @@ afterAll(() => server.close());
 
 const undici = createUndiciTransport();
 afterAll(() => undici.close());
+const builtIn = createDefaultTransport();
+afterAll(() => builtIn.close());
 
 describe.each([
   ['undici dispatch', () => undici.transport],
   ['fetch', () => createFetchTransport(undiciFetch as never)],
+  ['platform fetch', () => createFetchTransport(globalThis.fetch)],
+  ['default', () => builtIn.transport],
 ] as Array<[string, () => Transport]>)('the %s transport', (_name, make) => {
   it('sends the method, headers and body, and reads the whole answer', async () => {
     const response = await make()({
@@ -131,5 +141,64 @@ describe.each([
     const [silent, trickled] = await Promise.all([failureAt('/slow'), failureAt('/trickle')]);
     expect([silent.timedOut, silent.answered]).toEqual([true, false]);
     expect([trickled.timedOut, trickled.answered]).toEqual([true, true]);
+  });
+});
+
+describe('the built-in transport of a runtime', () => {
+  it('is undici where undici works (Node)', async () => {
+    expect(await defaultTransportKind()).toBe('undici');
+  });
+
+  it("is fetch where undici is a stub whose Agent cannot dispatch (Bun's)", async () => {
+    class Agent {}
+    expect(await probeTransportKind(async () => ({ Agent }))).toBe('fetch');
+  });
+
+  it('is fetch where undici cannot be loaded (an edge bundle without Node built-ins)', async () => {
+    expect(
+      await probeTransportKind(async () => {
+        throw new Error('Cannot find module undici');
+      }),
+    ).toBe('fetch');
+  });
+
+  it("is fetch where WebAssembly cannot be compiled at run time, which undici's parser needs (workerd)", async () => {
+    expect(await probeTransportKind(undefined, () => false)).toBe('fetch');
+    expect(await probeTransportKind(undefined, () => true)).toBe('undici');
+  });
+});
+
+describe("connect's cleanup", () => {
+  it('reports the error that made connect give up, not a failure to release the transport', async () => {
+    // As on Bun before the probe: the transport's close() itself throws during the cleanup.
+    const close = vi
+      .spyOn(HttpClient.prototype, 'close')
+      .mockRejectedValue(new TypeError('owned?.close is not a function'));
+    try {
+      const error = await connect({
+        baseUrl: `http://127.0.0.1:${closedPort}/`,
+        apiKey: 'key-1',
+        discovery: { models: false },
+        http: { retry: false },
+      }).catch((caught: unknown) => caught);
+      expect(close).toHaveBeenCalled();
+      expect(String(error)).not.toMatch(/close is not a function/);
+      expect(error).toBeInstanceOf(ServiceUnreachableError);
+    } finally {
+      close.mockRestore();
+    }
+  });
+});
+
+describe('the fetch transport and a deadline', () => {
+  it('takes a time limit that is not a whole number of milliseconds (what is left of a deadline)', async () => {
+    const response = await createFetchTransport(globalThis.fetch)({
+      method: 'POST',
+      url: new URL('/echo', base),
+      headers: {},
+      body: '{}',
+      timeoutMs: 307.92,
+    });
+    expect(response.status).toBe(201);
   });
 });

@@ -1,6 +1,7 @@
 import { homedir } from 'node:os';
 import { join } from 'node:path';
-import { type ConnectAuth, FileTokenStore } from 'generation-agent-toolkit';
+import type { ConnectAuth } from 'generation-agent-toolkit';
+import { FileTokenStore } from 'generation-agent-toolkit/node';
 import { accountsIn, isUsable, type StoredToken, tokenStoreKey } from 'generation-agent-toolkit/stores';
 import { usageError } from './exit-codes.js';
 import { readSecretFlags } from './secret-sources.js';

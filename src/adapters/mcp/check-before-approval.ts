@@ -1,5 +1,5 @@
 import type { Session } from '../../auth/session.js';
-import { InvalidArgumentsError } from '../../calls/index.js';
+import { InvalidArgumentsError, SchemaUnusableError } from '../../calls/index.js';
 import { validateArguments } from '../../schema/index.js';
 import { errorResult } from '../../tools/error-result.js';
 import type { ToolFailure } from '../../tools/tool-result.js';
@@ -23,6 +23,8 @@ export function checkBeforeApproval(
   if (spec.check) return spec.check(args);
   // The schema layer compiles each schema once, whoever asks.
   const checked = validateArguments(spec.inputSchema, args);
+  if (!checked.ok && checked.schemaUnusable)
+    return errorResult(new SchemaUnusableError(spec.operationId ?? spec.name, checked.message));
   if (!checked.ok)
     return errorResult(
       new InvalidArgumentsError(spec.operationId ?? spec.name, checked.problems, checked.message),

@@ -4,7 +4,7 @@
  * @module
  */
 
-import { isDeepStrictEqual } from 'node:util';
+import { canonicalJson } from '../../schema/canonical-json.js';
 import type { JsonSchema } from '../types.js';
 import { isPlainObject, setOwn } from './plain-object.js';
 import { isObjectSchema } from './request-body.js';
@@ -97,7 +97,9 @@ function liftBranchProperties(schema: JsonSchema, properties: Record<string, unk
   }
   for (const [name, found] of definitions) {
     // Branches that disagree on a field leave its checking to them.
-    const agreed = found.every((definition) => isDeepStrictEqual(definition, found[0]));
+    // Schemas are JSON (parsed documents): equal as JSON is equal.
+    const first = canonicalJson(found[0]);
+    const agreed = found.every((definition) => canonicalJson(definition) === first);
     setOwn(properties, name, agreed ? structuredClone(found[0]) : {});
   }
 }

@@ -20,7 +20,8 @@ export function nameOf(value: BareItem): string | undefined {
 
 /** A partition key as base64 (a Byte Sequence), or as sent (a String). */
 export function partitionKeyOf(value: BareItem | undefined): string | undefined {
-  if (value instanceof ArrayBuffer) return Buffer.from(value).toString('base64');
+  // btoa, not Buffer: edge runtimes have no Buffer.
+  if (value instanceof ArrayBuffer) return btoa(String.fromCharCode(...new Uint8Array(value)));
   if (typeof value === 'string') return value;
   return undefined;
 }

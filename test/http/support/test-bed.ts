@@ -6,13 +6,13 @@
 import type { EmulatorOptions, ManualClock } from 'generation-agent-toolkit-emulator';
 import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import {
-  createUndiciTransport,
   HttpClient,
   type HttpClientOptions,
   type HttpEvent,
   type ServiceWarning,
   type Transport,
 } from '../../../src/http/index.js';
+import { createTestTransport } from '../../support/test-transport.js';
 import { createVirtualClock, type VirtualClock } from '../../support/virtual-clock.js';
 
 export interface TestBed {
@@ -30,10 +30,10 @@ export interface TestBed {
 export async function startTestBed(options: EmulatorOptions = {}): Promise<TestBed> {
   const emulator = await startEmulator({ clock: 'manual', ...options });
   const clock = createVirtualClock(emulator.clock as ManualClock);
-  const { transport: undici, close } = createUndiciTransport();
+  const { transport: wireTransport, close } = createTestTransport();
   const wire: number[] = [];
   const counted: Transport = async (request) => {
-    const response = await undici(request);
+    const response = await wireTransport(request);
     wire.push(response.status);
     return response;
   };
