@@ -31,6 +31,7 @@ export {
   type MimeBundle,
   mimeBundleOf,
   type NotebookFile,
+  type NotebookKernel,
   notebookProgress,
   type ProgressLineOptions,
   type ShownFile,
