@@ -11,6 +11,9 @@
 
 export type { McpServerInfo } from '../discovery/documents/mcp-manifest.js';
 export type { McpInspector } from '../discovery/mcp-inspector.js';
+// Exported here too, so that this entry's declarations import it from a chunk, never from another
+// framework's entry.
+export type { ToolSpecOptions } from '../tools/index.js';
 export { createMcpServer } from './mcp/create-mcp-server.js';
 export type { McpHttpHandler, McpHttpHandlerOptions, McpServerFactory } from './mcp/mcp-http-handler.js';
 export { createMcpHttpHandler } from './mcp/mcp-http-handler.js';

@@ -414,6 +414,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
         : {}),
       notices,
       ...(budget ? { budget } : {}),
+      ...(options.operations?.ids ? { namedOperationIds: options.operations.ids } : {}),
     });
   } catch (error) {
     await client.close();

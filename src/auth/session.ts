@@ -93,6 +93,19 @@ export interface SessionInit {
   readonly notices: readonly string[];
   /** The budget every call of the session spends from. */
   readonly budget?: SpendBudget;
+  /** The operations the caller named by id at `connect()` (`operations.ids`). */
+  readonly namedOperationIds?: readonly string[];
+}
+
+/** What each session's caller named by id, for the tools (kept off the public class). */
+const NAMED_OPERATIONS = new WeakMap<Session, ReadonlySet<string>>();
+
+/**
+ * The ids the caller named in `connect({ operations: { ids } })`: each gets a tool of its own in
+ * every tool mode, whatever the budget.
+ */
+export function operationsNamedAt(session: Session): ReadonlySet<string> {
+  return NAMED_OPERATIONS.get(session) ?? new Set();
 }
 
 /** A call's result with what it cost: estimated before it was sent, charged when the service says. */
@@ -153,6 +166,7 @@ export class Session {
   /** @internal Sessions are made by `connect()`. */
   constructor(init: SessionInit) {
     this.#init = init;
+    NAMED_OPERATIONS.set(this, new Set(init.namedOperationIds ?? []));
     this.service = init.service;
     this.client = init.client;
     this.withheld = init.withheld;
