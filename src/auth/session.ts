@@ -270,6 +270,7 @@ export class Session {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
+    this.#pricing.refuseUnlistedModel(operation, checked);
     const budget = this.#init.budget;
     // Under a budget the estimate is complete (the plan read); without one, what is at hand.
     const estimated = await this.#pricing.estimate(operation, checked, budget !== undefined);

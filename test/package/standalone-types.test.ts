@@ -6,13 +6,12 @@
  * `typesVersions`). An entry added to `exports` is checked without being listed here: its
  * framework is read from the static imports of its build.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
+import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, requireBuild } from '../examples/run-example.js';
-import { collectOutput } from '../support/process-output.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
 import { installFromCache, packPackage } from './support/packed-packages.js';
 
@@ -124,7 +123,12 @@ type Resolution = keyof typeof RESOLUTIONS;
 const folder = useTemporaryFolder('standalone-types-');
 const projects = new Map<string, string>();
 
-/** tsc on `files` under `resolution`, in a folder of `project`; tsc's report, one error per line. */
+/**
+ * The type errors of `files` and of the library's declarations, checked under `resolution` with
+ * `skipLibCheck: false`, in a folder of `project`, each as `file(line,col): error TSn: message`.
+ * Only those files are asked for their diagnostics: a framework's own declarations are its
+ * maintainers' to keep, and checking every line of them would take minutes.
+ */
 async function typeCheck(
   project: string,
   resolution: Resolution,
@@ -134,35 +138,47 @@ async function typeCheck(
   const checkFolder = join(project, name);
   await mkdir(checkFolder, { recursive: true });
   for (const [file, code] of files) await writeFile(join(checkFolder, file), code);
-  await writeFile(
-    join(checkFolder, 'tsconfig.json'),
-    JSON.stringify({
+  const config = ts.parseJsonConfigFileContent(
+    {
       compilerOptions: {
         ...RESOLUTIONS[resolution].compilerOptions,
         target: 'ES2022',
         lib: ['ES2023'],
         strict: true,
-        // As `tsc --init` starts a project: some frameworks' own declarations need it.
+        // As `tsc --init` starts a project.
         esModuleInterop: true,
         skipLibCheck: false,
         types: ['node'],
         noEmit: true,
       },
       files: files.map(([file]) => file),
-    }),
+    },
+    ts.sys,
+    checkFolder,
   );
-  const tsc = spawn(
-    process.execPath,
-    [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', checkFolder, '--pretty', 'false'],
-    { cwd: checkFolder, stdio: ['ignore', 'pipe', 'pipe'] },
-  );
-  const { stdout, stderr } = await collectOutput(tsc, `tsc in ${checkFolder}`, 170_000);
-  // The library's declarations and the user's files; what a framework's own declarations say
-  // under a resolution they do not support is theirs to fix.
-  return `${stdout}\n${stderr}`
-    .split('\n')
-    .filter((line) => /error TS\d+/.test(line))
-    .filter((line) => !line.includes('node_modules/') || line.includes(`node_modules/${manifest.name}/`));
+  expect(config.errors.map((error) => ts.flattenDiagnosticMessageText(error.messageText, '\n'))).toEqual([]);
+  const program = ts.createProgram(config.fileNames, config.options);
+  const checked = program
+    .getSourceFiles()
+    .filter(
+      (file) =>
+        !file.fileName.includes('/node_modules/') ||
+        file.fileName.includes(`/node_modules/${manifest.name}/`),
+    );
+  const diagnostics = [
+    ...program.getOptionsDiagnostics(),
+    ...program.getGlobalDiagnostics(),
+    ...checked.flatMap((file) => [
+      ...program.getSyntacticDiagnostics(file),
+      ...program.getSemanticDiagnostics(file),
+    ]),
+  ];
+  return diagnostics.map((diagnostic) => {
+    const message = ts.flattenDiagnosticMessageText(diagnostic.messageText, '\n');
+    if (!diagnostic.file) return `error TS${diagnostic.code}: ${message}`;
+    const { line, character } = diagnostic.file.getLineAndCharacterOfPosition(diagnostic.start ?? 0);
+    return `${relative(project, diagnostic.file.fileName)}(${line + 1},${character + 1}): error TS${diagnostic.code}: ${message}`;
+  });
 }
 
 beforeAll(async () => {

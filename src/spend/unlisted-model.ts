@@ -1,0 +1,54 @@
+/**
+ * A generation that names a model the service does not list is refused before it is sent, as the
+ * service itself would refuse it (`model_not_found`), with the closest ids it does list: the
+ * caller, or the model driving the tools, corrects the id instead of spending a request and a
+ * rate-limit permit to learn the same thing.
+ * @module
+ */
+import { InvalidArgumentsError } from '../calls/index.js';
+import type { ModelInfo } from '../discovery/documents/models-feed.js';
+import type { Operation } from '../discovery/types.js';
+import { closeMatches } from '../discovery/unknown-operation-error.js';
+import { freeBecause, modelArgument } from './estimate-cost.js';
+
+/** Longest id quoted back whole: the id is the caller's (or a model's) text. */
+const MAX_QUOTED = 80;
+
+/**
+ * Throws {@link InvalidArgumentsError} when `input` names a model (`model_id` or `model`) that the
+ * feed does not list, for an operation that runs one. Only where the feed speaks for the
+ * operation's family (it lists models of its category) and was read whole (`feedComplete`): a
+ * feed cut short, or one that prices other families only, refuses nothing.
+ */
+export function refuseUnlistedModel(
+  operation: Operation,
+  input: Readonly<Record<string, unknown>>,
+  models: readonly ModelInfo[],
+  feedComplete: boolean,
+): void {
+  if (!feedComplete || models.length === 0) return;
+  if (operation.effect === 'money' || freeBecause(operation) !== undefined) return;
+  const modelId = modelArgument(operation, input);
+  if (modelId === undefined || models.some((model) => model.id === modelId)) return;
+  const family = models.filter((model) => model.category === operation.category);
+  if (family.length === 0) return;
+  const field = 'model_id' in input || !('model' in input) ? 'model_id' : 'model';
+  const closest = closeMatches(
+    modelId,
+    family.map((model) => model.id),
+  );
+  const quoted = modelId.length > MAX_QUOTED ? `${modelId.slice(0, MAX_QUOTED - 1)}…` : modelId;
+  const expected = `a model the service lists for ${operation.category}, such as ${closest.join(', ')}`;
+  throw new InvalidArgumentsError(
+    operation.id,
+    [
+      {
+        field,
+        expected,
+        received: JSON.stringify(quoted),
+        message: `${field} must be ${expected}; got ${JSON.stringify(quoted)}`,
+      },
+    ],
+    `The service lists no model ${JSON.stringify(quoted)}, so nothing was sent. The closest it lists: ${closest.join(', ')}.`,
+  );
+}
