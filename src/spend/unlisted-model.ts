@@ -11,14 +11,34 @@ import type { Operation } from '../discovery/types.js';
 import { closeMatches } from '../discovery/unknown-operation-error.js';
 import { freeBecause, modelArgument } from './estimate-cost.js';
 
+/**
+ * Whether the operation's own document names `value` for `field` (an enum, a const, a default or
+ * an example): a publisher's document may list models the feed leaves out (older ones, aliases),
+ * and what it vouches for is sent.
+ */
+function documentNames(operation: Operation, field: string, value: string): boolean {
+  const properties = (operation.input.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const property = properties[field];
+  if (!property) return false;
+  const named = [
+    ...(Array.isArray(property.enum) ? property.enum : []),
+    ...(Array.isArray(property.examples) ? property.examples : []),
+    property.const,
+    property.default,
+    property.example,
+  ];
+  return named.includes(value);
+}
+
 /** Longest id quoted back whole: the id is the caller's (or a model's) text. */
 const MAX_QUOTED = 80;
 
 /**
  * Throws {@link InvalidArgumentsError} when `input` names a model (`model_id` or `model`) that the
  * feed does not list, for an operation that runs one. Only where the feed speaks for the
- * operation's family (it lists models of its category) and was read whole (`feedComplete`): a
- * feed cut short, or one that prices other families only, refuses nothing.
+ * operation's family (it lists models of its category) and was read whole (`feedComplete`), and
+ * the operation's document does not itself name the value: a feed cut short, or one that prices
+ * other families only, refuses nothing.
  */
 export function refuseUnlistedModel(
   operation: Operation,
@@ -33,6 +53,7 @@ export function refuseUnlistedModel(
   const family = models.filter((model) => model.category === operation.category);
   if (family.length === 0) return;
   const field = 'model_id' in input || !('model' in input) ? 'model_id' : 'model';
+  if (documentNames(operation, field, modelId)) return;
   const closest = closeMatches(
     modelId,
     family.map((model) => model.id),
