@@ -44,8 +44,6 @@ export type { CallOptions, CallResult, KeyPlacement, PendingCall } from './calls
 export { InvalidArgumentsError } from './calls/index.js';
 export type {
   DiscoverOptions,
-  McpInspection,
-  McpInspectionContext,
   McpInspector,
   Operation,
   OperationEffect,

@@ -239,7 +239,11 @@ export class Session {
    * segment as a path parameter, a line break in a header).
    */
   checkInput(operationId: string, input: unknown): Record<string, unknown> {
-    return this.#sendable(this.operation(operationId), input);
+    const operation = this.operation(operationId);
+    const checked = this.#sendable(operation, input);
+    // A model the service does not list would be refused there: it is refused here, before sending.
+    this.#pricing.refuseUnlistedModel(operation, checked);
+    return checked;
   }
 
   /** {@link Session.checkInput} of an offered operation, typed as the input a call may send. */
@@ -320,7 +324,7 @@ export class Session {
     const operation = this.operation(operationId);
     let checked: Record<string, unknown>;
     try {
-      checked = this.checkInput(operation.id, input);
+      checked = this.#sendable(operation, input);
     } catch {
       // Arguments a call would refuse still have a cost to tell: estimated as given.
       checked = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};

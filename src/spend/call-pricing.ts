@@ -72,7 +72,7 @@ export class CallPricing {
           warning.code === 'models-feed-limit' ||
           (warning.code === 'document-unavailable' && warning.document.includes('models-feed')),
       );
-    refuseUnlistedModel(operation, input, models, complete);
+    refuseUnlistedModel(operation, input, models, complete, this.#sources.redact);
   }
 
   /** The account's plan, read once; `thorough: false` only uses what was read already. */

@@ -45,6 +45,7 @@ export function refuseUnlistedModel(
   input: Readonly<Record<string, unknown>>,
   models: readonly ModelInfo[],
   feedComplete: boolean,
+  redact: (text: string) => string = (text) => text,
 ): void {
   if (!feedComplete || models.length === 0) return;
   if (operation.effect === 'money' || freeBecause(operation) !== undefined) return;
@@ -58,7 +59,9 @@ export function refuseUnlistedModel(
     modelId,
     family.map((model) => model.id),
   );
-  const quoted = modelId.length > MAX_QUOTED ? `${modelId.slice(0, MAX_QUOTED - 1)}…` : modelId;
+  // The id is the caller's text, or a model's: a secret of the session typed into it is masked.
+  const masked = redact(modelId);
+  const quoted = masked.length > MAX_QUOTED ? `${masked.slice(0, MAX_QUOTED - 1)}…` : masked;
   const expected = `a model the service lists for ${operation.category}, such as ${closest.join(', ')}`;
   throw new InvalidArgumentsError(
     operation.id,
