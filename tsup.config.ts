@@ -33,6 +33,7 @@ const PUBLIC_ENTRIES = {
   'ai-sdk': 'src/adapters/ai-sdk.ts',
   langchain: 'src/adapters/langchain.ts',
   mcp: 'src/adapters/mcp.ts',
+  opentelemetry: 'src/adapters/opentelemetry.ts',
   provider: 'src/provider/index.ts',
 };
 

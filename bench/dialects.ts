@@ -15,6 +15,11 @@
  * - wall time against the least the limits allow (one submission and one fetch per job) (1.1x);
  * - requests per call, fetches per job (1.1), failed calls and lost jobs (0).
  *
+ * Then the servers written from providers' own documentation (OpenAI, Anthropic, GitHub and its
+ * secondary limit, a Stripe-like bucket, a sliding log, a quota halved mid-run), each run by the
+ * toolkit, the naive client and Bottleneck configured by hand from the documented limit
+ * (`bench/dialects/provider-runs.ts`).
+ *
  * Run: npx tsx bench/dialects.ts
  * @module
  */
@@ -25,6 +30,7 @@ import { DIALECTS, type Dialect, type JobServer } from '../test/support/dialect-
 import { runJobs } from '../test/support/dialect-servers/run-jobs.js';
 import { createVirtualClock, type VirtualClock } from '../test/support/virtual-clock.js';
 import { type ClientOptions, type ClientRun, runBottleneck, runNaive } from './dialects/job-clients.js';
+import { providerFigures } from './dialects/provider-runs.js';
 import { type BenchFigure, type BenchSection, figure } from './section.js';
 import { runDirectly } from './support/run-directly.js';
 
@@ -161,6 +167,7 @@ export async function run(): Promise<BenchSection> {
     for (const name of Object.keys(CLIENTS) as ClientName[]) results[name] = await measure(dialect, name);
     figures.push(...dialectFigures(dialect, results));
   }
+  figures.push(...(await providerFigures(JOBS, CALLERS, JOB_MS)));
   return {
     id: 'dialects',
     title: `Dialects (${JOBS} jobs, ${CALLERS} cold callers, 10 req/s)`,

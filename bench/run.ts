@@ -5,7 +5,7 @@
  *
  * Options:
  * - `--only <ids>`: comma-separated section ids (tokens, discovery, throughput, polling,
- *   dialects, overhead, imports, spend, install, webhooks, multi-process); the others keep their previous results.
+ *   dialects, overhead, imports, spend, install, webhooks, telemetry, multi-process); the others keep their previous results.
  *
  * Exits 1 when a section fails or a claim's proof does not hold.
  * @module

@@ -11,7 +11,7 @@
  * stdout carries the protocol: everything this script says goes to stderr.
  */
 import { connect } from 'generation-agent-toolkit';
-import { createMcpServer, serveStdio } from 'generation-agent-toolkit/mcp';
+import { createMcpServerFactory, serveStdio } from 'generation-agent-toolkit/mcp';
 import { requireAuth, startTargetService } from './support/target-service.js';
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
@@ -26,14 +26,15 @@ const session = await connect({
   },
 });
 
-const server = createMcpServer(session, {
+const factory = createMcpServerFactory(session, {
   mode: 'typed',
   // Money calls wait for a person. A client that supports MCP elicitation asks them in its own
   // window; for clients that do not, this policy decides instead: small top-ups only.
   approve: ({ operationId, arguments: input }) =>
     operationId === 'post_wallet_fund' && Number((input as { amount?: unknown }).amount) <= 5,
 });
-const connection = await serveStdio(server);
+// The factory serves both protocol versions: 2026-07-28 clients and 2025-11-25 ones.
+const connection = await serveStdio(factory);
 log(`✓ MCP server ready on stdio: ${session.operations.map((operation) => operation.id).join(', ')}`);
 
 // The client closes stdin when it is done; a signal is the other way to stop.

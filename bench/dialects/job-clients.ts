@@ -36,6 +36,7 @@ async function withRetries(send: Send, clock: VirtualClock, method: 'GET' | 'POS
   for (let attempt = 0; attempt <= RETRIES; attempt += 1) {
     const answer = await send(method, url);
     if (answer.status !== 429 && answer.status !== 503) return answer.status === 200 ? answer : undefined;
+    // (A 403 is no refusal to this client: it fails, as a hand-written client does.)
     if (attempt < RETRIES) await clock.sleep(Number(answer.body.retryAfterMs ?? 1_000));
   }
   return undefined;
@@ -138,6 +139,24 @@ export interface ClientOptions {
 /** The naive client: fires at once. */
 export function runNaive(options: ClientOptions): Promise<ClientRun> {
   return runWith(sender(options.transport, options.clock, options.key), options);
+}
+
+/**
+ * The same client with every request scheduled through one Bottleneck configured by hand from
+ * the limit the service documents (`settings`: a reservoir and its refill, or `maxConcurrent`).
+ */
+export async function runBottleneckConfigured(
+  options: ClientOptions,
+  settings: Readonly<Record<string, number | null>>,
+): Promise<ClientRun> {
+  const BottleneckOnClock = bottleneckOn(options.clock);
+  const limiter: Bottleneck = new BottleneckOnClock({ maxConcurrent: null, minTime: 0, ...settings });
+  const send = sender(options.transport, options.clock, options.key);
+  try {
+    return await runWith((method, url) => limiter.schedule(() => send(method, url)), options);
+  } finally {
+    await limiter.stop({ dropWaitingJobs: true });
+  }
 }
 
 /** The same client with every request scheduled through one Bottleneck fed from the answers' fields. */

@@ -43,6 +43,7 @@ export const SECTIONS: readonly SectionEntry[] = [
     load: () => import('../spend.js'),
   },
   { id: 'webhooks', title: 'Webhooks', load: () => import('../webhooks.js') },
+  { id: 'telemetry', title: 'Telemetry', load: () => import('../telemetry.js') },
   {
     id: 'multi-process',
     title: 'One quota across processes',

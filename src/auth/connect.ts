@@ -18,9 +18,12 @@ import {
   type SessionHttpOptions,
 } from '../http/index.js';
 import { BUDGET_OPTION_KEYS, type BudgetOptions, SpendBudget } from '../spend/spend-budget.js';
+import { loadDefaultTelemetry } from '../telemetry/load-default-telemetry.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 import { asksForScopeOf, planAccess } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { controlPlane, type TokenExpiry } from './control-plane-calls.js';
+import { tracedDiscovery } from './discovery-telemetry.js';
 import {
   checkOperationChoice,
   chooseOperations,
@@ -124,6 +127,17 @@ export interface ConnectOptions {
    * await connect({ baseUrl, apiKey, budget: { amount: 5, currency: 'usd' } });
    */
   readonly budget?: BudgetOptions;
+  /**
+   * Where the session's spans and metrics go: a span per call, per HTTP attempt (submission and
+   * polls), per poll and for discovery, with events for rate-limit waits, retries and spend, all
+   * masked. `false` turns it off. @default the global OpenTelemetry providers when
+   * `@opentelemetry/api` is installed (loaded lazily; nothing is loaded without it)
+   *
+   * @example
+   * import { openTelemetry } from 'generation-agent-toolkit/opentelemetry';
+   * await connect({ baseUrl, apiKey, telemetry: openTelemetry({ tracerProvider }) });
+   */
+  readonly telemetry?: Telemetry | false;
 }
 
 const CONNECT_OPTION_KEYS: OptionKeys<ConnectOptions> = {
@@ -142,6 +156,7 @@ const CONNECT_OPTION_KEYS: OptionKeys<ConnectOptions> = {
   keyPlacement: true,
   http: true,
   budget: ['spend', 'spendLimit'],
+  telemetry: ['tracing', 'tracerProvider'],
 };
 
 const AUTH_OPTION_KEYS: OptionKeys<ConnectAuth> = {
@@ -248,8 +263,11 @@ export async function connect(options: ConnectOptions): Promise<Session> {
     // An empty variable (`GENTK_API_KEY= cmd`) is how a shell unsets it for one command: no key.
     return given ?? (process.env.GENTK_API_KEY || undefined) ?? storedKey;
   };
+  const telemetry =
+    options.telemetry === false ? undefined : (options.telemetry ?? (await loadDefaultTelemetry()));
   const client = new HttpClient({
     ...options.http,
+    ...(telemetry ? { telemetry } : {}),
     baseUrl: baseUrl.href,
     trustedOrigins: [...trustedOrigins],
     credentials: {
@@ -261,7 +279,11 @@ export async function connect(options: ConnectOptions): Promise<Session> {
   client.redactor.addSecret(apiKey());
   await reportTokenStoreProblems(store, client);
   try {
-    const service = options.service ?? (await discover(baseUrl, discoveryThrough(client, options.discovery)));
+    const service =
+      options.service ??
+      (await tracedDiscovery(client.telemetry, baseUrl, () =>
+        discover(baseUrl, discoveryThrough(client, options.discovery)),
+      ));
     // The quotas the service publishes hold from the first call, before any answer says more.
     await client.governor.publish(service.origin, service.rateLimits ?? []);
     checkOperationChoice(options.operations, {

@@ -4,6 +4,7 @@ import {
   type CallWebhooks,
   callOperation,
   InvalidArgumentsError,
+  idempotencyOf,
   type KeyPlacement,
   type PendingCall,
   pendingFromId,
@@ -17,6 +18,7 @@ import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
+import { canonicalJson } from '../schema/canonical-json.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
 import type { CallCost } from '../spend/call-cost.js';
 import { CallPricing } from '../spend/call-pricing.js';
@@ -24,6 +26,7 @@ import type { CostEstimate } from '../spend/cost-estimate.js';
 import { FEED_CURRENCY } from '../spend/estimate-cost.js';
 import { ledgerCharge } from '../spend/ledger-charge.js';
 import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage.js';
+import { failedWithoutCharge, markPossiblyCharged, RetryKeys } from '../spend/possible-charge.js';
 import { reportedCharge } from '../spend/reported-charge.js';
 import {
   HeldReservations,
@@ -35,6 +38,7 @@ import type { SpendBudget, SpendReport } from '../spend/spend-budget.js';
 import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
+import { modelOf, traceCall } from './call-telemetry.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
 import { stepUpScope } from './step-up-scope.js';
@@ -158,6 +162,8 @@ export class Session {
   readonly #steppedUp = new Set<string>();
   readonly #pricing: CallPricing;
   readonly #held = new HeldReservations();
+  /** Idempotency keys of calls whose outcome is unknown, for the same call made again. */
+  readonly #retryKeys = new RetryKeys(() => this.client.clock.now());
   /** The estimates of jobs handed back as pending, so that their resumed results carry them too. */
   readonly #pendingEstimates = new Map<string, CostEstimate>();
   #closed = false;
@@ -223,6 +229,14 @@ export class Session {
   }
 
   /**
+   * Whether a webhook receiver is attached (`createWebhookReceiver`): asynchronous calls then
+   * take its callback and track, and tools drop the ones a model gives.
+   */
+  get hasWebhookReceiver(): boolean {
+    return this.#webhooks !== undefined;
+  }
+
+  /**
    * @internal Made by `createWebhookReceiver`, which attaches itself: calls then take webhooks.
    * One receiver per session: a second would leave the first's deliveries without a waiter.
    */
@@ -275,36 +289,61 @@ export class Session {
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
     this.#pricing.refuseUnlistedModel(operation, checked);
+    const traced = { operation, service: this.service, model: modelOf(checked) };
+    return traceCall(this.client.telemetry, traced, false, () => this.#call(operation, checked, options));
+  }
+
+  async #call(operation: Operation, checked: SendableInput, options: CallOptions): Promise<CostedCallResult> {
     const budget = this.#init.budget;
     // Under a budget the estimate is complete (the plan read); without one, what is at hand.
     const estimated = await this.#pricing.estimate(operation, checked, budget !== undefined);
+    // A call that takes an Idempotency-Key gets one chosen here: the same call made again after
+    // an unknown outcome is sent with the same key, so the service can charge it once.
+    const keyed = operation.idempotencyKey && idempotencyOf(operation) === 'keyed';
+    const sameCall =
+      keyed && !options.idempotencyKey ? `${operation.id}\u0000${canonicalJson(checked)}` : undefined;
+    const callOptions: CallOptions =
+      sameCall !== undefined ? { ...options, idempotencyKey: this.#retryKeys.keyFor(sameCall) } : options;
     const send = async () => {
       try {
-        return await callOperation(this.#context(), operation, checked, options);
+        return await callOperation(this.#context(), operation, checked, callOptions);
       } catch (error) {
         const retry = await this.#recover(operation, error);
         if (!retry) throw error;
-        return callOperation(this.#context(), operation, checked, options);
+        return callOperation(this.#context(), operation, checked, callOptions);
       }
     };
     let charged: number | undefined;
     const outcome = async (result: CallResult) => {
-      const spent = await this.#spentOutcome(result, estimated);
+      const spent = await this.#spentOutcome(operation, result, estimated);
       charged = spent.charged;
       return spent;
     };
-    const result = budget
-      ? await spendAroundCall({
-          budget,
-          held: this.#held,
-          operationId: operation.id,
-          estimate: estimated,
-          findCheaper: (left) => this.#pricing.cheaper(operation, checked, left),
-          send,
-          outcome,
-          unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(operation.id, failure)),
-        })
-      : await send();
+    let result: CallResult;
+    try {
+      result = budget
+        ? await spendAroundCall({
+            budget,
+            held: this.#held,
+            operationId: operation.id,
+            estimate: estimated,
+            findCheaper: (left) => this.#pricing.cheaper(operation, checked, left),
+            send,
+            outcome,
+            unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(operation.id, failure)),
+          })
+        : await send();
+    } catch (error) {
+      const charging = estimated.kind === 'unknown' || estimated.amount > 0;
+      if (charging && !failedWithoutCharge(error)) {
+        const idempotencyKey = keyed ? callOptions.idempotencyKey : undefined;
+        markPossiblyCharged(error, { idempotencyKey });
+        if (sameCall !== undefined && idempotencyKey !== undefined)
+          this.#retryKeys.remember(sameCall, idempotencyKey);
+      } else if (sameCall !== undefined) this.#retryKeys.forget(sameCall);
+      throw error;
+    }
+    if (sameCall !== undefined) this.#retryKeys.forget(sameCall);
     if (!budget && result.status === 'success') charged = reportedCharge(result.body);
     if (result.status !== 'success') this.#rememberEstimate(result, estimated);
     return withCost(result, estimated, charged);
@@ -362,12 +401,20 @@ export class Session {
     this.#pendingEstimates.set(HeldReservations.key(pending.operationId, pending.requestId), estimated);
   }
 
-  async #spentOutcome(result: CallResult, estimated?: CostEstimate): Promise<SpentOutcome> {
+  async #spentOutcome(
+    operation: Operation | undefined,
+    result: CallResult,
+    _estimated?: CostEstimate,
+  ): Promise<SpentOutcome> {
     if (result.status !== 'success')
       return { pendingKey: HeldReservations.key(result.operationId, result.requestId) };
     const reported = reportedCharge(result.body);
     if (reported !== undefined) return { charged: reported };
-    if (result.requestId === undefined || (estimated?.kind === 'priced' && estimated.amount === 0)) return {};
+    // A price of 0 is the feed's word, not the ledger's: where the ledger is readable, it settles
+    // the call whatever the estimate said. Only calls that charge nothing by nature (the account's
+    // own operations, fetching a job) are not looked up.
+    if (result.requestId === undefined || (operation && (isControlPlane(operation) || operation.isFetch)))
+      return {};
     const listing = this.operations.find(
       (operation) =>
         isControlPlane(operation) &&
@@ -408,7 +455,15 @@ export class Session {
     options: Omit<CallOptions, 'idempotencyKey'> = {},
   ): Promise<CostedCallResult> {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
-    this.operation(pending.operationId);
+    const operation = this.operation(pending.operationId);
+    const traced = { operation, service: this.service, jobId: pending.requestId };
+    return traceCall(this.client.telemetry, traced, true, () => this.#resume(pending, options));
+  }
+
+  async #resume(
+    pending: PendingCall,
+    options: Omit<CallOptions, 'idempotencyKey'>,
+  ): Promise<CostedCallResult> {
     const budget = this.#init.budget;
     const key = HeldReservations.key(pending.operationId, pending.requestId);
     const estimated = this.#pendingEstimates.get(key) ?? submittedElsewhere();
@@ -421,7 +476,11 @@ export class Session {
           key,
           send,
           outcome: async (ended) => {
-            const spent = await this.#spentOutcome(ended, estimated);
+            const spent = await this.#spentOutcome(
+              this.service.operation(pending.operationId),
+              ended,
+              estimated,
+            );
             charged = spent.charged;
             return spent;
           },

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { lstat, mkdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { dirname, resolve } from 'node:path';
 import { GenerationToolkitError } from '../errors/index.js';
+import { withFileLock } from './file-lock.js';
 
 /**
  * A control-plane token as the toolkit keeps it. Never a password, never a verification code.
@@ -119,7 +120,9 @@ function isStoredToken(value: unknown): value is StoredToken {
 
 /**
  * Keeps tokens in one JSON file readable by its owner only (mode 0600), replaced atomically by
- * a rename so that a crash mid-write leaves the previous file intact.
+ * a rename so that a crash mid-write leaves the previous file intact. Processes that share the
+ * file take turns (a lock file beside it, `<path>.lock`, taken over when its owner died): each
+ * save reads, merges and writes under the lock, so none loses another's token.
  */
 export class FileTokenStore implements TokenStore {
   #queue: Promise<unknown> = Promise.resolve();
@@ -163,6 +166,10 @@ export class FileTokenStore implements TokenStore {
    */
   async audit(): Promise<readonly string[]> {
     if (process.platform === 'win32') return [];
+    return [...(await this.#fileProblems()), ...(await this.#folderProblems())];
+  }
+
+  async #fileProblems(): Promise<string[]> {
     try {
       const mode = (await stat(this.path)).mode & 0o777;
       if ((mode & 0o077) === 0) return [];
@@ -174,9 +181,41 @@ export class FileTokenStore implements TokenStore {
     }
   }
 
-  /** Writes of one process go one at a time, so two saves never lose each other's entry. */
+  /**
+   * The folder the file lives in: one that every user may write to (`/tmp`) lets another user
+   * plant the lock or replace the folder's entries; one reached through a symbolic link puts the
+   * tokens wherever the link's owner points it.
+   */
+  async #folderProblems(): Promise<string[]> {
+    const folder = dirname(resolve(this.path));
+    const problems: string[] = [];
+    try {
+      const mode = (await stat(folder)).mode & 0o7777;
+      if ((mode & 0o002) !== 0)
+        problems.push(
+          `The token store ${this.path} is in a folder every user may write to (${folder}, mode ${mode.toString(8).padStart(4, '0')}); another user could plant or replace files beside it. Keep it in a folder of your own, e.g. ~/.config/gentk.`,
+        );
+      const real = await realpath(folder);
+      if (real !== folder || (await lstat(folder)).isSymbolicLink())
+        problems.push(
+          `The token store ${this.path} is reached through a symbolic link (${folder} leads to ${real}); the tokens go wherever the link points. Give the store's real path, in a folder of your own.`,
+        );
+    } catch {
+      // A folder not made yet is made by the first save, owner-only.
+    }
+    return problems;
+  }
+
+  /**
+   * Writes go one at a time: those of this process in a queue, and those of every process
+   * sharing the file under its lock, so two saves never lose each other's entry.
+   */
   #serially<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.#queue.then(work, work);
+    const locked = async () => {
+      await mkdir(dirname(this.path), { recursive: true, mode: 0o700 });
+      return withFileLock(this.path, work);
+    };
+    const next = this.#queue.then(locked, locked);
     this.#queue = next.catch(() => undefined);
     return next;
   }

@@ -19,7 +19,7 @@ import {
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { acceptsField, type CallWebhooks, type TrackWatch, takesReceiverWebhook } from './call-webhooks.js';
 import { type CallOutput, outputsOf } from './outputs.js';
-import { safeJobAnswer } from './secret-free-results.js';
+import { safeJobAnswer, secretFree } from './secret-free-results.js';
 import { type SendableInput, unsendableError } from './sendable-input.js';
 import { unaddressableArgument } from './unsendable-arguments.js';
 
@@ -61,6 +61,13 @@ export interface CallOptions {
    * @default 300000
    */
   readonly wait?: number | false;
+  /**
+   * Use the whole wait even when the service expects the job to end after it, polling once at
+   * its end, rather than handing the job back at once: for a caller that cannot sleep between
+   * calls (a model calling tools), for which an early hand-back only means calling again.
+   * @default false
+   */
+  readonly waitWhole?: boolean;
   /** The Idempotency-Key of a money or write call; one is made per call when absent. */
   readonly idempotencyKey?: string;
   /** Adjustments to the polling schedule of the operation's family. */
@@ -136,6 +143,7 @@ function pollOptions(options: CallOptions, category: string | undefined) {
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.schedule ? { schedule: options.schedule } : {}),
+    ...(options.waitWhole ? { waitWhole: true } : {}),
     ...(category ? { category } : {}),
   };
 }
@@ -153,7 +161,7 @@ export async function callOperation(
   input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
-  return context.client.redactor.maskKnownValue(await callUnmasked(context, operation, input, options));
+  return secretFree(context.client.redactor, () => callUnmasked(context, operation, input, options));
 }
 
 async function callUnmasked(
@@ -300,7 +308,7 @@ export async function resumeCall(
   pending: PendingCall,
   options: Omit<CallOptions, 'idempotencyKey'> = {},
 ): Promise<CallResult> {
-  return context.client.redactor.maskKnownValue(await resumeUnmasked(context, pending, options));
+  return secretFree(context.client.redactor, () => resumeUnmasked(context, pending, options));
 }
 
 async function resumeUnmasked(

@@ -36,3 +36,69 @@ export function safeJobAnswer(
   }
   return answer;
 }
+
+/**
+ * The one way out of the calls layer: `run`'s result with every string masked
+ * (`Redactor.maskKnownValue`), or its failure through {@link secretFreeError}. Success or failure,
+ * polled or delivered, called or resumed, nothing leaves a call without passing here.
+ */
+export async function secretFree<T>(redactor: Redactor, run: () => Promise<T>): Promise<T> {
+  let result: T;
+  try {
+    result = await run();
+  } catch (error) {
+    throw secretFreeError(redactor, error);
+  }
+  return redactor.maskKnownValue(result);
+}
+
+/** How many links of an error's `cause` chain are masked; deeper causes are cut off. */
+const MAX_CAUSES = 8;
+
+/**
+ * `error`, with every secret the session knows masked in what it shows: its message, stack,
+ * `toJSON()` and every field (the service's details, a URL, an estimate's basis), its causes
+ * included. The one path every failure of a call leaves by, whatever brought its words in: a
+ * polled answer (masked by the HTTP core already, masked again for nothing) or a delivery pushed
+ * to the webhook receiver, which never passed the HTTP core. Errors are changed in place: their
+ * class, `code` and `isInstance` markers stay what callers switch on.
+ */
+export function secretFreeError<T>(redactor: Redactor, error: T): T {
+  let current: unknown = error;
+  for (let depth = 0; depth < MAX_CAUSES && current instanceof Error; depth += 1) {
+    maskErrorFields(redactor, current);
+    current = current.cause;
+  }
+  if (current instanceof Error) Object.defineProperty(current, 'cause', { value: undefined });
+  return error;
+}
+
+function maskErrorFields(redactor: Redactor, error: Error): void {
+  const record = error as unknown as Record<string, unknown>;
+  for (const name of ['message', 'stack', ...Object.keys(error)]) {
+    if (name === 'cause') continue;
+    const value = record[name];
+    const masked =
+      typeof value === 'string'
+        ? redactor.redact(value)
+        : isPlainData(value)
+          ? redactor.maskKnownValue(value)
+          : value;
+    if (masked === value) continue;
+    const descriptor = Object.getOwnPropertyDescriptor(error, name);
+    if (descriptor && !descriptor.configurable && !descriptor.writable) continue;
+    Object.defineProperty(error, name, {
+      value: masked,
+      writable: true,
+      configurable: true,
+      enumerable: descriptor?.enumerable ?? false,
+    });
+  }
+}
+
+/** An array or a plain object: data to copy masked (a class instance keeps its own shape). */
+function isPlainData(value: unknown): value is object {
+  if (typeof value !== 'object' || value === null) return false;
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return Array.isArray(value) || prototype === Object.prototype || prototype === null;
+}

@@ -1,5 +1,5 @@
 import { UsageError } from '../errors/index.js';
-import { createFetchTransport, type Transport } from '../http/index.js';
+import { createFetchTransport, isNonPublicHost, type Transport } from '../http/index.js';
 import { VERSION } from '../version.js';
 import { ByteBudget } from './byte-budget.js';
 import type { DiscoveryCache } from './cache.js';
@@ -117,7 +117,20 @@ interface Loader {
   readonly stats: { documents: number; fromCache: number; downloadedBytes: number; fetchMs: number };
 }
 
+/**
+ * Why discovery does not read `url`, when it may not: an address outside the public internet
+ * (loopback, private, link-local) reached from a base URL that is public. The documents are the
+ * service's word, and a link to 169.254.169.254 or an intranet host would make the caller's
+ * machine probe what only it can reach; a base URL on such an address (the emulator, a service
+ * on the caller's own network) is the caller's choice, and its links are then read.
+ */
+function refusedAddress(base: URL, url: URL): string | undefined {
+  if (isNonPublicHost(base) || !isNonPublicHost(url)) return undefined;
+  return `Not read: ${url.origin} is not a public address (loopback, private or link-local), and the base URL ${base.origin} is public. Discovery reads such addresses only when the base URL itself is one.`;
+}
+
 function createLoader(
+  base: URL,
   options: DiscoverOptions,
   now: () => number,
   limits: Pick<DiscoveryLimits, 'maxDocuments' | 'maxTotalBytes'>,
@@ -131,6 +144,7 @@ function createLoader(
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBytes: options.maxDocumentBytes ?? 10 * 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 3,
+    refuse: (url: URL) => refusedAddress(base, url),
     userAgent: options.userAgent ?? `generation-agent-toolkit/${VERSION}`,
     now,
     signal,
@@ -389,7 +403,13 @@ export async function readModelsFeed(
 ): Promise<{ models: ModelInfo[]; warnings: DiscoveryWarning[] }> {
   const limits = resolveDiscoveryLimits(options.limits);
   const warnings: DiscoveryWarning[] = [];
-  const loader = createLoader(options, Date.now, limits, AbortSignal.timeout(limits.feedDeadlineMs));
+  const loader = createLoader(
+    new URL(baseUrl),
+    options,
+    Date.now,
+    limits,
+    AbortSignal.timeout(limits.feedDeadlineMs),
+  );
   const models = await readModels(new URL(baseUrl), loader, undefined, limits.feedDeadlineMs, (warning) =>
     warnings.push(warning),
   );
@@ -485,7 +505,7 @@ async function readService(
   const startedAt = performance.now();
   const warnings: DiscoveryWarning[] = [];
   const warn = (warning: DiscoveryWarning) => warnings.push(warning);
-  const loader = createLoader(options, now, limits, signal);
+  const loader = createLoader(base, options, now, limits, signal);
   const address = (relative: string) => addressOf(base, relative);
 
   // The well-known OpenAPI addresses are asked for while the catalogue is read: when the
@@ -691,6 +711,8 @@ async function readService(
     const inspected = await Promise.all(
       mcpServers.map(async (server) => {
         try {
+          const refusal = refusedAddress(base, new URL(server.url));
+          if (refusal) throw new DiscoveryDocumentError({ document: server.url, message: refusal });
           const found = await options.mcp?.inspect(server, { signal, serviceOrigin: base.origin });
           if (!found) return server;
           for (const resource of found.resources) mcpReference.push({ server: server.name, ...resource });

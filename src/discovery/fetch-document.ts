@@ -19,6 +19,8 @@ export interface DocumentFetchOptions {
   /** The option to raise when a document is over `maxBytes`; `maxDocumentBytes` unless said. */
   readonly maxBytesOption?: string;
   readonly maxRedirects: number;
+  /** Why `url` (the document or a redirect's target) is not read, when it is not; checked before each request. */
+  readonly refuse?: (url: URL) => string | undefined;
   readonly signal?: AbortSignal;
   readonly cache?: DiscoveryCache;
   readonly userAgent: string;
@@ -152,6 +154,8 @@ export async function fetchDocument(
   }
   let current = url;
   for (let redirects = 0; ; redirects++) {
+    const refusal = options.refuse?.(new URL(current));
+    if (refusal) throw new DiscoveryDocumentError({ document: current, message: refusal });
     const headers: Record<string, string> = { Accept: ACCEPT[kind], 'User-Agent': options.userAgent };
     if (cached && current === url) {
       if (cached.etag) headers['If-None-Match'] = cached.etag;

@@ -124,6 +124,19 @@ export interface Operation {
   readonly effect: OperationEffect;
   /** `x-required-scope`; null when the operation declares none (public, or generation). */
   readonly requiredScope: string | null;
+  /**
+   * Every scope the documents name for the operation (`x-required-scope` and the scopes of its
+   * security requirements), absent when they name none: evidence of its effect and of whether it
+   * handles credentials, the strictest winning.
+   */
+  readonly scopes?: readonly string[];
+  /**
+   * Input fields the documents mark as callback addresses (OpenAPI `callbacks` expressions,
+   * `x-callback`, `x-webhook`), absent when they mark none. With the fields every document's
+   * names reveal (`webhook`, `callback_url`, ...), they belong to the application: a model never
+   * sees nor sets them.
+   */
+  readonly callbackFields?: readonly string[];
   readonly credential: CredentialPlacement;
   /** The operation accepts an `Idempotency-Key` header. */
   readonly idempotencyKey: boolean;

@@ -63,6 +63,8 @@ export type LibraryErrorCode =
   | 'rate_limit_store_failed'
   /** A shared budget store could not be read or written; the call it guarded was not sent. */
   | 'budget_store_failed'
+  /** A shared budget store lost the budget's state (a Redis restarted empty); calls are refused until it is set again. */
+  | 'budget_store_reset'
   /** A call would pass the spending budget, or its cost is unknown under a budget; nothing was sent. */
   | 'budget_exceeded'
   /** A transport got no answer; the HTTP core turns it into a {@link NetworkError} or {@link TimeoutError}. */

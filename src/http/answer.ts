@@ -14,6 +14,7 @@ import {
 import { parseRetryAfter, parseRetryAfterMs } from './headers/retry-after.js';
 import { parseWwwAuthenticate } from './headers/www-authenticate.js';
 import { unfollowedRedirect } from './redirects.js';
+import { type RefusalKind, refusalOf } from './refusal.js';
 import {
   type ErrorFields,
   errorFieldsOf,
@@ -62,9 +63,15 @@ function redactedHeader(services: AttemptServices, value: string | null): string
  * its request rate: its words say so ("Queue full: too many jobs in progress", "Maximum 5
  * queued requests"), or it is a 429 while the rate fields say the quota has room.
  */
-function jobLimitRefusal(exchange: Exchange, sent: SentExchange, fields: ErrorFields): boolean {
+function jobLimitRefusal(
+  exchange: Exchange,
+  sent: SentExchange,
+  fields: ErrorFields,
+  refusal: RefusalKind | undefined,
+): boolean {
   const { status } = sent.response;
-  if (!exchange.submitsJob || (status !== 429 && status !== 503 && status !== 200)) return false;
+  if (!exchange.submitsJob || refusal === 'in-flight' || (status !== 429 && status !== 503 && status !== 200))
+    return false;
   if (queueLimitOf(fields.message) !== undefined || speaksOfJobLimit(fields.message)) return true;
   return status === 429 && sent.observations.some((observation) => (observation.remaining ?? 0) > 0);
 }
@@ -86,14 +93,18 @@ export async function readAnswer(
     ? errorFieldsOf(services.redactor.redactValue(parsed.ok ? parsed.value : parsed.text))
     : {};
   const retryAfterMs = failed || status === 503 ? retryAfterOf(headers, receivedAt, fields) : undefined;
-  const queueLimit = jobLimitRefusal(exchange, sent, fields)
-    ? (queueLimitOf(fields.message) ?? services.jobSlots.learnFromRefusal(exchange.url.origin))
+  const refusal = failed
+    ? refusalOf({ status, headers, observations: sent.observations, message: fields.message })
+    : undefined;
+  const statedQueueLimit = queueLimitOf(fields.message);
+  const queueLimit = jobLimitRefusal(exchange, sent, fields, refusal)
+    ? (statedQueueLimit ?? services.jobSlots.learnFromRefusal(exchange.url.origin))
     : undefined;
   // A full job queue is the job slots' business: blocking the quota would also stop the polls that empty it.
-  const blocksQuota = (status === 429 || status === 503) && queueLimit === undefined;
-  await sent.complete(status, blocksQuota ? retryAfterMs : undefined);
+  const blocksQuota = refusal !== undefined && queueLimit === undefined;
+  await sent.complete(status, blocksQuota ? retryAfterMs : undefined, blocksQuota ? refusal : 'none');
   if (queueLimit !== undefined) {
-    services.jobSlots.learnLimit(exchange.url.origin, queueLimit);
+    services.jobSlots.learnLimit(exchange.url.origin, queueLimit, statedQueueLimit !== undefined);
     // Held submissions wait for a job to end; only a limit of one cannot tell when that is.
     if (queueLimit <= 1) services.jobSlots.block(exchange.url.origin, receivedAt + (retryAfterMs ?? 1000));
   }
@@ -131,7 +142,9 @@ export async function readAnswer(
     requestId,
     ...(queueLimit !== undefined ? { queueLimit } : {}),
   };
-  if (status >= 400) throw errorFromStatus(answer, queueLimit !== undefined ? 429 : status);
+  // A refusal is retried, whatever its status: GitHub refuses with 403 for its rate limits.
+  if (status >= 400)
+    throw errorFromStatus(answer, queueLimit !== undefined || (refusal && status === 403) ? 429 : status);
   // A redirect still here was not followed (a write's 301/302, one hop too many, no Location):
   // its body is no answer to the call, and never a success without output.
   if (status >= 300) throw unfollowedRedirect(services, exchange, context, headers.get('location'));

@@ -13,7 +13,7 @@ import { parseRateLimitFields, type RateLimitObservation } from './headers/rate-
 import type { JobSlots } from './rate-limit/job-slots.js';
 import type { Route } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
-import type { RateLimitGovernor, RateLimitPermit } from './rate-limit-governor.js';
+import type { PermitOutcome, RateLimitGovernor, RateLimitPermit } from './rate-limit-governor.js';
 import type { Redactor } from './redact.js';
 import type { Idempotency } from './retry.js';
 import {
@@ -71,7 +71,7 @@ export interface SentExchange {
   readonly receivedAt: number;
   /** The rate-limit fields read from the answer (empty when the governor did not want them). */
   readonly observations: readonly RateLimitObservation[];
-  complete(status: number, retryAfterMs?: number): Promise<void>;
+  complete(status: number, retryAfterMs?: number, refusal?: PermitOutcome['refusal']): Promise<void>;
 }
 
 async function acquire(services: AttemptServices, exchange: Exchange): Promise<RateLimitPermit> {
@@ -149,13 +149,14 @@ export async function sendExchange(services: AttemptServices, exchange: Exchange
       startedAt,
       receivedAt,
       observations,
-      complete: (status, retryAfterMs) =>
+      complete: (status, retryAfterMs, refusal) =>
         permit.complete({
           answered: true,
           status,
           observations,
           receivedAt,
           ...(retryAfterMs !== undefined ? { retryAfterMs } : {}),
+          ...(refusal !== undefined ? { refusal } : {}),
         }),
     };
   } catch (error) {

@@ -2,6 +2,8 @@
  * The options of {@link HttpClient} and of its one method, `request`.
  * @module
  */
+
+import type { Telemetry } from '../telemetry/telemetry.js';
 import type { Clock } from './clock.js';
 import type { CredentialRef, CredentialSource } from './credentials.js';
 import type { HttpEventHandler } from './events.js';
@@ -104,6 +106,12 @@ export interface HttpClientOptions {
   readonly random?: () => number;
   /** @internal The session's own redactor, which knows its secrets. */
   readonly redactor?: Redactor;
+  /**
+   * Where spans and metrics of every attempt go (`openTelemetry()` of the `/opentelemetry`
+   * entry). Everything handed to it is masked first. A session sets this from `connect()`'s
+   * `telemetry`. @default none
+   */
+  readonly telemetry?: Telemetry;
 }
 
 /**

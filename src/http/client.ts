@@ -5,6 +5,8 @@
  * @module
  */
 
+import { maskedTelemetry } from '../telemetry/masked-telemetry.js';
+import type { Telemetry } from '../telemetry/telemetry.js';
 import { VERSION } from '../version.js';
 import { type AnswerResult, readAnswer } from './answer.js';
 import { type AttemptServices, type Exchange, sendExchange } from './attempt.js';
@@ -16,6 +18,7 @@ import { NotFoundError, RateLimitedError } from './errors/http-status-errors.js'
 import { ServiceError, sameCallAs } from './errors/service-error.js';
 import { governedTransport } from './governed-transport.js';
 import { HTTP_CLIENT_OPTION_KEYS, rejectUnknownHttpOptions } from './http-option-keys.js';
+import { httpTelemetry } from './http-telemetry.js';
 import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-request.js';
 import { type HeldJobSlot, JobSlots } from './rate-limit/job-slots.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
@@ -78,6 +81,8 @@ export class HttpClient {
   readonly redactor: Redactor;
   /** The clock every wait of this client uses (the job poller waits on it too). */
   readonly clock: Clock;
+  /** @internal Where spans and metrics go, masked by the redactor; undefined without telemetry. */
+  readonly telemetry: Telemetry | undefined;
   /**
    * The client's transport (its own, a custom `transport`, or `fetch` wrapped) behind its
    * governor, for reads that are not calls of the service: discovery's published documents. It
@@ -100,7 +105,17 @@ export class HttpClient {
     for (const source of Object.values(credentials)) {
       if (typeof source === 'string') this.redactor.addSecret(source);
     }
-    const emit = options.onEvent;
+    this.telemetry = options.telemetry
+      ? maskedTelemetry(options.telemetry, (text) => this.redactor.redact(text))
+      : undefined;
+    const traced = this.telemetry ? httpTelemetry(this.telemetry, this.clock) : undefined;
+    const userEmit = options.onEvent;
+    const emit = traced
+      ? (event: Parameters<typeof traced.onEvent>[0]) => {
+          traced.onEvent(event);
+          userEmit?.(event);
+        }
+      : userEmit;
     this.governor =
       options.governor ??
       new RateLimitGovernor({
@@ -122,6 +137,7 @@ export class HttpClient {
     let close = async () => {};
     if (!transport && options.fetch) transport = createFetchTransport(options.fetch);
     if (!transport) ({ transport, close } = createUndiciTransport());
+    if (traced) transport = traced.transport(transport);
     this.#close = close;
     this.documentTransport = governedTransport({ transport, governor: this.governor, clock: this.clock });
     this.#prepareContext = {
@@ -249,7 +265,7 @@ export class HttpClient {
     }
     const delayMs = retryDelay(error, attempt - 1, this.#retry, this.#random);
     if (this.clock.now() + delayMs > deadline) return undefined;
-    this.#options.onEvent?.({
+    this.#services.emit?.({
       type: 'retry',
       method: request.method,
       url: safeUrl(),

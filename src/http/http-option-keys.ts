@@ -17,7 +17,10 @@ import type { RetryOptions } from './retry.js';
  *   http: { timeoutMs: 10_000, totalTimeoutMs: 60_000, retry: { limit: 2 }, onEvent: (event) => log(event) },
  * });
  */
-export type SessionHttpOptions = Omit<HttpClientOptions, 'baseUrl' | 'credentials' | 'trustedOrigins'>;
+export type SessionHttpOptions = Omit<
+  HttpClientOptions,
+  'baseUrl' | 'credentials' | 'trustedOrigins' | 'telemetry'
+>;
 
 const RETRY_OPTION_KEYS: OptionKeys<RetryOptions> = {
   limit: ['retries', 'maxRetries', 'attempts'],
@@ -65,6 +68,7 @@ export const HTTP_CLIENT_OPTION_KEYS: OptionKeys<HttpClientOptions> = {
   baseUrl: ['baseURL', 'url'],
   trustedOrigins: true,
   credentials: true,
+  telemetry: true,
 };
 
 /**

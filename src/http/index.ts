@@ -64,6 +64,7 @@ export {
   SESSION_HTTP_OPTION_KEYS,
   type SessionHttpOptions,
 } from './http-option-keys.js';
+export { isNonPublicHost } from './non-public-host.js';
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,
@@ -83,12 +84,13 @@ export { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 export {
   type PermitOutcome,
   type PublishedQuota,
+  type RateLimitBelief,
   RateLimitGovernor,
   type RateLimitGovernorOptions,
   type RateLimitPermit,
   type ThrottleWait,
 } from './rate-limit-governor.js';
-export { isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
+export { CAPABILITY_PREFIX, isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';
 export { isRecord, jsonFailureOf } from './response-body.js';
 export {
   DEFAULT_MAX_RESPONSE_BYTES,

@@ -71,6 +71,7 @@ export {
 export { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 export {
   type PublishedQuota,
+  type RateLimitBelief,
   RateLimitGovernor,
   type RateLimitGovernorOptions,
   type ThrottleWait,

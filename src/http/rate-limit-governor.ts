@@ -18,8 +18,10 @@ import type {
   RateLimitPermit,
   ThrottleWait,
 } from './rate-limit/governor-types.js';
+import { InFlightCap } from './rate-limit/in-flight-cap.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
+import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
@@ -34,6 +36,7 @@ export type {
   RateLimitPermit,
   ThrottleWait,
 } from './rate-limit/governor-types.js';
+export type { RateLimitBelief } from './rate-limit/rate-limit-beliefs.js';
 
 interface Waiter {
   readonly sequence: number;
@@ -57,7 +60,7 @@ interface Waiter {
 export class RateLimitGovernor {
   readonly #clock: Clock;
   readonly #ledger: BucketLedger;
-  readonly #burst: number;
+  readonly #burst: number | undefined;
   readonly #jitterMs: number;
   readonly #random: () => number;
   readonly #onWait: ((wait: ThrottleWait) => void) | undefined;
@@ -68,6 +71,10 @@ export class RateLimitGovernor {
   readonly #queues = new Map<string, Waiter[]>();
   readonly #pumping = new Set<string>();
   readonly #wake = new WakeSignal();
+  readonly #inFlight: InFlightCap;
+  /** Requests granted and not answered, per origin: how many were in flight when one was refused. */
+  readonly #onWire = new Map<string, number>();
+  readonly #beliefs: RateLimitBeliefs;
   #sequence = 0;
   #lastStamp = 0;
 
@@ -77,12 +84,26 @@ export class RateLimitGovernor {
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
     );
-    this.#burst = options.burst ?? 2;
+    this.#burst = options.burst;
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;
     this.#onWait = options.onWait;
     this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
-    this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations);
+    this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations, this.#random);
+    this.#inFlight = new InFlightCap(this.#clock);
+    this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
+  }
+
+  /**
+   * What the governor believes of the limits it met: each quota with its limit, what is left,
+   * when it resets or the rate it was learned at, and why (`source`: the fields that stated
+   * it, or the refusals it was learned from), and each cap on requests in flight.
+   *
+   * @example
+   * for (const limit of await governor.rateLimits()) console.log(limit.bucket, limit.source, limit.limit);
+   */
+  rateLimits(): Promise<RateLimitBelief[]> {
+    return this.#beliefs.list(this.#clock.now());
   }
 
   /**
@@ -120,6 +141,36 @@ export class RateLimitGovernor {
     options: { signal?: AbortSignal | undefined; deadline?: number } = {},
   ): Promise<RateLimitPermit> {
     const route = routeOf(url);
+    // A cap on requests in flight, once a refusal taught one, holds the request before the quota.
+    const leave = await this.#inFlight.enter(route.origin, options);
+    try {
+      const permit = await this.#acquireQuota(route, options);
+      return this.#withInFlight(permit, route.origin, leave);
+    } catch (error) {
+      leave();
+      throw error;
+    }
+  }
+
+  #withInFlight(permit: RateLimitPermit, origin: string, leave: () => void): RateLimitPermit {
+    const inFlightBefore = this.#onWire.get(origin) ?? 0;
+    this.#onWire.set(origin, inFlightBefore + 1);
+    return {
+      buckets: permit.buckets,
+      wantsObservations: permit.wantsObservations,
+      complete: async (outcome) => {
+        leave();
+        this.#onWire.set(origin, Math.max(0, (this.#onWire.get(origin) ?? 1) - 1));
+        if (outcome.refusal === 'in-flight') this.#inFlight.refused(origin, inFlightBefore);
+        await permit.complete(outcome);
+      },
+    };
+  }
+
+  async #acquireQuota(
+    route: Route,
+    options: { signal?: AbortSignal | undefined; deadline?: number },
+  ): Promise<RateLimitPermit> {
     const sequence = this.#sequence++;
     const resolution = this.#routes.resolve(route);
     const key = resolution.queueKey;

@@ -16,6 +16,11 @@ export class RawHeaders {
     return Array.isArray(value) ? value.join(', ') : value;
   }
 
+  /** The fields' names, lower-cased. */
+  keys(): Iterable<string> {
+    return Object.keys(this.raw);
+  }
+
   toHeaders(): Headers {
     const headers = new Headers();
     for (const [name, value] of Object.entries(this.raw)) {

@@ -50,6 +50,20 @@ const JSON_CODE_FIELD = /("code"\s*:\s*)"([^"\\]*)"/gi;
 const QUERY_PARAMETER = new RegExp(`([?&;](?:${FIELD_NAMES}|code)=)[^&#\\s"']*`, 'gi');
 const AUTHORIZATION_VALUE = /\b(Bearer|Basic|Token|Digest)\s+[A-Za-z0-9\-._~+/]{6,}=*/gi;
 const CREDENTIAL_SHAPE = /\b(gat|gk|rst)_[A-Za-z0-9_-]{16,}/g;
+
+/**
+ * What begins every webhook capability the toolkit makes (`gwh_` and 43 characters of base64url):
+ * the capability is a secret of the session, and masked by its shape wherever it shows. Each job
+ * has its own, and a session makes thousands: kept as values, the oldest would be forgotten (the
+ * learned secrets are bounded) and a finished job's callback URL would show again.
+ */
+export const CAPABILITY_PREFIX = 'gwh_';
+const CAPABILITY_SHAPE = /gwh_[A-Za-z0-9_-]{43}/g;
+
+/** `text` with every webhook capability masked. */
+function maskCapabilities(text: string): string {
+  return text.includes(CAPABILITY_PREFIX) ? text.replace(CAPABILITY_SHAPE, REDACTED) : text;
+}
 const DIGIT = /\d/;
 
 /**
@@ -158,9 +172,9 @@ export class Redactor {
     return result;
   }
 
-  /** `text` with the known secret values masked, and nothing else changed. */
+  /** `text` with the known secret values (and webhook capabilities) masked, and nothing else changed. */
   maskKnown(text: string): string {
-    return this.#known().mask(text, REDACTED);
+    return maskCapabilities(this.#known().mask(text, REDACTED));
   }
 
   /**
@@ -178,7 +192,7 @@ export class Redactor {
 
   /** Whether `text` holds one of the known secret values. */
   containsKnown(text: string): boolean {
-    return this.#known().contains(text);
+    return this.#known().contains(text) || maskCapabilities(text) !== text;
   }
 
   /**
@@ -192,7 +206,7 @@ export class Redactor {
    */
   maskKnownValue<T>(value: T): T {
     const matcher = this.#known();
-    return matcher.empty ? value : mapStrings(value, (text) => matcher.mask(text, REDACTED));
+    return mapStrings(value, (text) => maskCapabilities(matcher.empty ? text : matcher.mask(text, REDACTED)));
   }
 
   #mask(text: string): string {

@@ -4,6 +4,7 @@
  * @module
  */
 import type { CredentialRef, HttpClient } from '../http/index.js';
+import { inSpan } from '../telemetry/in-span.js';
 import type { FetchTarget } from './fetch-target.js';
 import type { FetchStatus } from './poll-job.js';
 
@@ -16,8 +17,21 @@ export interface FetchStatusOptions {
   readonly credential?: CredentialRef;
 }
 
-/** A {@link FetchStatus} for either fetch style. */
+/** A {@link FetchStatus} for either fetch style; each poll is a span when the client has telemetry. */
 export function createFetchStatus(options: FetchStatusOptions): FetchStatus {
+  const fetchStatus = untracedFetchStatus(options);
+  const telemetry = options.client.telemetry;
+  if (!telemetry) return fetchStatus;
+  return (target, signal) =>
+    inSpan(
+      telemetry,
+      `poll ${target.operationId ?? 'job'}`,
+      { attributes: { 'gentk.job.id': String(target.requestId), 'gentk.operation.id': target.operationId } },
+      () => fetchStatus(target, signal),
+    );
+}
+
+function untracedFetchStatus(options: FetchStatusOptions): FetchStatus {
   const credential = options.credential ?? { name: 'generationKey', placement: 'body-key' };
   return async (target: FetchTarget, signal) => {
     const get = target.method === 'GET';

@@ -47,6 +47,11 @@ export interface PollJobOptions {
    * @default 300000
    */
   readonly deadlineMs?: number;
+  /**
+   * Wait until the deadline and poll once there even when the estimate says the job ends later,
+   * instead of handing the job back at once. @default false
+   */
+  readonly waitWhole?: boolean;
   readonly signal?: AbortSignal;
   readonly onProgress?: (progress: JobProgress) => void;
   /** @default systemClock */
@@ -89,6 +94,7 @@ function failure(answer: JobAnswer, target: FetchTarget | undefined): Generation
     method: 'POST',
     url: target?.url ?? '(submission)',
     message: answer.message ?? 'The job failed without saying why',
+    ...(answer.message !== undefined ? { serviceMessage: answer.message } : {}),
     jobId: answer.id ?? target?.requestId,
   });
 }
@@ -171,7 +177,11 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
     // back at once rather than after a wait that cannot succeed.
     const left = deadline - now;
     const lastChance =
-      !options.webhook && !lastPollTaken && left > 0 && (etaLeft === undefined || etaLeft <= left);
+      !options.webhook &&
+      !lastPollTaken &&
+      left > 0 &&
+      // A delivery on its way is awaited, not polled for, whatever the caller's wait.
+      ((options.waitWhole === true && !delivery) || etaLeft === undefined || etaLeft <= left);
     const late = now + delayMs > deadline;
     if (late && lastChance) lastPollTaken = true;
     else if (options.webhook || late) {

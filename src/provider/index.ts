@@ -8,6 +8,7 @@
  */
 // The call context a provider's operations run in, named by its declarations.
 export type { CallContext, KeyPlacement } from '../calls/index.js';
+export { type FetchResultFileOptions, fetchResultFile, type ResultFile } from './fetch-result-file.js';
 export type {
   GenerationImageModel,
   GenerationImageModelId,

@@ -38,7 +38,11 @@ export interface BudgetStoreErrorOptions {
  * ```
  */
 export class BudgetStoreError extends GenerationToolkitError {
-  declare readonly code: 'budget_store_failed';
+  /**
+   * `budget_store_reset` when the store lost the budget's state (a Redis restarted empty): calls
+   * are refused until the budget is set again; `budget_store_failed` for every other failure.
+   */
+  declare readonly code: 'budget_store_failed' | 'budget_store_reset';
   readonly store: string;
   readonly operation: BudgetStoreOperation;
   /** The budget's key, redacted. */
@@ -50,11 +54,13 @@ export class BudgetStoreError extends GenerationToolkitError {
   constructor(options: BudgetStoreErrorOptions) {
     const failure = describeFailure(options.failure);
     const budget = redactStoreMessage(options.budget);
+    const reset = failure.code === 'budget_store_reset';
     super({
-      code: 'budget_store_failed',
+      code: reset ? 'budget_store_reset' : 'budget_store_failed',
       message: `The ${options.store} budget store could not ${options.operation} on budget ${budget}: ${failure.message}`,
-      // A backend that is down may come back; the caller decides how long to wait for it.
-      retryable: true,
+      // A backend that is down may come back; the caller decides how long to wait for it. A
+      // budget that lost its state does not come back by waiting: a person sets it again.
+      retryable: !reset,
     });
     this.store = options.store;
     this.operation = options.operation;

@@ -50,9 +50,13 @@ export interface UnknownEstimate {
  */
 export type CostEstimate = PricedEstimate | UnknownEstimate;
 
-/** Converts an amount in the major unit to whole micros (rounded half up). */
+/** Converts an amount in the major unit to whole micros (a fraction of a micro counts as one). */
 export function toMicros(amount: number): Micros {
-  return Math.round(amount * 1_000_000);
+  const scaled = amount * 1_000_000;
+  const nearest = Math.round(scaled);
+  // Sub-micro amounts round up (a price of $0.0000002 is not free); the float noise of an amount
+  // that is whole in micros (0.004 * 1e6 = 4000.0000000000005) is not rounded up.
+  return Math.abs(scaled - nearest) < 1e-6 ? nearest : Math.ceil(scaled);
 }
 
 /** Converts micros back to the major unit. */

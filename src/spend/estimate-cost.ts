@@ -16,7 +16,7 @@ import {
   type UnknownEstimate,
 } from './cost-estimate.js';
 import { countUnits } from './count-units.js';
-import { formatPrice, modelPrice, perUnit } from './model-price.js';
+import { formatPrice, listedModel, modelPrice, perUnit } from './model-price.js';
 import type { PlanCoverage } from './plan-coverage.js';
 
 /** The currency of the feed's prices: the service prices in US dollars and says no other. */
@@ -114,7 +114,7 @@ export function estimateCost(estimate: EstimateCostInput): CostEstimate {
   const modelId = modelArgument(operation, input);
   if (modelId === undefined)
     return unknown(`the call names no model, and the model feed prices models, not operations`);
-  const model = estimate.models.find((candidate) => candidate.id === modelId);
+  const model = listedModel(estimate.models, modelId);
   // The id is the caller's (or a model's) text: quoted short; the session masks its secrets.
   if (!model)
     return unknown(

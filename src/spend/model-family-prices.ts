@@ -6,7 +6,7 @@
  */
 import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { Operation } from '../discovery/types.js';
-import { formatPrice, modelPrice, perUnit } from './model-price.js';
+import { formatPrice, listedModel, modelPrice, perUnit } from './model-price.js';
 
 /** One model of the family as `describe_operation` lists it. */
 export interface ModelPriceRow {
@@ -33,7 +33,17 @@ function choosesModel(operation: Operation): boolean {
 /** The feed's models of the operation's category, for operations that choose one. */
 export function familyModels(operation: Operation, models: readonly ModelInfo[]): ModelInfo[] {
   if (!choosesModel(operation) || operation.isFetch || !operation.category) return [];
-  return models.filter((model) => model.category === operation.category);
+  // A model listed twice shows once, at the price an estimate would use (its highest).
+  const byId = new Map<string, ModelInfo[]>();
+  for (const model of models) {
+    if (model.category !== operation.category) continue;
+    const same = byId.get(model.id);
+    if (same) same.push(model);
+    else byId.set(model.id, [model]);
+  }
+  return [...byId].map(([id, same]) =>
+    same.length === 1 ? (same[0] as ModelInfo) : (listedModel(same, id) as ModelInfo),
+  );
 }
 
 /** The family's price table, cheapest first, unpriced models last. */

@@ -17,6 +17,10 @@ export type ModelPrice =
 /** The model's price per billing unit, when the feed gives one that can be used. */
 export function modelPrice(model: ModelInfo): ModelPrice {
   const { price } = model;
+  if (price === undefined && model.unusablePrice !== undefined)
+    return {
+      unpriced: `the model feed's price for ${model.id} (${model.unusablePrice}) is not a usable price: not a plain decimal number`,
+    };
   if (price === undefined) return { unpriced: `the model feed lists no price for ${model.id}` };
   if (!Number.isFinite(price) || price < 0 || price > MAX_UNIT_PRICE)
     return { unpriced: `the model feed's price for ${model.id} (${price}) is not a usable price` };
@@ -26,6 +30,26 @@ export function modelPrice(model: ModelInfo): ModelPrice {
   if (unit.kind === 'unknown')
     return { unpriced: `the billing unit of ${model.id} ("${unit.label}") is not one the toolkit can count` };
   return { price, unit };
+}
+
+/**
+ * The feed's entry for `modelId`. A model the feed lists more than once is priced at the highest
+ * of its prices: an entry priced 0 listed first must not make it free (the strictest reading
+ * wins). Undefined when the feed does not list it.
+ */
+export function listedModel(models: readonly ModelInfo[], modelId: string): ModelInfo | undefined {
+  let chosen: ModelInfo | undefined;
+  let chosenPrice = Number.NEGATIVE_INFINITY;
+  for (const model of models) {
+    if (model.id !== modelId) continue;
+    const priced = modelPrice(model);
+    const price = 'price' in priced ? priced.price : Number.NEGATIVE_INFINITY;
+    if (chosen === undefined || price > chosenPrice) {
+      chosen = model;
+      chosenPrice = price;
+    }
+  }
+  return chosen;
 }
 
 /**

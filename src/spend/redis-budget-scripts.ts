@@ -7,6 +7,14 @@
  * under `r:<id>`; `…:held`, the reservations that count, scored by when their TTL runs out;
  * `…:lapsed`, those whose TTL ran out, scored by when they are forgotten. Time is the server's
  * (`TIME`), so the processes' clocks need not agree.
+ *
+ * The totals hash also holds the budget's `epoch`, a random mark written when the budget is first
+ * used (or set again). Every script takes the epoch its process knows as its second-to-last
+ * argument and a fresh one as its last: a budget whose mark is gone although the process knew one
+ * lost its state (Redis restarted empty, the keys were evicted or deleted), and the script answers
+ * `{ 'reset' }` and changes nothing, rather than start again from zero spent. Marks made by a
+ * first use begin `new:`; those of a budget set again (`setAgain`) begin `set:`, and only these
+ * replace a mark a process knew.
  * @module
  */
 import { RedisScript } from '../http/rate-limit/redis-script.js';
@@ -18,6 +26,16 @@ import { RedisScript } from '../http/rate-limit/redis-script.js';
  */
 const PRELUDE = `
 if redis.replicate_commands then redis.replicate_commands() end
+local known_epoch = ARGV[#ARGV - 1]
+local epoch = redis.call('HGET', KEYS[1], 'epoch')
+if not epoch then
+  if known_epoch ~= '' then return { 'reset' } end
+  epoch = ARGV[#ARGV]
+  redis.call('HSET', KEYS[1], 'epoch', epoch)
+elseif known_epoch ~= '' and epoch ~= known_epoch and string.sub(epoch, 1, 4) ~= 'set:' then
+  -- Made anew by a process that never knew the budget, after the state was lost: not set again.
+  return { 'reset' }
+end
 local time = redis.call('TIME')
 local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
 local keep = tonumber(ARGV[1])
@@ -48,13 +66,13 @@ local settled = tonumber(stored[2] or '0')
 export const RESERVE = new RedisScript(`${PRELUDE}
 local id = ARGV[2]
 local amount = tonumber(ARGV[3])
-if redis.call('ZSCORE', KEYS[2], id) then return { 1, reserved, settled } end
-if reserved + settled + amount > tonumber(ARGV[4]) then return { 0, reserved, settled } end
+if redis.call('ZSCORE', KEYS[2], id) then return { 1, reserved, settled, epoch } end
+if reserved + settled + amount > tonumber(ARGV[4]) then return { 0, reserved, settled, epoch } end
 redis.call('ZREM', KEYS[3], id)
 redis.call('HSET', KEYS[1], 'r:' .. id, whole(amount))
 redis.call('HINCRBY', KEYS[1], 'reserved', whole(amount))
 redis.call('ZADD', KEYS[2], whole(now + tonumber(ARGV[5])), id)
-return { 1, reserved + amount, settled }
+return { 1, reserved + amount, settled, epoch }
 `);
 
 /**
@@ -78,10 +96,21 @@ if amount then
     settled = settled + charged
   end
 end
-return { reserved, settled }
+return { reserved, settled, epoch }
 `);
 
 /** ARGV: keep. Returns { reserved, settled } after lapsing what ran out. */
 export const READ = new RedisScript(`${PRELUDE}
-return { reserved, settled }
+return { reserved, settled, epoch }
+`);
+
+/**
+ * ARGV: settled, fresh epoch. Sets a budget again after its state was lost: what was settled
+ * (as the ledger says), no reservation, and a new epoch that every process adopts.
+ */
+export const SET_AGAIN = new RedisScript(`
+if redis.replicate_commands then redis.replicate_commands() end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3])
+redis.call('HSET', KEYS[1], 'reserved', '0', 'settled', ARGV[1], 'epoch', ARGV[2])
+return 1
 `);

@@ -17,7 +17,7 @@ import {
 } from './budget-store.js';
 import { BudgetStoreError, type BudgetStoreOperation } from './budget-store-error.js';
 import type { Micros } from './cost-estimate.js';
-import { END, READ, RESERVE } from './redis-budget-scripts.js';
+import { END, READ, RESERVE, SET_AGAIN } from './redis-budget-scripts.js';
 import { checkCharge, checkReservation } from './reservation-arguments.js';
 
 /**
@@ -85,6 +85,8 @@ export class RedisBudgetStore implements BudgetStore {
   readonly #prefix: string;
   readonly #keepLapsedMs: string;
   readonly #timeoutMs: number;
+  /** The epoch of each budget this store has used: a budget whose epoch is gone lost its state. */
+  readonly #epochs = new Map<string, string>();
 
   constructor(options: RedisBudgetStoreOptions) {
     this.#client = options.client;
@@ -108,9 +110,10 @@ export class RedisBudgetStore implements BudgetStore {
         String(amount),
         String(limit),
         String(Math.max(1, Math.ceil(ttlMs))),
+        ...this.#epochArguments(key),
       ]),
     );
-    const [granted, ...held] = integers(reply, 3, 'reserve', key);
+    const [granted, ...held] = this.#reply(reply, 3, 'reserve', key);
     return { granted: granted === 1, totals: totals(held) };
   }
 
@@ -125,9 +128,9 @@ export class RedisBudgetStore implements BudgetStore {
 
   async read(key: string): Promise<BudgetTotals> {
     const reply = await this.#run('read', key, () =>
-      READ.run(this.#client, this.#keys(key), [this.#keepLapsedMs]),
+      READ.run(this.#client, this.#keys(key), [this.#keepLapsedMs, ...this.#epochArguments(key)]),
     );
-    return totals(integers(reply, 2, 'read', key));
+    return totals(this.#reply(reply, 2, 'read', key));
   }
 
   async #end(
@@ -137,9 +140,47 @@ export class RedisBudgetStore implements BudgetStore {
     charged: Micros,
   ): Promise<BudgetTotals> {
     const reply = await this.#run(operation, key, () =>
-      END.run(this.#client, this.#keys(key), [this.#keepLapsedMs, reservationId, String(charged)]),
+      END.run(this.#client, this.#keys(key), [
+        this.#keepLapsedMs,
+        reservationId,
+        String(charged),
+        ...this.#epochArguments(key),
+      ]),
     );
-    return totals(integers(reply, 2, operation, key));
+    return totals(this.#reply(reply, 2, operation, key));
+  }
+
+  /**
+   * Sets budget `key` again after its state was lost (the store refuses it with
+   * `budget_store_reset` until then): `settled` is what was already spent, in micros, as the
+   * wallet's ledger says; no reservation is held. Every process sharing the store adopts it.
+   *
+   * @example
+   * // After Redis restarted empty: the ledger says $1.20 was spent this period.
+   * await store.setAgain('budget:acct-fingerprint:default', toMicros(1.2));
+   */
+  async setAgain(key: string, settled: Micros): Promise<void> {
+    checkCharge(settled);
+    const epoch = `set:${globalThis.crypto.randomUUID()}`;
+    await this.#run('reserve', key, () =>
+      SET_AGAIN.run(this.#client, this.#keys(key), [String(settled), epoch]),
+    );
+    this.#epochs.set(key, epoch);
+  }
+
+  /** The epoch this store knows for `key` ('' when none yet) and a fresh one, for a first use. */
+  #epochArguments(key: string): [string, string] {
+    return [this.#epochs.get(key) ?? '', `new:${globalThis.crypto.randomUUID()}`];
+  }
+
+  /** The script's `count` integers, after checking (and learning) the budget's epoch. */
+  #reply(reply: unknown, count: number, operation: BudgetStoreOperation, key: string): number[] {
+    if (Array.isArray(reply) && reply.length === 1 && String(reply[0]) === 'reset')
+      throw new BudgetStoreError({ store: 'redis', operation, budget: key, failure: new BudgetStateLost() });
+    const epoch = Array.isArray(reply) ? reply[count] : undefined;
+    const values = integers(Array.isArray(reply) ? reply.slice(0, count) : reply, count, operation, key);
+    if (typeof epoch === 'string' && epoch !== '') this.#epochs.set(key, epoch);
+    return values;
   }
 
   /** The budget's three keys, in one hash slot. */
@@ -164,6 +205,17 @@ export class RedisBudgetStore implements BudgetStore {
 }
 
 const DEFAULT_TIMEOUT_MS = 2_000;
+
+/** The budget's state is gone from Redis although this process used it: see `setAgain`. */
+export class BudgetStateLost extends Error {
+  override readonly name = 'BudgetStateLost';
+  readonly code = 'budget_store_reset';
+  constructor() {
+    super(
+      'the budget was reset: its state is gone from Redis (a restart without persistence, an eviction, a deletion); calls are refused until the budget is set again with RedisBudgetStore.setAgain()',
+    );
+  }
+}
 
 /** Redis did not answer in time (it may be down, with the client queueing until it is back). */
 class StoreTimeoutError extends Error {

@@ -4,11 +4,13 @@
  * reservation's time runs out).
  * @module
  */
-import { GenerationFailedError, ServiceError } from '../http/index.js';
-import { BudgetExceededError } from './budget-exceeded-error.js';
+import { GenerationFailedError } from '../http/index.js';
 import { BudgetStoreError } from './budget-store-error.js';
 import type { CostEstimate } from './cost-estimate.js';
+import { failedWithoutCharge } from './possible-charge.js';
 import type { FindCheaper, Reservation, SpendBudget } from './spend-budget.js';
+
+export { failedWithoutCharge } from './possible-charge.js';
 
 /** The outcome of a call as the budget sees it. */
 export interface SpentOutcome {
@@ -16,22 +18,6 @@ export interface SpentOutcome {
   readonly pendingKey?: string;
   /** What the service says the call charged, when it says. */
   readonly charged?: number;
-}
-
-/**
- * Whether a failed call cost nothing: it was never sent (a budget inside this one, the session's
- * under a tool set's, refused it or could not reserve it), the service answered with an error (it
- * refused the call), or the job failed (the service refunds failed jobs). A call that got no
- * answer (network, timeout, abort) may have been charged, so its reservation is settled at the
- * estimate.
- */
-export function failedWithoutCharge(error: unknown): boolean {
-  return (
-    BudgetExceededError.isInstance(error) ||
-    BudgetStoreError.isInstance(error) ||
-    GenerationFailedError.isInstance(error) ||
-    (ServiceError.isInstance(error) && error.httpStatus !== undefined)
-  );
 }
 
 /** Reservations of jobs handed back as pending, by operation and request id. */

@@ -11,6 +11,7 @@ import { DEFAULT_DYNAMIC_TOOL_NAMES } from './dynamic-tool-definitions.js';
 import { dynamicToolSpecs, profiledDynamicDefinitions } from './dynamic-tool-specs.js';
 import { errorResult } from './error-result.js';
 import { actsOn, genericOperationIds } from './generic-operation-ids.js';
+import { modelArguments, operationForModel } from './model-callbacks.js';
 import { resumeToolSpec } from './resume-tool-spec.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
@@ -25,6 +26,7 @@ import type { ShapeOptions } from './tool-result.js';
 import { toolSetSpending } from './tool-set-spending.js';
 import type { ToolAnnotations, ToolCallContext, ToolSpec } from './tool-spec.js';
 import { checkToolOptions, TOOL_SPEC_OPTION_KEYS } from './tool-spec-option-keys.js';
+import { tracedToolSpec } from './traced-tool-spec.js';
 import type { ReturnedSecret } from './withhold-secrets.js';
 
 /**
@@ -104,6 +106,13 @@ export interface ToolSpecOptions extends ShapeOptions {
    * would cost and a cheaper model of the feed when there is one. @default no budget of its own
    */
   readonly budget?: BudgetOptions;
+  /**
+   * Let models set callback fields (`webhook`, `track_id`, `callback_url`, and those the documents
+   * mark as callbacks). Off, the tools' schemas leave them out and a callback a model gives is
+   * refused before anything is sent (`invalid_arguments`); with a webhook receiver attached, the
+   * receiver's values are the only ones sent either way. @default false
+   */
+  readonly modelCallbacks?: boolean;
 }
 
 /**
@@ -225,14 +234,23 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   });
   // A tool set's own budget wraps the session's: a call must fit both.
   const spending = toolSetSpending(session, options.budget);
-  const call = (operation: Operation, args: unknown, context: ToolCallContext = {}) =>
-    runCall(operation, context, (callOptions) => {
+  const allowModelCallbacks = options.modelCallbacks === true;
+  const forModel = (operation: Operation) => operationForModel(operation, allowModelCallbacks);
+  const call = async (operation: Operation, given: unknown, context: ToolCallContext = {}) => {
+    let args: unknown;
+    try {
+      args = modelArguments(session, operation, given, allowModelCallbacks);
+    } catch (error) {
+      return errorResult(error);
+    }
+    return runCall(operation, context, (callOptions) => {
       const send = () => session.call(operation.id, args, callOptions);
       return spending ? spending.call(operation, args, send) : send();
     });
+  };
 
   const typedSpec = (operation: Operation): ToolSpec => {
-    const profiled = toProfile(operation.input.schema, profile);
+    const profiled = toProfile(forModel(operation).input.schema, profile);
     const approvalOf = (args: unknown) =>
       approvalVerdict(approval, operation, profiled.restore(args), estimateCost);
     return {
@@ -249,7 +267,8 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       approval: approvalOf,
       check(args) {
         try {
-          session.checkInput(operation.id, profiled.restore(args));
+          const restored = profiled.restore(args);
+          session.checkInput(operation.id, modelArguments(session, operation, restored, allowModelCallbacks));
           return undefined;
         } catch (error) {
           return errorResult(error);
@@ -301,7 +320,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
   if (dynamic.length > 0)
     tools.push(
       ...dynamicToolSpecs({
-        operations: dynamic,
+        operations: dynamic.map(forModel),
         names,
         dynamicNames,
         profile,
@@ -313,6 +332,8 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       }),
     );
   if (resume) tools.push(resume);
+  const traced = tools.map((tool) => tracedToolSpec(tool, session.client.telemetry));
+  tools.splice(0, tools.length, ...traced);
 
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const tooMany = toolCountWarning(tools.length, profile);

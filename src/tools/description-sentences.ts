@@ -56,6 +56,14 @@ const HANDLED_BY_THE_TOOL: readonly RegExp[] = [
   /^reads; changes nothing\b/i,
   /^moves money\b/i,
   /^destructive\b/i,
+  // The service's claims about the effect, wherever they sit in a sentence: the tool states the
+  // effect it classified from the scope, and a document must not contradict it to the model.
+  /\bread[- ]?only\b/i,
+  /\b(?:changes|modifies|writes) nothing\b/i,
+  /\bno side[- ]effects?\b/i,
+  /\bsafe to (?:call|retry|run)\b/i,
+  /\b(?:never|does not|doesn't|won't|will not) (?:charge|cost|bill)\b/i,
+  /\bfree of charge\b/i,
 ];
 
 /** Whether the tool's description should leave `sentence` out. */

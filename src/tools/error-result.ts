@@ -2,6 +2,7 @@ import { OperationNotOfferedError } from '../auth/session.js';
 import { InvalidArgumentsError } from '../calls/index.js';
 import { UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import { GenerationToolkitError } from '../errors/index.js';
+import { boundServiceText } from '../http/errors/service-text.js';
 import {
   InsufficientScopeError,
   PaymentRequiredError,
@@ -11,6 +12,7 @@ import {
 } from '../http/index.js';
 import { BudgetExceededError } from '../spend/budget-exceeded-error.js';
 import { BudgetStoreError } from '../spend/budget-store-error.js';
+import { possibleChargeOf } from '../spend/possible-charge.js';
 import type { ToolFailure } from './tool-result.js';
 
 const HINTS: Partial<Record<ServiceErrorCode, string>> = {
@@ -43,6 +45,20 @@ const HINTS: Partial<Record<ServiceErrorCode, string>> = {
 
 /** Turns anything a call threw into a result the model can read; never a stack trace, never a secret. */
 export function errorResult(error: unknown): ToolFailure {
+  const failure = failureOf(error);
+  const charge = possibleChargeOf(error);
+  if (!charge) return failure;
+  return {
+    ...failure,
+    possiblyCharged: true,
+    hint:
+      charge.idempotencyKey !== undefined
+        ? 'The request reached the service before it failed, so this call may have been charged (the budget counts it). Calling again with exactly the same arguments reuses the same idempotency key, so the service does not charge twice. Do not change the arguments for a retry.'
+        : "The request reached the service before it failed, so this call may have been charged (the budget counts it). This operation takes no idempotency key: calling again may charge again. Check the wallet's transactions or the job list first, or tell the user.",
+  };
+}
+
+function failureOf(error: unknown): ToolFailure {
   if (InvalidArgumentsError.isInstance(error)) {
     return {
       ok: false,
@@ -63,8 +79,11 @@ export function errorResult(error: unknown): ToolFailure {
       status: 'error',
       code: error.code,
       message: error.message,
-      retryable: true,
-      hint: 'Nothing was sent: the spending budget could not be checked. Try again later, or tell the user.',
+      retryable: error.retryable,
+      hint:
+        error.code === 'budget_store_reset'
+          ? 'Nothing was sent: the spending budget lost its record of what was spent, so no call is allowed until a person sets it again. Do not retry; tell the user.'
+          : 'Nothing was sent: the spending budget could not be checked. Try again later, or tell the user.',
     };
   }
   if (OperationNotOfferedError.isInstance(error) || UnknownOperationError.isInstance(error)) {
@@ -84,6 +103,8 @@ export function errorResult(error: unknown): ToolFailure {
       code: error.code,
       ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
       message: error.message,
+      // The service's words go in a field of their own: the hint is only ever the toolkit's.
+      ...(error.serviceMessage !== undefined ? { serviceMessage: error.serviceMessage } : {}),
       retryable: error.retryable,
       ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
       ...(error.retryAfterMs !== undefined ? { retryAfterMs: error.retryAfterMs } : {}),
@@ -95,7 +116,11 @@ export function errorResult(error: unknown): ToolFailure {
         (error.retryable ? 'Trying again later may work.' : 'Do not retry; tell the user.'),
     };
     if (PaymentRequiredError.isInstance(error) && error.declineCode) {
-      return { ...failure, hint: `${failure.hint} (The card was declined: ${error.declineCode}.)` };
+      return {
+        ...failure,
+        declineCode: boundServiceText(error.declineCode, 100),
+        hint: `${failure.hint} The card was declined (see declineCode).`,
+      };
     }
     if (RateLimitedError.isInstance(error) && error.queueLimit !== undefined) {
       return {

@@ -43,7 +43,8 @@ export function toolCallRunner(session: Session, options: ToolCallResultOptions)
     const onProgress = context.onProgress ?? options.onProgress;
     try {
       const result = await send({
-        wait: options.waitMs,
+        wait: context.waitMs ?? options.waitMs,
+        ...(context.waitWhole ? { waitWhole: true } : {}),
         ...(context.signal ? { signal: context.signal } : {}),
         ...(onProgress
           ? { onProgress: (progress) => onProgress({ ...progress, tool, operationId: operation.id }) }

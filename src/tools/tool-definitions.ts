@@ -6,6 +6,7 @@
 
 import type { JsonSchema, Operation } from '../discovery/types.js';
 import { actsOn, genericOperationIds } from './generic-operation-ids.js';
+import { operationForModel } from './model-callbacks.js';
 import { toProfile } from './schema-profiles/to-profile.js';
 import type { SchemaProfile } from './schema-profiles/types.js';
 import { type DescribeToolOptions, describeTool } from './tool-description.js';
@@ -56,7 +57,8 @@ export function typedToolDefinitions(
       ...(typeof options.describe === 'function' ? options.describe(operation) : options.describe),
       ...(generic.has(operation.id) ? { actsOn: actsOn(operation) } : {}),
     };
-    const profiled = toProfile(operation.input.schema, profile);
+    // What a model is shown: no callback field, and the service's texts bounded (model-callbacks.ts).
+    const profiled = toProfile(operationForModel(operation, false).input.schema, profile);
     return {
       operationId: operation.id,
       name,

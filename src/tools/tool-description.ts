@@ -5,6 +5,7 @@
  * @module
  */
 
+import { handlesCredentials } from '../auth/credential-operations.js';
 import type { Operation } from '../discovery/types.js';
 import { cutAtWord } from '../schema/cut-at-word.js';
 import { isHandledByTheTool, splitSentences, withoutReferences } from './description-sentences.js';
@@ -108,6 +109,8 @@ function leadSentence(operation: Operation, first: string | undefined): string {
 }
 
 function effectStatement(operation: Operation, statesCost: boolean): string {
+  if (handlesCredentials(operation) && operation.effect === 'write')
+    return 'Not read-only: handles credentials (keys, tokens, passwords).';
   switch (operation.effect) {
     case 'read':
       return 'Read-only.';

@@ -24,6 +24,7 @@ export const TOOL_SPEC_OPTION_KEYS: OptionKeys<ToolSpecOptions> = {
   onSecret: true,
   budget: ['spend'],
   maxDataChars: true,
+  modelCallbacks: ['allowModelCallbacks'],
 };
 
 const APPROVAL_RULE_KEYS: OptionKeys<Extract<ApprovalRule, { readonly effects?: unknown }>> = {

@@ -31,7 +31,19 @@ export interface ToolProgress extends JobProgress {
 /** @inline */
 export interface ToolCallContext {
   readonly signal?: AbortSignal;
+  /** The framework's id of this tool call, for `gen_ai.tool.call.id` in traces. */
+  readonly toolCallId?: string;
   readonly onProgress?: (progress: ToolProgress) => void;
+  /**
+   * How long this call waits for a job, in ms, in place of the set's `waitMs`: an adapter whose
+   * client can wait longer (or must not wait at all) says so per call.
+   */
+  readonly waitMs?: number;
+  /**
+   * Use the whole wait even when the service expects the job to end after it, rather than
+   * handing it back at once: for a caller that cannot sleep between calls.
+   */
+  readonly waitWhole?: boolean;
 }
 
 /** @inline */

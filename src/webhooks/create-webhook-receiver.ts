@@ -43,8 +43,23 @@ export interface WebhookReceiverOptions {
    * delivery before it polls. @default 2000
    */
   readonly fallbackMarginMs?: number;
-  /** Largest delivery body accepted, in bytes; a larger one is refused with 413. @default 1048576 */
+  /**
+   * Largest delivery body accepted, in bytes; a larger one is refused with 413, read no further.
+   * Only a delivery to a live track with its right capability is read at all: any other gets 404
+   * with its body unread. @default 1048576
+   */
   readonly maxBodyBytes?: number;
+  /**
+   * Most bytes of all delivery bodies being read at once; a delivery that would pass it gets 503
+   * (with `Retry-After: 1`) and is read no further: many senders together cannot grow the
+   * process past it. @default 16777216 (16 MiB)
+   */
+  readonly maxInFlightBytes?: number;
+  /**
+   * Longest a delivery's body may take to arrive, in ms of wall time (not the session's clock):
+   * a sender that trickles is answered 408 and cut off. @default 10000
+   */
+  readonly bodyTimeoutMs?: number;
   /** How long a track is kept, for late deliveries and resumes, in ms. @default 86400000 (24 h) */
   readonly trackTtlMs?: number;
 }
@@ -69,6 +84,8 @@ const RECEIVER_OPTION_KEYS: OptionKeys<WebhookReceiverOptions> = {
   store: true,
   fallbackMarginMs: ['marginMs', 'fallbackMs'],
   maxBodyBytes: ['maxBytes', 'bodyLimit'],
+  maxInFlightBytes: ['maxTotalBytes', 'inFlightBytes'],
+  bodyTimeoutMs: ['timeoutMs', 'bodyTimeout'],
   trackTtlMs: ['ttlMs', 'ttl'],
 };
 
@@ -88,6 +105,16 @@ function publicUrlOf(value: string | URL): string {
       'publicUrl must have no query, fragment or credentials: the callback adds its path.',
     );
   return url.href.replace(/\/+$/, '');
+}
+
+/** `value` when it is a positive number, `fallback` when absent; otherwise a usage error. */
+function positive(value: number | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  if (!(typeof value === 'number' && value > 0))
+    throw new UsageError(
+      `createWebhookReceiver option ${name} must be a positive number, not ${String(value)}.`,
+    );
+  return value;
 }
 
 /**
@@ -112,7 +139,11 @@ export function createWebhookReceiver(session: Session, options: WebhookReceiver
   rejectUnknownOptions(options, RECEIVER_OPTION_KEYS, 'createWebhookReceiver options');
   const publicUrl = publicUrlOf(options.publicUrl);
   const store = options.store ?? new MemoryWebhookStore({ now: () => session.client.clock.now() });
-  const maxBodyBytes = options.maxBodyBytes ?? 1_048_576;
+  const limits = {
+    maxBodyBytes: positive(options.maxBodyBytes, 1_048_576, 'maxBodyBytes'),
+    maxInFlightBytes: positive(options.maxInFlightBytes, 16_777_216, 'maxInFlightBytes'),
+    bodyTimeoutMs: positive(options.bodyTimeoutMs, 10_000, 'bodyTimeoutMs'),
+  };
   const { client } = session;
   const ownerOf = async () => (await client.credentialFingerprint('generationKey')) ?? 'no-generation-key';
   const webhooks = createSessionWebhooks({
@@ -124,6 +155,6 @@ export function createWebhookReceiver(session: Session, options: WebhookReceiver
     redactor: client.redactor,
   });
   session.attachWebhooks(webhooks);
-  const handle = createDeliveryHandler({ store, ownerOf, maxBodyBytes, onAccepted: webhooks.wake });
-  return { publicUrl, store, handle, nodeHandler: toNodeHandler(handle, { publicUrl, maxBodyBytes }) };
+  const handle = createDeliveryHandler({ store, ownerOf, limits, onAccepted: webhooks.wake });
+  return { publicUrl, store, handle, nodeHandler: toNodeHandler(handle, { publicUrl }) };
 }

@@ -1,11 +1,14 @@
 /**
- * The receiving end: answers one delivery as untrusted input. Unknown or expired tracks and wrong
- * capabilities get 404, oversized bodies 413, bodies that are not this job's answer 400, progress
- * notes 202, finals 200 (the first one kept, any later one ignored). No answer has a body.
+ * The receiving end: answers one delivery as untrusted input, checking before it reads. The route
+ * and the capability come first: unknown or expired tracks and wrong capabilities get 404 with
+ * their body unread. Then the body, within its limits (`read-delivery-body.ts`): 413 too large,
+ * 503 when the bodies being read together have no room left, 408 too slow. Bodies that are not
+ * this job's answer get 400, progress notes 202, finals 200 (the first one kept, any later one
+ * ignored). No answer has a body.
  * @module
  */
-import { ResponseTooLargeFailure, readBytesWithinLimit } from '../http/index.js';
 import { judgeDelivery } from './judge-delivery.js';
+import { type DeliveryReadLimits, InFlightBytes, readDeliveryBody } from './read-delivery-body.js';
 import { CAPABILITY_PATTERN, capabilityDigest, sameDigest, TRACK_ID_PATTERN } from './webhook-capability.js';
 import type { WebhookStore } from './webhook-store.js';
 
@@ -13,7 +16,7 @@ export interface DeliveryHandlerOptions {
   readonly store: WebhookStore;
   /** The fingerprint of the session's account: a track of another is not ours to complete. */
   readonly ownerOf: () => Promise<string>;
-  readonly maxBodyBytes: number;
+  readonly limits: DeliveryReadLimits;
   /** A final answer was accepted for `trackId` (wakes this process's waiters at once). */
   readonly onAccepted: (trackId: string, body: unknown) => void;
 }
@@ -41,7 +44,8 @@ function addressOf(url: string): { trackId: string; capability: string } | undef
 export function createDeliveryHandler(
   options: DeliveryHandlerOptions,
 ): (request: Request) => Promise<Response> {
-  const { store, ownerOf, maxBodyBytes } = options;
+  const { store, ownerOf, limits } = options;
+  const inFlight = new InFlightBytes(limits.maxInFlightBytes);
 
   const answer = async (request: Request): Promise<Response> => {
     if (request.method !== 'POST') return empty(405, { Allow: 'POST' });
@@ -51,18 +55,15 @@ export function createDeliveryHandler(
     const track = await store.get(address.trackId);
     if (!track || !sameDigest(digest, track.capabilityDigest) || track.owner !== (await ownerOf()))
       return empty(404);
-    let bytes: Uint8Array;
-    try {
-      bytes = await readBytesWithinLimit(
-        new Response(request.body, { headers: request.headers }),
-        maxBodyBytes,
+    const body = await readDeliveryBody(request, limits, inFlight);
+    if (!body.ok)
+      return empty(
+        body.status,
+        body.status === 503 ? { 'Retry-After': '1', Connection: 'close' } : { Connection: 'close' },
       );
-    } catch (error) {
-      return empty(ResponseTooLargeFailure.isInstance(error) ? 413 : 400);
-    }
     let value: unknown;
     try {
-      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(bytes));
+      value = JSON.parse(new TextDecoder('utf-8', { fatal: true }).decode(body.bytes));
     } catch {
       return empty(400);
     }

@@ -89,6 +89,14 @@ export class MemoryWebhookStore implements WebhookStore {
     if (kept && track?.state === 'waiting') kept.value = { ...track, state: 'settled' };
   }
 
+  async takeDelivery(trackId: string): Promise<void> {
+    const kept = this.#tracks.get(trackId);
+    const track = this.#live(this.#tracks, trackId);
+    if (!kept || !track || track.state === 'waiting') return;
+    const { delivery: _taken, ...rest } = track;
+    kept.value = { ...rest, state: 'settled' };
+  }
+
   async trackOf(owner: string, requestId: string): Promise<string | undefined> {
     return this.#live(this.#jobs, jobKey(owner, requestId));
   }

@@ -1,6 +1,8 @@
 /**
- * The receiver on `node:http` and Express: a `(req, res)` function that reads the body within the
- * limit, hands a Web `Request` to the handler and writes its `Response` back.
+ * The receiver on `node:http` and Express: a `(req, res)` function that hands the Web handler a
+ * `Request` whose body is the connection itself, read only when the handler asks for it: the
+ * route and the capability are checked first, so a stranger's body is never read into memory.
+ * A body left unread (refused before it was read, or cut off) closes the connection.
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -8,45 +10,52 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 /** A `node:http` request listener (Express accepts it as a route handler). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
 
-/**
- * Adapts a Web handler to Node. The body is read at most `maxBodyBytes` + 1 bytes deep: past
- * that the answer is 413 without reading the rest into memory.
- */
+/** Adapts a Web handler to Node; see the module. */
 export function toNodeHandler(
   handle: (request: Request) => Promise<Response>,
-  options: { readonly publicUrl: string; readonly maxBodyBytes: number },
+  options: { readonly publicUrl: string },
 ): NodeHandler {
   return (req, res) => {
     void respond(req, res, handle, options).catch(() => {
-      if (!res.headersSent) res.writeHead(500, { 'Cache-Control': 'no-store' });
-      res.end();
+      if (!res.headersSent) res.writeHead(500, { 'Cache-Control': 'no-store', Connection: 'close' });
+      res.end(() => req.destroy());
     });
   };
+}
+
+/** `req`'s body as a Web stream that reads from the connection only as it is pulled. */
+function pulledBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.pause();
+        req.on('data', (chunk: Buffer | string) => {
+          controller.enqueue(
+            typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
+          );
+          req.pause();
+        });
+        req.on('end', () => controller.close());
+        req.on('error', (error) => controller.error(error));
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        req.pause();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 async function respond(
   req: IncomingMessage,
   res: ServerResponse,
   handle: (request: Request) => Promise<Response>,
-  options: { readonly publicUrl: string; readonly maxBodyBytes: number },
+  options: { readonly publicUrl: string },
 ): Promise<void> {
   const method = req.method ?? 'GET';
-  const chunks: Buffer[] = [];
-  let size = 0;
-  if (method !== 'GET' && method !== 'HEAD') {
-    for await (const chunk of req as AsyncIterable<Buffer | string>) {
-      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk;
-      size += bytes.byteLength;
-      if (size > options.maxBodyBytes) {
-        // Answer now and drop the connection's remaining bytes unread.
-        res.writeHead(413, { 'Cache-Control': 'no-store', Connection: 'close' });
-        res.end();
-        req.destroy();
-        return;
-      }
-      chunks.push(bytes);
-    }
-  }
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (value === undefined) continue;
@@ -54,12 +63,20 @@ async function respond(
   }
   // Only the path matters to the receiver; the origin is the public one, whatever Host says.
   const url = new URL(req.url ?? '/', new URL(options.publicUrl).origin);
+  const hasBody = method !== 'GET' && method !== 'HEAD';
   const request = new Request(url, {
     method,
     headers,
-    ...(method !== 'GET' && method !== 'HEAD' ? { body: Buffer.concat(chunks) } : {}),
-  });
+    ...(hasBody ? { body: pulledBody(req), duplex: 'half' } : {}),
+  } as RequestInit);
   const response = await handle(request);
-  res.writeHead(response.status, Object.fromEntries(response.headers));
-  res.end(response.body ? Buffer.from(await response.arrayBuffer()) : undefined);
+  const unread = hasBody && !req.readableEnded;
+  const answer = Object.fromEntries(response.headers);
+  // The rest of a refused body is not read (nor drained): the connection ends with the answer.
+  if (unread) answer.connection = 'close';
+  res.writeHead(response.status, answer);
+  const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
+  res.end(body, () => {
+    if (unread) req.destroy();
+  });
 }

@@ -72,6 +72,14 @@ redis.call('SET', KEYS[1], cjson.encode(track), 'KEEPTTL')
 return 1
 `);
 
+const TAKE_DELIVERY = new RedisScript(`${READ_TRACK}
+if track.state == 'waiting' then return 0 end
+track.state = 'settled'
+track.delivery = nil
+redis.call('SET', KEYS[1], cjson.encode(track), 'KEEPTTL')
+return 1
+`);
+
 const STATES = new Set<WebhookTrackState>(['waiting', 'delivered', 'settled']);
 
 /**
@@ -149,6 +157,10 @@ export class RedisWebhookStore implements WebhookStore {
 
   async settle(trackId: string): Promise<void> {
     await SETTLE.run(this.#client, [this.#trackKey(trackId)], []);
+  }
+
+  async takeDelivery(trackId: string): Promise<void> {
+    await TAKE_DELIVERY.run(this.#client, [this.#trackKey(trackId)], []);
   }
 
   async trackOf(owner: string, requestId: string): Promise<string | undefined> {

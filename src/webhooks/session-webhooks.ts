@@ -77,8 +77,8 @@ export function createSessionWebhooks(options: SessionWebhooksOptions): SessionW
       } catch {
         return undefined;
       }
-      // The URL is the job's secret: masked wherever an answer might echo it.
-      options.redactor.learnSecret(capability);
+      // The URL is the job's secret: the redactor masks every capability by its shape
+      // (`CAPABILITY_PREFIX`), so none is learned one by one into its bounded list.
       return { trackId, url: `${publicUrl}/${trackId}/${capability}` };
     },
 
@@ -103,7 +103,10 @@ export function createSessionWebhooks(options: SessionWebhooksOptions): SessionW
         delivery: { arrived: waiting.arrived, received, marginMs },
         async close(finished) {
           waiting.remove();
-          if (finished) await store.settle(trackId).catch(() => undefined);
+          if (!finished) return;
+          await store.settle(trackId).catch(() => undefined);
+          // The call has its answer: the delivered body is not kept for the track's whole TTL.
+          await store.takeDelivery?.(trackId).catch(() => undefined);
         },
       };
     },

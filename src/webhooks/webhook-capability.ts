@@ -5,6 +5,7 @@
  * in constant time.
  * @module
  */
+import { CAPABILITY_PREFIX } from '../http/index.js';
 
 /** 128 random bits: an id nobody can guess, short enough for `track_id`. */
 const TRACK_ID_BYTES = 16;
@@ -12,7 +13,11 @@ const TRACK_ID_BYTES = 16;
 const CAPABILITY_BYTES = 32;
 
 export const TRACK_ID_PATTERN = /^[A-Za-z0-9_-]{22}$/;
-export const CAPABILITY_PATTERN = /^[A-Za-z0-9_-]{43}$/;
+/**
+ * `gwh_` and 256 bits: the prefix lets the session's redactor mask every capability by its shape,
+ * however many jobs ago it was made. The bare form of earlier versions is still accepted.
+ */
+export const CAPABILITY_PATTERN = /^(?:gwh_)?[A-Za-z0-9_-]{43}$/;
 
 function randomToken(bytes: number): string {
   const buffer = crypto.getRandomValues(new Uint8Array(bytes));
@@ -27,7 +32,7 @@ export function newTrackId(): string {
 }
 
 export function newCapability(): string {
-  return randomToken(CAPABILITY_BYTES);
+  return `${CAPABILITY_PREFIX}${randomToken(CAPABILITY_BYTES)}`;
 }
 
 /** SHA-256 of the capability, hex. */

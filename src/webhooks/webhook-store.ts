@@ -41,6 +41,12 @@ export interface WebhookStore {
   deliver(trackId: string, delivery: string): Promise<'accepted' | 'ignored'>;
   /** Marks a waiting track settled (its job ended by a poll or at once): later deliveries are ignored. */
   settle(trackId: string): Promise<void>;
+  /**
+   * Forgets the delivered answer of a track whose waiting call took it (the job ended): the track
+   * stays, settled, so later deliveries are still acknowledged and ignored, but a 1 MB answer is
+   * not kept for the track's whole TTL. Optional: without it, a delivery lives as long as its track.
+   */
+  readonly takeDelivery?: ((trackId: string) => Promise<void>) | undefined;
   /** The track of `owner`'s job `requestId`, when one was bound. */
   trackOf(owner: string, requestId: string): Promise<string | undefined>;
   /**

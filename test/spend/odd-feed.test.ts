@@ -85,7 +85,8 @@ describe('an odd feed', () => {
         'gpu-hours': /"GPU hour"\) is not one the toolkit can count/,
         huge: /is not a usable price/,
         negative: /\(-5\) is not a usable price/,
-        words: /lists no price for words/,
+        // Issue 22, finding 5: a price that is not a plain decimal number is no price.
+        words: /\(about a cent\) is not a usable price/,
         missing: /does not list missing/,
       };
       for (const [model, reason] of Object.entries(reasons)) {

@@ -5,7 +5,7 @@
 
 import { findModel } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ServerError } from '../../src/http/public-surface.js';
+import { ServerError, ServiceError } from '../../src/http/index.js';
 import { type AdapterBed, startAdapterBed } from '../support/adapter-bed.js';
 
 let bed: AdapterBed;
@@ -55,13 +55,26 @@ describe('reservations of a session budget', () => {
     await bed.session.resumeById(pending.operationId, pending.requestId);
   });
 
-  it('releases the reservation of a call the service answers with an error', async () => {
+  it('releases the reservation of a call the service refuses (4xx)', async () => {
     const before = await bed.session.spend();
-    bed.emulator.faults.inject({ kind: 'server-error', match: 'v8_video_text_to_video', times: 10 });
+    bed.emulator.faults.inject({ kind: 'rate-limited', match: 'v8_video_text_to_video', times: 10 });
     const refused = await bed.session
       .call('v8_video_text_to_video', { model_id: 'veo-3', prompt: 'waves', duration: 2 })
       .catch((error: unknown) => error);
-    expect(ServerError.isInstance(refused)).toBe(true);
+    bed.emulator.faults.clear();
+    expect(ServiceError.isInstance(refused)).toBe(true);
     expect(await bed.session.spend()).toEqual(before);
+  });
+
+  it('keeps the reservation of a call answered with a server error: it may have been charged (issue 22, finding 5)', async () => {
+    const before = await bed.session.spend();
+    bed.emulator.faults.inject({ kind: 'server-error', match: 'v8_video_text_to_video', times: 10 });
+    const failed = await bed.session
+      .call('v8_video_text_to_video', { model_id: 'veo-3', prompt: 'waves', duration: 2 })
+      .catch((error: unknown) => error);
+    bed.emulator.faults.clear();
+    expect(ServerError.isInstance(failed)).toBe(true);
+    const after = await bed.session.spend();
+    expect(after?.settled).toBeGreaterThan(before?.settled ?? 0);
   });
 });

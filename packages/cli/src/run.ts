@@ -4,6 +4,7 @@ import { demoCommand } from './commands/demo-command.js';
 import { discoverCommand } from './commands/discover-command.js';
 import { emulatorCommand } from './commands/emulator-command.js';
 import { estimateCommand } from './commands/estimate-command.js';
+import { mcpCommand } from './commands/mcp-command.js';
 import { registerCommand } from './commands/register-command.js';
 import { scopesCommand } from './commands/scopes-command.js';
 import { toolsCommand } from './commands/tools-command.js';
@@ -38,6 +39,7 @@ Environment: GENTK_BASE_URL, GENTK_API_KEY, GENTK_TOKEN, GENTK_EMAIL, GENTK_PASS
     callCommand(setExit),
     resumeCommand(setExit),
     estimateCommand(setExit),
+    mcpCommand(setExit),
   ];
   for (const command of commands) {
     // addCommand() does not pass on exitOverride and the output settings: copy them explicitly.

@@ -37,7 +37,7 @@ describe('gentk call of an operation that moves money or deletes', () => {
     const confirmed = account();
     const [money, destructive, yes] = await Promise.all([
       runCliProcess(FUND, { env: refused.env }),
-      runCliProcess(['call', 'delete_billing_payment_methods_by_id', '--input', '{"id":"pm_1"}'], {
+      runCliProcess(['call', 'delete_teams_by_id', '--input', '{"id":"team_1"}'], {
         env: refused.env,
       }),
       runCliProcess([...FUND, '--yes', '--json'], { env: confirmed.env }),
@@ -46,7 +46,7 @@ describe('gentk call of an operation that moves money or deletes', () => {
     expect(money.stderr.trim()).toBe('error post_wallet_fund moves money: pass --yes to confirm.');
     expect(destructive.code).toBe(2);
     expect(destructive.stderr.trim()).toBe(
-      'error delete_billing_payment_methods_by_id deletes something for good: pass --yes to confirm.',
+      'error delete_teams_by_id deletes something for good: pass --yes to confirm.',
     );
     expect(balanceOf(refused.account)).toBe(10);
     expect(yes.code, yes.stderr).toBe(0);

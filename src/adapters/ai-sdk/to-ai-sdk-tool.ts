@@ -40,16 +40,21 @@ function running(progress: ToolProgress): AISDKToolProgress {
  * a checker that coerces would break.
  */
 export function toAISDKTool(spec: ToolSpec, options: ToAISDKToolOptions): Tool {
-  const context = (abortSignal: AbortSignal | undefined): ToolCallContext =>
-    abortSignal ? { signal: abortSignal } : {};
+  const context = (
+    abortSignal: AbortSignal | undefined,
+    toolCallId: string | undefined,
+  ): ToolCallContext => ({
+    ...(abortSignal ? { signal: abortSignal } : {}),
+    ...(toolCallId ? { toolCallId } : {}),
+  });
 
-  const execute = (input: unknown, { abortSignal }: ToolExecutionOptions<unknown>) => {
+  const execute = (input: unknown, { abortSignal, toolCallId }: ToolExecutionOptions<unknown>) => {
     abortSignal?.throwIfAborted();
     // Without streaming the spec reports progress to the options' onProgress by itself.
-    if (!options.streamProgress) return spec.execute(input, context(abortSignal));
+    if (!options.streamProgress) return spec.execute(input, context(abortSignal, toolCallId));
     return streamWithProgress<AISDKToolProgress, AISDKToolOutput>((report) =>
       spec.execute(input, {
-        ...context(abortSignal),
+        ...context(abortSignal, toolCallId),
         // Given here, it replaces the options' onProgress in the spec, so that one is called too.
         onProgress: (progress) => {
           options.onProgress?.(progress);

@@ -104,8 +104,10 @@ export class GenerationTool extends StructuredTool<JSONSchema, unknown, unknown,
     config?: ToolRunnableConfig,
   ): Promise<string> {
     const signal = config?.signal;
+    const toolCallId = config?.toolCall?.id;
     const result: ToolResult = await this.spec.execute(args, {
       ...(signal ? { signal } : {}),
+      ...(toolCallId ? { toolCallId } : {}),
       onProgress: progressReporter({ runManager, config, onProgress: this.onProgress }),
     });
     signal?.throwIfAborted();

@@ -1,26 +1,11 @@
-import type { OperationEffect } from '../../discovery/types.js';
-import { type CostCheck, describeCost } from '../../tools/cost-approval.js';
+import { handlesCredentials } from '../../auth/credential-operations.js';
+import { approvalQuestion } from '../../tools/approval-decision.js';
+import type { CostCheck } from '../../tools/cost-approval.js';
 import type { ApprovalSubject } from './approval-subject.js';
 
-/** Longest argument text shown to the person; the arguments of money and deletions are short. */
-const MAX_ARGUMENT_CHARS = 600;
-
-const CONSEQUENCE: Readonly<Record<OperationEffect, string>> = {
-  money: 'It moves money: the account or a card may be charged.',
-  destructive: 'It deletes or revokes something, and that cannot be undone.',
-  write: 'It changes something on the account.',
-  read: 'It only reads.',
-};
-
-function argumentsText(args: unknown): string {
-  const text = JSON.stringify(args) ?? '{}';
-  return text.length > MAX_ARGUMENT_CHARS ? `${text.slice(0, MAX_ARGUMENT_CHARS)}... (cut)` : text;
-}
-
 /**
- * The question put to the person: which operation, what it does to them (charge, delete), what it
- * is expected to cost when the approval rule prices calls (`costAbove`), and the exact arguments,
- * so that "Accept" means what the person read.
+ * The question put to the person (tools/approval-decision.ts words it): which operation, what it
+ * does to them, its expected cost when the rule prices calls, and the arguments, amounts first.
  *
  * @example
  * // Allow the agent to run post_wallet_fund ("Fund the wallet")?
@@ -29,12 +14,14 @@ function argumentsText(args: unknown): string {
  */
 export function approvalMessage(subject: ApprovalSubject, cost?: CostCheck): string {
   const { operation } = subject;
-  const named = operation ? `${operation.id} ("${operation.summary}")` : (subject.requested ?? subject.tool);
-  const through = subject.dynamic ? ` through ${subject.tool}` : '';
-  return [
-    `Allow the agent to run ${named}${through}?`,
-    CONSEQUENCE[subject.effect],
-    ...(cost ? [describeCost(cost)] : []),
-    `Arguments: ${argumentsText(subject.arguments)}`,
-  ].join('\n');
+  return approvalQuestion(
+    {
+      named: operation ? `${operation.id} ("${operation.summary}")` : (subject.requested ?? subject.tool),
+      ...(subject.dynamic ? { through: subject.tool } : {}),
+      effect: subject.effect,
+      credentials: operation !== undefined && handlesCredentials(operation),
+      arguments: subject.arguments,
+    },
+    cost,
+  );
 }

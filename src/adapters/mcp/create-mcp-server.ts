@@ -1,15 +1,19 @@
-import { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
-  CallToolRequestSchema,
   type CallToolResult,
-  ErrorCode,
-  ListToolsRequestSchema,
-  McpError,
-} from '@modelcontextprotocol/sdk/types.js';
+  type ElicitRequestFormParams,
+  inputRequired,
+  isInputRequiredResult,
+  ProtocolError,
+  ProtocolErrorCode,
+  Server,
+  type ServerCapabilities,
+  type ServerContext,
+} from '@modelcontextprotocol/server';
 import type { Session } from '../../auth/session.js';
 import type { OptionKeys } from '../../errors/index.js';
 import { createToolSpecs } from '../../tools/create-tool-specs.js';
 import { errorResult } from '../../tools/error-result.js';
+import type { ToolResult } from '../../tools/tool-result.js';
 import type { ToolCallContext } from '../../tools/tool-spec.js';
 import {
   checkToolOptions,
@@ -17,14 +21,22 @@ import {
   toolSpecOptionsOf,
 } from '../../tools/tool-spec-option-keys.js';
 import { VERSION } from '../../version.js';
-import { approvalGate } from './approval-gate.js';
+import { type AwaitedPayment, awaitedPayment, awaitedPaymentResult } from './awaited-payment.js';
 import { toCallToolResult } from './call-tool-result.js';
+import { inlineMedia } from './inline-media.js';
 import type { McpServerOptions } from './mcp-server-options.js';
+import { MemoryMcpTaskStore } from './mcp-task-store.js';
 import { progressNotifier } from './progress-notifier.js';
 import { toolListing } from './tool-listing.js';
+import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
+import { createTaskResult, decodeTaskId, detailedTask, TASKS_EXTENSION, wantsTasks } from './tool-tasks.js';
+import { tracedApprovalGate } from './traced-approval-gate.js';
 
 const INSTRUCTIONS =
-  'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job. Tools that move money or delete ask the user first.';
+  'Tools of a generation service. Each tool checks its arguments, waits for the job and returns its result; a result with status "processing" says how to pick the job up later with resume_job (progress messages name the job too). Tools that move money or delete ask the user first.';
+
+/** How long a call waits for a job by default: below the 60 s most clients give a request. */
+export const DEFAULT_MCP_WAIT_MS = 50_000;
 
 const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   ...TOOL_SPEC_OPTION_KEYS,
@@ -34,83 +46,276 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   outputSchema: true,
   approve: ['onApproval', 'approver'],
   approvalTimeoutMs: true,
+  progressIntervalMs: true,
+  taskStore: true,
+  taskWaitMs: true,
+  taskPollMaxMs: true,
+  inlineMedia: true,
 };
 
+/** A params schema that takes what the SDK parsed as it is: the handler checks what it reads. */
+const ANY_PARAMS = {
+  '~standard': { version: 1, vendor: 'generation-agent-toolkit', validate: (value: unknown) => ({ value }) },
+} as const;
+
+/** Marks the request state of a payment's URL round (see paymentWithPerson). */
+const PAYMENT_STATE = 'gentk-payment:';
+
+/** How long a cancelled task is remembered, in ms. */
+const CANCELLED_TTL_MS = 7 * 24 * 3_600_000;
+
 /**
- * An MCP server offering the session's tools: the same tools as `createToolSpecs(session,
- * options)`, with the same names, descriptions and JSON Schemas, their hints as annotations, and
- * the result envelope as `structuredContent` (and as compact JSON text; its schema as the tools'
- * `outputSchema` with `options.outputSchema`).
+ * Makes MCP server instances that all offer the same tools: what the serving entries
+ * ({@link createMcpHttpHandler}, {@link serveStdio}) call once per HTTP request or connection.
+ * The argument (the protocol era the instance will serve) is accepted and not needed: one
+ * definition serves 2026-07-28 and 2025-11-25 clients alike.
+ */
+export type McpServerFactory = (context?: { readonly era?: 'legacy' | 'modern' }) => Server;
+
+/**
+ * A factory of MCP servers offering the session's tools: the same tools as
+ * `createToolSpecs(session, options)`, built once and shared by every instance the factory makes,
+ * so that a stateless endpoint can make one per request cheaply.
  *
- * A call runs the tool with the request's abort signal, so a client that cancels stops the wait.
- * While a job runs, a client that sent a `progressToken` gets `notifications/progress`. A call that
- * needs approval (money, deletion) waits for a person: asked through MCP elicitation when the
- * client supports it, else through `options.approve`; otherwise it is refused, never run silently.
- *
- * The server can be connected to one transport; for HTTP, make one per session (see
- * {@link createMcpHttpHandler}). Serve it over stdio with {@link serveStdio}.
+ * Each instance lists the tools with their names, descriptions, JSON Schemas, titles, icons and
+ * hints, and the result envelope's `outputSchema`; it answers a call with the envelope as
+ * `structuredContent`, every output file as a `resource_link`, and compact JSON text. A call runs
+ * with the request's abort signal; a client that sent a `progressToken` gets
+ * `notifications/progress` naming the job. A call that needs approval (money, credentials,
+ * deletion) runs only when everyone who can be asked says yes: `options.approve` (the
+ * application's policy, final when given), then the person through form elicitation when the
+ * client supports it (an `input_required` round on 2026-07-28, an elicitation request on a
+ * 2025-11-25 connection); with neither it is refused, never run silently.
  *
  * @example
  * import { connect } from 'generation-agent-toolkit';
- * import { createMcpServer, serveStdio } from 'generation-agent-toolkit/mcp';
+ * import { createMcpHttpHandler, createMcpServerFactory } from 'generation-agent-toolkit/mcp';
  *
  * const session = await connect({ baseUrl: 'http://127.0.0.1:8787' }); // the key from GENTK_API_KEY
- * const connection = await serveStdio(createMcpServer(session, { mode: 'auto', schema: 'anthropic' }));
- * await connection.closed;
- * await session.close();
+ * const handler = createMcpHttpHandler(createMcpServerFactory(session, { mode: 'auto' }));
+ * // handler.fetch(request) answers both protocol versions, on any instance behind a load balancer.
  */
-export function createMcpServer(session: Session, options: McpServerOptions = {}): Server {
+export function createMcpServerFactory(session: Session, options: McpServerOptions = {}): McpServerFactory {
   checkToolOptions(session, options, MCP_SERVER_OPTION_KEYS, 'createMcpServer options');
-  const set = createToolSpecs(session, { ...toolSpecOptionsOf(options), waitMs: options.waitMs ?? 45_000 });
-  const server = new Server(
-    { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
-    { capabilities: { tools: {} }, instructions: options.instructions ?? INSTRUCTIONS },
-  );
-  const listing = set.tools.map((spec) =>
-    toolListing(spec, options.outputSchema !== undefined ? { outputSchema: options.outputSchema } : {}),
-  );
+  const set = createToolSpecs(session, {
+    ...toolSpecOptionsOf(options),
+    waitMs: options.waitMs ?? DEFAULT_MCP_WAIT_MS,
+  });
+  const declareOutput = options.outputSchema ?? true;
+  const listing = set.tools.map((spec) => toolListing(spec, { outputSchema: declareOutput }));
+  const outputSchema = declareOutput ? TOOL_RESULT_OUTPUT_SCHEMA : undefined;
+  const taskStore = options.taskStore ?? new MemoryMcpTaskStore();
+  const maxPollMs = options.taskPollMaxMs ?? 30_000;
+  const resumeSpec = set.tools.find((spec) => spec.kind === 'resume');
 
-  server.setRequestHandler(ListToolsRequestSchema, () => ({ tools: listing }));
-  server.setRequestHandler(CallToolRequestSchema, async (request, extra): Promise<CallToolResult> => {
-    const spec = set.tool(request.params.name);
+  const projected = (server: Server, result: CallToolResult) =>
+    server.projectCallToolResult(result, outputSchema);
+  /** The result with its small images and audio inline, when the options allow. */
+  const withMedia = async (result: ToolResult, signal: AbortSignal) =>
+    toCallToolResult(
+      result,
+      options.inlineMedia === false
+        ? []
+        : await inlineMedia(result, session.service.baseUrl, options.inlineMedia ?? {}, signal),
+    );
+
+  /** tasks/get and tasks/cancel: the job the task names, asked about again. */
+  async function taskState(server: Server, taskId: unknown, context: ServerContext, cancel: boolean) {
+    const job = decodeTaskId(taskId);
+    if (!job || !resumeSpec)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Unknown task: this server did not create it.',
+      );
+    const id = taskId as string;
+    if (cancel) await taskStore.set(id, 'cancelled', CANCELLED_TTL_MS);
+    if (cancel || (await taskStore.get(id)) === 'cancelled')
+      return detailedTask(id, job, Date.now(), maxPollMs, { cancelled: true });
+    // One look at the job and no more (a wait of 1 ms polls once; 0 would not poll at all): the
+    // client polls at the interval the task gives.
+    const result = await resumeSpec.execute(
+      { operation: job.operationId, request_id: job.requestId },
+      { signal: context.mcpReq.signal, waitMs: 1 },
+    );
+    return detailedTask(id, job, Date.now(), maxPollMs, {
+      result,
+      callResult: projected(server, await withMedia(result, context.mcpReq.signal)),
+    });
+  }
+
+  /**
+   * A payment left waiting for the person: never a success. The address goes to the person through
+   * URL-mode elicitation where the client offers it: asked at once on a 2025-11-25 connection; on
+   * 2026-07-28 as an `input_required` round whose state carries the outcome, so that the repeated
+   * request answers from it and pays nothing again.
+   */
+  async function paymentWithPerson(
+    server: Server,
+    operationId: string,
+    payment: AwaitedPayment,
+    context: ServerContext,
+  ): Promise<CallToolResult> {
+    const url = server.getClientCapabilities()?.elicitation?.url !== undefined;
+    const message = `Confirm the payment${payment.paymentId ? ` ${payment.paymentId}` : ''} with your bank (3-D Secure) to complete it.`;
+    if (url && context.mcpReq.envelope !== undefined) {
+      return inputRequired({
+        inputRequests: { payment_confirmation: inputRequired.elicitUrl({ message, url: payment.url }) },
+        requestState: PAYMENT_STATE + JSON.stringify([operationId, payment.paymentId ?? null]),
+      }) as unknown as CallToolResult;
+    }
+    let sent = false;
+    if (url) {
+      try {
+        await context.mcpReq.elicitInput(
+          { mode: 'url', message, url: payment.url, elicitationId: payment.paymentId ?? crypto.randomUUID() },
+          { signal: context.mcpReq.signal, timeout: options.approvalTimeoutMs ?? 600_000 },
+        );
+        sent = true;
+      } catch {
+        // The client could not show it: the model passes the address on instead.
+      }
+    }
+    return toCallToolResult(awaitedPaymentResult(operationId, payment, sent));
+  }
+
+  /** The repeated request of a payment's URL round: answered from its state, nothing sent again. */
+  function paymentRoundAnswer(context: ServerContext): CallToolResult | undefined {
+    const state = context.mcpReq.requestState();
+    if (typeof state !== 'string' || !state.startsWith(PAYMENT_STATE) || state.length > 2048)
+      return undefined;
+    try {
+      const [operationId, paymentId] = JSON.parse(state.slice(PAYMENT_STATE.length)) as unknown[];
+      if (typeof operationId !== 'string') return undefined;
+      // The address is not in the state: the person has it; the model needs none.
+      return toCallToolResult(
+        awaitedPaymentResult(
+          operationId,
+          { url: 'about:blank', ...(typeof paymentId === 'string' ? { paymentId } : {}) },
+          true,
+        ),
+      );
+    } catch {
+      return undefined;
+    }
+  }
+
+  async function callTool(
+    server: Server,
+    name: string,
+    args: Record<string, unknown>,
+    context: ServerContext,
+  ): Promise<CallToolResult> {
+    const spec = set.tool(name);
     if (!spec) {
-      throw new McpError(
-        ErrorCode.InvalidParams,
-        `Unknown tool ${request.params.name}; tools/list names the tools of this server.`,
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        `Unknown tool ${name}; tools/list names the tools of this server.`,
       );
     }
-    const args = request.params.arguments ?? {};
+    // The repeat of a payment's URL round pays nothing again: it says the payment waits.
+    const repeated = paymentRoundAnswer(context);
+    if (repeated) return repeated;
     try {
-      const refusal = await approvalGate(spec, args, {
-        server,
+      const gate = await tracedApprovalGate(spec, args, server.getClientVersion()?.name, {
         session,
         options,
-        requestId: extra.requestId,
-        signal: extra.signal,
+        clientCapabilities: server.getClientCapabilities(),
+        inputResponses: context.mcpReq.inputResponses,
+        signal: context.mcpReq.signal,
+        // A 2026-07-28 request carries its envelope; only a 2025-11-25 connection takes a request back.
+        ...(context.mcpReq.envelope === undefined
+          ? {
+              elicit: (params: ElicitRequestFormParams) =>
+                context.mcpReq.elicitInput(params, {
+                  signal: context.mcpReq.signal,
+                  timeout: options.approvalTimeoutMs ?? 600_000,
+                }),
+            }
+          : {}),
       });
-      if (refusal) return toCallToolResult(refusal);
-      const progressToken = request.params._meta?.progressToken;
+      if (gate && isInputRequiredResult(gate)) return gate as unknown as CallToolResult;
+      if (gate) return toCallToolResult(gate);
+      const progressToken = context.mcpReq._meta?.progressToken;
       const notify =
         progressToken === undefined
           ? undefined
-          : progressNotifier({ progressToken, send: (notification) => extra.sendNotification(notification) });
+          : progressNotifier({
+              progressToken,
+              send: (notification) => context.mcpReq.notify(notification),
+              intervalMs: options.progressIntervalMs ?? 5_000,
+            });
       // A tool given its own onProgress no longer reports to the one of the options: call both.
       const onProgress: ToolCallContext['onProgress'] = notify
         ? (progress) => {
             options.onProgress?.(progress);
-            notify(progress);
+            notify.report(progress);
           }
         : undefined;
-      const result = await spec.execute(args, {
-        signal: extra.signal,
-        ...(onProgress ? { onProgress } : {}),
-      });
-      return toCallToolResult(result);
+      // A client that takes tasks gets one for a job that outlives a short first wait.
+      const asTask = spec.waitsForJobs && wantsTasks(server.getClientCapabilities());
+      const startedAt = Date.now();
+      try {
+        const result = await spec.execute(args, {
+          signal: context.mcpReq.signal,
+          ...(onProgress ? { onProgress } : {}),
+          // A model cannot sleep between calls: a call uses its whole wait (a task needs no wait).
+          ...(asTask ? { waitMs: options.taskWaitMs ?? 1_000 } : { waitWhole: true }),
+        });
+        if (asTask && result.status === 'processing')
+          return createTaskResult(result, startedAt, Date.now(), maxPollMs) as unknown as CallToolResult;
+        const payment = awaitedPayment(result);
+        if (payment && result.status === 'success')
+          return await paymentWithPerson(server, result.operationId, payment, context);
+        return await withMedia(result, context.mcpReq.signal);
+      } finally {
+        notify?.stop();
+      }
     } catch (error) {
       // Tools answer expected failures as results; anything thrown is ours, and stays out of the
       // protocol error the SDK would otherwise build from its message.
       return toCallToolResult(errorResult(error));
     }
-  });
-  return server;
+  }
+
+  return () => {
+    const server = new Server(
+      { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
+      {
+        capabilities: { tools: {}, extensions: { [TASKS_EXTENSION]: {} } } as ServerCapabilities,
+        instructions: options.instructions ?? INSTRUCTIONS,
+        inputRequired: { roundTimeoutMs: options.approvalTimeoutMs ?? 600_000 },
+      },
+    );
+    server.setRequestHandler('tools/list', () => ({ tools: listing }));
+    server.setRequestHandler('tools/call', async (request, context) => {
+      const result = await callTool(server, request.params.name, request.params.arguments ?? {}, context);
+      if (isInputRequiredResult(result) || (result as { resultType?: unknown }).resultType === 'task')
+        return result;
+      return projected(server, result);
+    });
+    server.setRequestHandler('tasks/get', { params: ANY_PARAMS }, (params, context) =>
+      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, false),
+    );
+    server.setRequestHandler('tasks/cancel', { params: ANY_PARAMS }, (params, context) =>
+      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, true),
+    );
+    return server;
+  };
+}
+
+/**
+ * One MCP server offering the session's tools (see {@link createMcpServerFactory} for what it
+ * offers), for a single connection: an in-process transport, or a stdio pipe. HTTP endpoints and
+ * {@link serveStdio} take the factory instead, which makes an instance per request or connection.
+ *
+ * @example
+ * import { connect } from 'generation-agent-toolkit';
+ * import { createMcpServer } from 'generation-agent-toolkit/mcp';
+ *
+ * const session = await connect({ baseUrl: 'http://127.0.0.1:8787' }); // the key from GENTK_API_KEY
+ * const server = createMcpServer(session, { mode: 'auto', schema: 'anthropic' });
+ * // await server.connect(transport); // any MCP SDK 2.x transport
+ */
+export function createMcpServer(session: Session, options: McpServerOptions = {}): Server {
+  return createMcpServerFactory(session, options)();
 }

@@ -1,72 +1,67 @@
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
-import { isInitializeRequest } from '@modelcontextprotocol/sdk/types.js';
+import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server';
+import type { McpServerFactory } from './create-mcp-server.js';
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js';
-import { BodyReadError, readJsonBody } from './read-json-body.js';
+import { type LegacySessionOptions, legacySessionHandler } from './legacy-session-handler.js';
 import { type RequestGuardOptions, refusedRequest } from './request-guard.js';
 
-/** Makes the MCP server of one client session. */
-export type McpServerFactory = () => Server | Promise<Server>;
+export type { McpServerFactory } from './create-mcp-server.js';
 
 /**
- * Limits of the streamable-HTTP MCP handler: which hosts and origins it answers, how many sessions it
- * keeps and for how long, and how large a request body may be.
+ * How the MCP endpoint serves: which hosts and origins it answers, how large a request may be,
+ * and how it serves clients of the 2025-11-25 protocol.
  *
  * @example
- * const handler = createMcpHttpHandler(() => createMcpServer(session), {
+ * const handler = createMcpHttpHandler(createMcpServerFactory(session), {
  *   allowedHosts: ['mcp.example.com'],
- *   sessionIdleMs: 300_000,
- *   maxSessions: 50,
+ *   maxBodyBytes: 1_048_576,
  * });
  * const response = await handler.fetch(request); // from any fetch-style server: Hono, Deno.serve, a Worker
  */
-export interface McpHttpHandlerOptions extends RequestGuardOptions {
-  /** A session with no request for this long is closed, in ms. @default 1800000 (30 minutes) */
-  readonly sessionIdleMs?: number;
-  /** Sessions open at once; a new client past it is answered 503. @default 100 */
-  readonly maxSessions?: number;
-  /** Largest body of a request that opens a session, in bytes. @default 4194304 */
-  readonly maxBodyBytes?: number;
+export interface McpHttpHandlerOptions extends RequestGuardOptions, LegacySessionOptions {
+  /**
+   * How 2025-11-25 clients (those that open with `initialize`) are served:
+   * - `'stateless'`: each request by a fresh instance, like 2026-07-28 ones, so any instance of a
+   *   fleet answers any request. Such a client cannot be asked a question in the middle of a call
+   *   (its answer would reach another instance): approvals go to the `approve` callback.
+   * - `'sessions'`: one server per client session (`Mcp-Session-Id`) kept in this process, so the
+   *   person can approve a payment in the client; for a single instance.
+   * - `'reject'`: 2026-07-28 only.
+   * @default 'stateless'
+   */
+  readonly legacy?: 'stateless' | 'sessions' | 'reject';
 }
 
-/** A Streamable HTTP endpoint as a Web handler, with its sessions. */
+/** A Streamable HTTP endpoint as a Web handler. */
 export interface McpHttpHandler {
-  /** Answers one HTTP request to the MCP endpoint (POST, GET and DELETE). */
+  /** Answers one HTTP request to the MCP endpoint. */
   readonly fetch: (request: Request) => Promise<Response>;
-  /** Sessions open now. */
+  /** 2025-11-25 sessions open now (`legacy: 'sessions'`; 0 otherwise). */
   readonly sessions: number;
-  /** Closes every session; calls still running are cancelled. */
+  /** Stops the calls still running (their abort signal fires) and closes the sessions. */
   close(): Promise<void>;
 }
 
-interface OpenSession {
-  readonly server: Server;
-  readonly transport: WebStandardStreamableHTTPServerTransport;
-  lastSeen: number;
-}
-
-/** JSON-RPC codes the SDK's transport uses for the same answers. */
 const SERVER_ERROR = -32000;
-const SESSION_NOT_FOUND = -32001;
-const PARSE_ERROR = -32700;
 
 /**
  * MCP over Streamable HTTP as a Web `(Request) => Promise<Response>` handler, to mount at one path
- * of any server that speaks Web requests (Hono, Bun, Deno, Next.js; {@link serveMcpHttp} for plain
- * Node).
+ * of any server that speaks Web requests (a Worker, Deno, Bun, Hono, Next.js; {@link serveMcpHttp}
+ * for plain Node). It serves both protocol versions on one endpoint, through the official SDK:
+ * 2026-07-28 (stateless: every request carries its version and the client's capabilities, the
+ * client discovers the server with `server/discover`) and 2025-11-25 (`initialize` first), so SDK
+ * 1.x and 2.x clients, the AI SDK's and LangChain's MCP clients and the Inspector all connect.
  *
- * It keeps sessions (`Mcp-Session-Id`), one MCP server from `serverFactory` each, rather than
- * being stateless: a tool call that needs approval asks the person through elicitation, a request
- * from the server whose answer the client POSTs separately, and only a server that outlives one
- * HTTP request can receive it. Sessions end on the client's DELETE, after `sessionIdleMs` without
- * a request, or on {@link McpHttpHandler.close}.
+ * Stateless by design: nothing a later request needs stays in the instance (a job's handle is in
+ * the result and in every progress message), so instances behind a load balancer are
+ * interchangeable. A call that needs approval asks through an `input_required` round, which the
+ * client answers by repeating the request.
  *
- * Whoever reaches the endpoint acts with the session's credentials and answers its approval
- * questions: keep it on loopback with `allowedHosts` set, or put authentication in front of it.
+ * Whoever reaches the endpoint acts with the session's credentials: keep it on loopback with
+ * `allowedHosts` set, or put authentication in front of it.
  *
  * @example With Hono:
  * ```ts
- * const mcp = createMcpHttpHandler(() => createMcpServer(session), { allowedHosts: ['localhost'] });
+ * const mcp = createMcpHttpHandler(createMcpServerFactory(session), { allowedHosts: ['localhost'] });
  * app.all('/mcp', (c) => mcp.fetch(c.req.raw));
  * ```
  */
@@ -74,94 +69,26 @@ export function createMcpHttpHandler(
   serverFactory: McpServerFactory,
   options: McpHttpHandlerOptions = {},
 ): McpHttpHandler {
-  const idleMs = options.sessionIdleMs ?? 1_800_000;
-  const maxSessions = options.maxSessions ?? 100;
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
-  const sessions = new Map<string, OpenSession>();
-  // Sessions being opened count against the limit too, or simultaneous clients would overshoot it.
-  let opening = 0;
-
-  const closeIdle = (now: number) => {
-    for (const [id, session] of sessions) {
-      if (now - session.lastSeen > idleMs) {
-        sessions.delete(id);
-        void session.server.close().catch(() => undefined);
-      }
-    }
-  };
-
-  async function openSession(request: Request): Promise<Response> {
-    let body: unknown;
-    try {
-      body = await readJsonBody(request, maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyReadError)
-        return jsonRpcErrorResponse(
-          error.status,
-          error.status === 413 ? SERVER_ERROR : PARSE_ERROR,
-          error.message,
-        );
-      throw error;
-    }
-    const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
-    if (!initializes)
-      return jsonRpcErrorResponse(400, SERVER_ERROR, 'Bad Request: No valid session ID provided');
-    if (sessions.size + opening >= maxSessions)
-      return jsonRpcErrorResponse(503, SERVER_ERROR, 'Too many MCP sessions are open; try again later', {
-        'retry-after': '60',
-      });
-    opening += 1;
-    try {
-      return await startSession(request, body);
-    } finally {
-      opening -= 1;
-    }
-  }
-
-  async function startSession(request: Request, body: unknown): Promise<Response> {
-    const server = await serverFactory();
-    const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
-      sessionIdGenerator: () => crypto.randomUUID(),
-      onsessioninitialized: (id) => {
-        sessions.set(id, { server, transport, lastSeen: Date.now() });
-      },
-    });
-    const previous = server.onclose;
-    server.onclose = () => {
-      if (transport.sessionId !== undefined) sessions.delete(transport.sessionId);
-      previous?.();
-    };
-    await server.connect(transport);
-    const response = await transport.handleRequest(request, { parsedBody: body });
-    // An initialize the transport refused opened no session: nothing will reach this server again.
-    if (transport.sessionId === undefined) await server.close().catch(() => undefined);
-    return response;
-  }
-
+  const legacy = options.legacy ?? 'stateless';
+  const sessions = legacy === 'sessions' ? legacySessionHandler(serverFactory, options) : undefined;
+  const handler = createMcpHandler((context) => serverFactory({ era: context.era }), {
+    legacy: legacy === 'reject' ? 'reject' : 'stateless',
+    maxRequestBodySize: maxBodyBytes,
+  });
   return {
     async fetch(request) {
       const refused = refusedRequest(request, options);
       if (refused) return jsonRpcErrorResponse(403, SERVER_ERROR, `Forbidden: ${refused}`);
-      const now = Date.now();
-      closeIdle(now);
-      const id = request.headers.get('mcp-session-id');
-      if (id === null) {
-        if (request.method === 'POST') return openSession(request);
-        return jsonRpcErrorResponse(400, SERVER_ERROR, 'Bad Request: No valid session ID provided');
-      }
-      const session = sessions.get(id);
-      if (!session) return jsonRpcErrorResponse(404, SESSION_NOT_FOUND, 'Session not found');
-      session.lastSeen = now;
-      // A DELETE ends the session: the transport closes, and with it the server (see onclose).
-      return session.transport.handleRequest(request);
+      if (sessions && (await isLegacyRequest(request, undefined, { maxRequestBodySize: maxBodyBytes })))
+        return sessions.fetch(request);
+      return handler.fetch(request);
     },
     get sessions() {
-      return sessions.size;
+      return sessions?.sessions ?? 0;
     },
     async close() {
-      const closing = [...sessions.values()];
-      sessions.clear();
-      await Promise.all(closing.map((session) => session.server.close().catch(() => undefined)));
+      await Promise.all([handler.close(), sessions?.close()]);
     },
   };
 }

@@ -1,5 +1,4 @@
-import { Client } from '@modelcontextprotocol/sdk/client/index.js';
-import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import type { McpServerInfo } from '../../discovery/documents/mcp-manifest.js';
 import type { McpInspection, McpInspectionContext, McpInspector } from '../../discovery/mcp-inspector.js';
 import { DEFAULT_MAX_RESPONSE_BYTES, limitStream, ResponseTooLargeFailure } from '../../http/index.js';
@@ -19,10 +18,11 @@ export interface McpInspectorOptions {
   /**
    * Headers for each server, e.g. its credential: `(server) => ({ Authorization: 'Bearer ...' })`.
    * Sent only to the service's own origin and `trustedOrigins`: a server that the service's
-   * documents place elsewhere, or a redirect elsewhere, gets none of them.
+   * documents place elsewhere gets none of them. A redirect to another origin is not followed at
+   * all, unless that origin is one of `trustedOrigins`.
    */
   readonly headers?: (server: McpServerInfo) => Record<string, string> | undefined;
-  /** Further origins that may receive `headers`. @default [] */
+  /** Further origins that may receive `headers`, and that a server may redirect to. @default [] */
   readonly trustedOrigins?: readonly string[];
   /** Largest resource text kept, in characters. @default 200000 */
   readonly maxResourceChars?: number;
@@ -72,7 +72,11 @@ export function createMcpInspector(options: McpInspectorOptions = {}): McpInspec
       const mayReceive = (origin: string) => origin === serviceOrigin || trusted.has(origin);
       // Not even asked for where they could not go: the caller's function may read a secret store.
       const headers = mayReceive(serverUrl.origin) ? options.headers?.(server) : undefined;
-      const fetch = originBoundFetch({ boundHeaders: Object.keys(headers ?? {}), mayReceive });
+      const fetch = originBoundFetch({
+        boundHeaders: Object.keys(headers ?? {}),
+        mayReceive,
+        mayFollow: (origin) => trusted.has(origin),
+      });
       const transport = new StreamableHTTPClientTransport(serverUrl, {
         requestInit: { ...(headers ? { headers } : {}), signal: abort },
         fetch: limitedFetch(options.maxResponseBytes ?? DEFAULT_MAX_RESPONSE_BYTES, fetch),

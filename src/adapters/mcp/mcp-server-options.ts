@@ -1,6 +1,8 @@
 import type { OperationEffect } from '../../discovery/types.js';
 import type { CostCheck } from '../../tools/cost-approval.js';
 import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
+import type { InlineMediaOptions } from './inline-media.js';
+import type { McpTaskStore } from './mcp-task-store.js';
 
 /**
  * A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it.
@@ -56,18 +58,20 @@ export interface McpServerOptions extends ToolSpecOptions {
   readonly instructions?: string;
   /**
    * Declare the result envelope as every tool's `outputSchema`. Results carry it as
-   * `structuredContent` either way; the schema only lets a client check them. Off by default: the
-   * official TypeScript client compiles a validator per tool on each `tools/list` (seconds for 200
-   * tools), and a client that shows output schemas to its model pays their tokens for every tool.
-   * @default false
+   * `structuredContent` either way; the schema lets a client check them and tells a host what a
+   * result holds. Turn it off for a client that shows output schemas to its model and pays their
+   * tokens for every tool.
+   * @default true
    */
   readonly outputSchema?: boolean;
   /**
-   * Approves calls that need a person (money and destructive operations by default, see
-   * `approval`) when the client does not support MCP elicitation. Elicitation, when the client
-   * offers it, always comes first: the person is asked in the client. Without elicitation and
-   * without this callback, such calls are refused with a result that says how to enable them;
-   * they never run unapproved.
+   * The application's approval policy for calls that need a person (money, credentials and
+   * destructive operations by default, see `approval`). When given, it decides first and its
+   * "no" is final: a client's elicitation can add a refusal (the person is asked next when the
+   * client supports it) but never overturn one, and a refusal by the policy tells the model it
+   * was the application's policy. Without this callback, the person is asked through elicitation
+   * when the client offers it; with neither, such calls are refused with a result that says how to
+   * enable them; they never run unapproved.
    *
    * A stdio server cannot ask anyone itself (its stdin is the protocol), so the callback is often
    * a policy, or a question put elsewhere (a chat message, a push notification). When the client
@@ -87,11 +91,43 @@ export interface McpServerOptions extends ToolSpecOptions {
    */
   readonly approvalTimeoutMs?: number;
   /**
-   * How long a tool waits for a job before handing back a resumable `processing` result, in ms.
-   * Lower than `createToolSpecs`' default because MCP clients commonly give up on a request after
-   * 60 seconds: a client that gives up cancels the call and the model loses the job's id, while a
-   * `processing` result tells it how to pick the job up with `resume_job`.
-   * @default 45000
+   * How long a call waits for a job before handing back a resumable `processing` result, in ms.
+   * Below the 60 seconds most MCP clients give a request, so the client gets the job's handle
+   * rather than a timeout; raise it for clients that reset their timeout on progress (the
+   * progress notifications come at least every `progressIntervalMs`).
+   * @default 50000
    */
   readonly waitMs?: number;
+  /**
+   * Longest silence between two progress notifications while a job runs, in ms; each names the
+   * job, so a client whose call is cut off still holds its id. 0 sends only the poller's reports.
+   * @default 5000
+   */
+  readonly progressIntervalMs?: number;
+  /**
+   * Where the tasks' own state (a client's cancellation) is kept. A task's job is named by its id,
+   * so any instance answers for it from the service; share this store across a fleet so that a
+   * cancellation holds on every instance.
+   * @default a MemoryMcpTaskStore of this process
+   */
+  readonly taskStore?: McpTaskStore;
+  /**
+   * How long a call from a client that takes tasks (the `io.modelcontextprotocol/tasks` extension)
+   * waits before answering with a task, in ms: a job done by then is answered as a plain result.
+   * @default 1000
+   */
+  readonly taskWaitMs?: number;
+  /**
+   * Longest poll interval a task suggests, in ms. Within it, the interval follows the service's
+   * estimate of the time left.
+   * @default 30000
+   */
+  readonly taskPollMaxMs?: number;
+  /**
+   * Small images and audio also inline, as `image` / `audio` content (every output is a
+   * `resource_link` either way), fetched from the service's origin and `trustedOrigins` under the
+   * provider's download policy; `false` inlines nothing.
+   * @default { maxBytes: 1048576 }
+   */
+  readonly inlineMedia?: InlineMediaOptions | false;
 }

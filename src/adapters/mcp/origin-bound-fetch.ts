@@ -1,7 +1,9 @@
 /**
  * A `fetch` for the MCP client that keeps the caller's headers (its credentials) on the origins
- * that may have them: redirects are followed here, one by one, and a hop to any other origin
- * goes out without them.
+ * that may have them: redirects are followed here, one by one, within the server's origin (or to
+ * an origin the caller trusts, without the headers unless it may have them). A redirect anywhere
+ * else is refused: the server's documents are the service's word, and following them would send
+ * the client's `initialize` (and what it carries) to whatever address a redirect names.
  * @module
  */
 
@@ -12,6 +14,8 @@ export interface OriginBoundFetchOptions {
   readonly boundHeaders: readonly string[];
   /** Whether an origin may receive the bound headers. */
   readonly mayReceive: (origin: string) => boolean;
+  /** Whether a redirect may lead to an origin other than the one it came from. @default never */
+  readonly mayFollow?: (origin: string) => boolean;
   readonly fetch?: typeof globalThis.fetch;
 }
 
@@ -35,7 +39,12 @@ export function originBoundFetch(options: OriginBoundFetchOptions): typeof fetch
       await response.body?.cancel();
       if (redirects >= MAX_REDIRECTS)
         throw new TypeError(`More than ${MAX_REDIRECTS} redirects from ${url.href}.`);
-      url = new URL(location, url);
+      const next = new URL(location, url);
+      if (next.origin !== url.origin && !options.mayFollow?.(next.origin))
+        throw new TypeError(
+          `The MCP server at ${url.origin} redirected to another origin (${next.origin}); the redirect is not followed. Add that origin to trustedOrigins if you trust it.`,
+        );
+      url = next;
       if (!options.mayReceive(url.origin)) request = withoutHeaders(request, options.boundHeaders);
       // As fetch itself does: 303, and 301/302 after a POST, go on as a GET without a body.
       const method = (request.method ?? 'GET').toUpperCase();

@@ -14,7 +14,7 @@ const LOOPBACK_HOSTS = ['127.0.0.1', 'localhost', '[::1]'];
  * Where `serveMcpHttp` listens (loopback by default), beside the handler's limits.
  *
  * @example
- * const listener = await serveMcpHttp(() => createMcpServer(session), { port: 3333, path: '/mcp' });
+ * const listener = await serveMcpHttp(createMcpServerFactory(session), { port: 3333, path: '/mcp' });
  * console.log(listener.url);
  */
 export interface ServeMcpHttpOptions extends McpHttpHandlerOptions {
@@ -36,20 +36,20 @@ export interface ServeMcpHttpOptions extends McpHttpHandlerOptions {
 export interface McpHttpListener {
   /** The endpoint's URL, for the client: `http://127.0.0.1:8931/mcp`. */
   readonly url: string;
-  /** Sessions open now. */
+  /** 2025-11-25 sessions open now (with `legacy: 'sessions'`). */
   readonly sessions: number;
-  /** Closes every session, then stops listening. */
+  /** Stops the calls still running and closes the sessions, then stops listening. */
   close(): Promise<void>;
 }
 
 /**
- * Serves MCP over Streamable HTTP on Node, with {@link createMcpHttpHandler} at `path`: for clients
- * that connect to a URL rather than launch a process. On loopback, the Host header must name
+ * Serves MCP over Streamable HTTP on Node, with {@link createMcpHttpHandler} at `path` (both
+ * protocol versions): for clients that connect to a URL rather than launch a process. On loopback, the Host header must name
  * loopback too (against DNS rebinding) unless `allowedHosts` says otherwise.
  *
  * @example
  * ```ts
- * const listener = await serveMcpHttp(() => createMcpServer(session), { port: 8931 });
+ * const listener = await serveMcpHttp(createMcpServerFactory(session), { port: 8931 });
  * console.error(`MCP endpoint: ${listener.url}`); // add it to the client as a remote MCP server
  * ```
  */

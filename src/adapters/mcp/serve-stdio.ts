@@ -1,12 +1,13 @@
 import type { Readable, Writable } from 'node:stream';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
-import { StdioServerTransport } from '@modelcontextprotocol/sdk/server/stdio.js';
+import { Server } from '@modelcontextprotocol/server';
+import { StdioServerTransport, serveStdio as serveBothEras } from '@modelcontextprotocol/server/stdio';
+import type { McpServerFactory } from './create-mcp-server.js';
 
 /**
  * The streams `serveStdio` speaks over: the process's stdin and stdout unless given.
  *
  * @example
- * const connection = await serveStdio(createMcpServer(session), {
+ * const connection = await serveStdio(createMcpServerFactory(session), {
  *   stdin: process.stdin,
  *   stdout: process.stdout,
  * });
@@ -28,9 +29,12 @@ export interface StdioConnection {
 }
 
 /**
- * Serves `server` over stdin and stdout, the transport desktop clients launch servers with. The
- * SDK's transport does not notice a client that closes stdin; this does, and closes the server,
- * so a script can then close its session (which revokes what it created) and exit.
+ * Serves the toolkit over stdin and stdout, the transport desktop clients launch servers with.
+ * Given the factory of {@link createMcpServerFactory}, it speaks both protocol versions (a
+ * 2026-07-28 client opens with `server/discover`, a 2025-11-25 one with `initialize`); given one
+ * server, 2025-11-25 only. The SDK's transport does not notice a client that closes stdin; this
+ * does, and closes the server, so a script can then close its session (which revokes what it
+ * created) and exit.
  *
  * stdout carries the protocol: log to stderr only.
  *
@@ -38,7 +42,7 @@ export interface StdioConnection {
  * The script, `mcp-server.ts` (the API key comes from `GENTK_API_KEY`):
  * ```ts
  * import { connect } from 'generation-agent-toolkit';
- * import { createMcpServer, serveStdio } from 'generation-agent-toolkit/mcp';
+ * import { createMcpServerFactory, serveStdio } from 'generation-agent-toolkit/mcp';
  *
  * const { GENTK_BASE_URL = 'http://127.0.0.1:8787', GENTK_EMAIL = '', GENTK_PASSWORD = '' } = process.env;
  * const session = await connect({
@@ -46,7 +50,7 @@ export interface StdioConnection {
  *   auth: { email: GENTK_EMAIL, password: GENTK_PASSWORD },
  *   operations: { ids: ['v7_images_text_to_image', 'get_wallet_balance', 'post_wallet_fund'] },
  * });
- * const connection = await serveStdio(createMcpServer(session));
+ * const connection = await serveStdio(createMcpServerFactory(session));
  * process.once('SIGTERM', () => void connection.close());
  * await connection.closed;
  * await session.close();
@@ -70,25 +74,46 @@ export interface StdioConnection {
  * }
  * ```
  */
-export async function serveStdio(server: Server, options: ServeStdioOptions = {}): Promise<StdioConnection> {
+export async function serveStdio(
+  server: McpServerFactory | Server,
+  options: ServeStdioOptions = {},
+): Promise<StdioConnection> {
   const stdin = options.stdin ?? process.stdin;
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
   let resolveClosed: () => void = () => undefined;
   const closed = new Promise<void>((resolve) => {
     resolveClosed = resolve;
   });
-  const close = async () => {
+  let ended = false;
+  const end = () => {
+    if (ended) return;
+    ended = true;
     stdin.off('end', onEnd);
-    await server.close();
-  };
-  const onEnd = () => void close();
-  const previous = server.onclose;
-  server.onclose = () => {
-    stdin.off('end', onEnd);
-    previous?.();
     resolveClosed();
   };
+  let closeServing: () => Promise<void>;
+  if (server instanceof Server) {
+    const previous = server.onclose;
+    server.onclose = () => {
+      previous?.();
+      end();
+    };
+    await server.connect(transport);
+    closeServing = () => server.close();
+  } else {
+    const handle = serveBothEras((context) => server({ era: context.era }), { transport });
+    const previous = transport.onclose;
+    transport.onclose = () => {
+      previous?.();
+      end();
+    };
+    closeServing = () => handle.close();
+  }
+  const close = async () => {
+    await closeServing().catch(() => undefined);
+    end();
+  };
+  const onEnd = () => void close();
   stdin.once('end', onEnd);
-  await server.connect(transport);
   return { closed, close };
 }

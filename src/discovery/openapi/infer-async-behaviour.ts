@@ -24,6 +24,11 @@ export interface AsyncCandidate {
   /** A 2xx answer can say `processing`. */
   readonly answersProcessing: boolean;
   readonly input: OperationInput;
+  /**
+   * Evidence stronger than the method (its scope, annotations, money or destruction in its path)
+   * says it changes something: it is never taken for a fetch, which the toolkit calls on its own.
+   */
+  readonly changes?: boolean;
 }
 
 /** The inference for one operation. */
@@ -60,7 +65,9 @@ export function inferAsyncBehaviour(
   candidates: readonly AsyncCandidate[],
   warnings: WarningCollector,
 ): AsyncReading[] {
-  const families = candidates.map((candidate) => fetchFamilyByPath(candidate.path));
+  const families = candidates.map((candidate) =>
+    candidate.changes === true ? undefined : fetchFamilyByPath(candidate.path),
+  );
   const isFetch = families.map((family) => family !== undefined);
   const queues = (index: number) =>
     (candidates[index] as AsyncCandidate).answersProcessing && !isFetch[index];
@@ -84,6 +91,7 @@ export function inferAsyncBehaviour(
       const segments = segmentsOf(other.path);
       if (
         other.method === 'GET' &&
+        other.changes !== true &&
         !isFetch[otherIndex] &&
         segments.length === family.length + 1 &&
         isTemplate(segments.at(-1)) &&
@@ -128,6 +136,14 @@ function linkedFetch(
       if (!isPlainObject(link)) continue;
       const linkAt = appendPointer(at, 'links', name);
       const target = linkTarget(link, candidates);
+      if (target !== undefined && (candidates[target] as AsyncCandidate).changes === true) {
+        warnings.warn({
+          code: 'link-to-writing-operation',
+          at: linkAt,
+          message: `The link names "${(candidates[target] as AsyncCandidate).id}", whose scope, annotations or path say it changes something; it is not taken for a fetch.`,
+        });
+        continue;
+      }
       if (target === undefined) {
         warnings.warn({
           code: 'broken-link',

@@ -8,13 +8,15 @@ import { DiscoveryDocumentError } from '../errors.js';
 import type { DiscoveryWarning, Operation } from '../types.js';
 import { acceptEitherIdType } from './accept-either-id-type.js';
 import { assertDocumentSize } from './assert-document-size.js';
+import { markedCallbackFields } from './callback-fields.js';
 import { checkOpenApiRoot } from './check-openapi-root.js';
 import { collectOperations } from './collect-operations.js';
 import { credentialParameterKeys, readSecuritySchemes } from './credential-placement.js';
+import { declaredScopes } from './declared-scopes.js';
 import { inferAsyncBehaviour } from './infer-async-behaviour.js';
 import { type OpenApiLimits, resolveOpenApiLimits } from './openapi-limits.js';
 import { categoryOf, versionOf } from './operation-category.js';
-import { classifyEffect } from './operation-effect.js';
+import { authorityEffect, classifyEffect } from './operation-effect.js';
 import { assignOperationIds } from './operation-ids.js';
 import { locateOperation } from './operation-server.js';
 import { isPlainObject } from './plain-object.js';
@@ -132,10 +134,20 @@ export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Pr
     warnings,
   );
   const readings = sources.map((source) => readOperation(source, context));
+  const scopes = sources.map((source) => declaredScopes(source.operation, document));
+  const evidence = sources.map((source, index) => ({
+    method: source.method,
+    path: (locations[index] as (typeof locations)[number]).path,
+    id: ids[index] as string,
+    scopes: scopes[index] as string[],
+    annotations: source.operation,
+  }));
   const asyncReadings = inferAsyncBehaviour(
     sources.map((source, index) => {
       const declared = source.operation.operationId;
       return {
+        // What the scope, annotations or path words say it changes: never a fetch, whatever links say.
+        changes: authorityEffect(evidence[index] as (typeof evidence)[number]) !== undefined,
         id: ids[index] as string,
         declaredId: typeof declared === 'string' ? declared.trim() : undefined,
         method: source.method,
@@ -160,6 +172,7 @@ export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Pr
     if (asyncReading.takesId) acceptEitherIdType(reading.input, asyncReading.takesId);
     const version = versionOf(location.path);
     const category = categoryOf(location.path, reading.tags);
+    const callbackFields = markedCallbackFields(source.operation);
     return {
       id,
       surface: options.surfaceId,
@@ -178,12 +191,12 @@ export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Pr
       ...(asyncReading.async ? { async: asyncReading.async } : {}),
       isFetch: asyncReading.isFetch,
       effect: classifyEffect({
-        method: source.method,
-        path: location.path,
-        id,
+        ...(evidence[index] as (typeof evidence)[number]),
         isFetch: asyncReading.isFetch,
       }),
       requiredScope: reading.requiredScope,
+      ...((scopes[index] as string[]).length > 0 ? { scopes: scopes[index] as string[] } : {}),
+      ...(callbackFields.length > 0 ? { callbackFields } : {}),
       credential: reading.credential,
       idempotencyKey: reading.idempotencyKey,
       deprecated: reading.deprecated,

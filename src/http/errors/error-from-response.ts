@@ -67,6 +67,7 @@ export function errorFromStatus(answer: FailedAnswer, status: number = answer.st
     url: answer.url,
     httpStatus: answer.status,
     message: fields.message ?? `The service answered HTTP ${status}`,
+    ...(fields.message !== undefined ? { serviceMessage: fields.message } : {}),
     ...(fields.code ? { serviceCode: fields.code } : {}),
     ...(fields.details !== undefined ? { details: fields.details } : {}),
     ...(requestId ? { requestId } : {}),
@@ -125,6 +126,7 @@ export function errorFromFailedGeneration(
     httpStatus: answer.status,
     message,
     jobId,
+    ...(answer.fields.message !== undefined ? { serviceMessage: answer.fields.message } : {}),
     ...(answer.fields.code ? { serviceCode: answer.fields.code } : {}),
     ...(answer.requestId ? { requestId: answer.requestId } : {}),
   });

@@ -11,6 +11,8 @@ import {
   type ServiceErrorCode,
 } from '../../errors/index.js';
 
+import { boundServiceText, MAX_QUOTED_URL_CHARS } from './service-text.js';
+
 export type { ServiceErrorCode } from '../../errors/index.js';
 export { hasMarker, markError } from '../../errors/index.js';
 
@@ -29,6 +31,11 @@ export interface ServiceErrorContext {
   readonly serviceCode?: string;
   /** The service's error details, redacted. */
   readonly details?: unknown;
+  /**
+   * The service's own words about the failure (its `message`), redacted; cut to
+   * `MAX_SERVICE_MESSAGE_CHARS` (1,000) characters.
+   */
+  readonly serviceMessage?: string;
   readonly cause?: unknown;
 }
 
@@ -43,6 +50,7 @@ export function sameCallAs(error: ServiceError): ServiceErrorContext {
     ...(error.httpStatus !== undefined ? { httpStatus: error.httpStatus } : {}),
     ...(error.requestId !== undefined ? { requestId: error.requestId } : {}),
     ...(error.serviceCode !== undefined ? { serviceCode: error.serviceCode } : {}),
+    ...(error.serviceMessage !== undefined ? { serviceMessage: error.serviceMessage } : {}),
     details: error.details,
     cause: error,
   };
@@ -70,13 +78,19 @@ export class ServiceError extends GenerationToolkitError {
   readonly retryAfterMs: number | undefined;
   readonly requestId: string | undefined;
   readonly serviceCode: string | undefined;
+  /**
+   * What the service itself said about the failure, when it said something: its words, not the
+   * toolkit's, redacted and cut to 1,000 characters. Show it as the service's, never as guidance.
+   */
+  readonly serviceMessage: string | undefined;
   readonly details: unknown;
 
   /** @internal Made by the toolkit; callers read its fields. */
   constructor(options: ServiceErrorOptions) {
+    // The message may quote the service: it is cut like the service's words, and so is the URL.
     super({
       code: options.code,
-      message: `${options.message} (${options.method} ${options.url})`,
+      message: `${boundServiceText(options.message)} (${options.method} ${boundServiceText(options.url, MAX_QUOTED_URL_CHARS)})`,
       retryable: options.retryable,
       cause: options.cause,
     });
@@ -85,7 +99,10 @@ export class ServiceError extends GenerationToolkitError {
     this.httpStatus = options.httpStatus;
     this.retryAfterMs = options.retryAfterMs;
     this.requestId = options.requestId;
-    this.serviceCode = options.serviceCode;
+    this.serviceCode =
+      options.serviceCode === undefined ? undefined : boundServiceText(options.serviceCode, 200);
+    this.serviceMessage =
+      options.serviceMessage === undefined ? undefined : boundServiceText(options.serviceMessage);
     this.details = options.details;
     markError(this, SERVICE_ERROR_MARKER);
   }
@@ -108,6 +125,7 @@ export class ServiceError extends GenerationToolkitError {
       ...(this.retryAfterMs !== undefined ? { retryAfterMs: this.retryAfterMs } : {}),
       ...(this.requestId !== undefined ? { requestId: this.requestId } : {}),
       ...(this.serviceCode !== undefined ? { serviceCode: this.serviceCode } : {}),
+      ...(this.serviceMessage !== undefined ? { serviceMessage: this.serviceMessage } : {}),
     };
   }
 }

@@ -7,14 +7,15 @@
  * - draft 07: the `RateLimit` dictionary `limit=100, remaining=50, reset=5`, with
  *   `RateLimit-Policy: 100;w=10` (unnamed quota items);
  * - drafts up to 06: separate `RateLimit-Limit`, `-Remaining`, `-Reset` fields;
- * - the de-facto `X-RateLimit-*` fields, whose reset is delta seconds or epoch seconds.
+ * - every vendor's `*ratelimit*` fields, read by their shape (`rate-limit-families.ts`):
+ *   `X-RateLimit-*`, `x-ratelimit-*-requests` / `-tokens`, `anthropic-ratelimit-*`, ...
  *
  * Structured Fields are parsed with `structured-headers`. Every parser here is total: a field
  * that does not parse is ignored.
  * @module
  */
 import { type BareItem, type List, parseDictionary } from 'structured-headers';
-import { observationFromFields } from './rate-limit-legacy.js';
+import { observationsFromFamilies } from './rate-limit-families.js';
 import { type NamedPolicy, policiesOf } from './rate-limit-policy.js';
 import {
   items,
@@ -48,6 +49,8 @@ export interface RateLimitObservation {
 /** Read access to response fields; `Headers` satisfies it. */
 export interface HeaderSource {
   get(name: string): string | null;
+  /** The fields' names, so that rate-limit fields are found by their shape; `Headers` has it. */
+  keys?(): Iterable<string>;
 }
 
 export interface RateLimitContext {
@@ -138,8 +141,5 @@ export function parseRateLimitFields(
   }
   const dictionary = namedList ? [] : readDictionary(rateLimit, unnamed);
   if (dictionary.length > 0) return dictionary;
-  const separate = observationFromFields(headers, 'ratelimit-', 'separate', context, unnamed);
-  if (separate) return [separate];
-  const legacy = observationFromFields(headers, 'x-ratelimit-', 'x-ratelimit', context, []);
-  return legacy ? [legacy] : [];
+  return observationsFromFamilies(headers, context, unnamed);
 }

@@ -22,6 +22,11 @@ export class BucketLedger {
     private readonly ttlMs: number,
   ) {}
 
+  /** The stored state of `bucket`, if any. */
+  async read(bucket: string): Promise<BucketState | undefined> {
+    return (await this.store.read(bucket))?.state;
+  }
+
   /** Applies `change` to the stored state of `bucket` (compare-and-set, retried under contention). */
   async update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
@@ -44,7 +49,7 @@ export class BucketLedger {
   async tryGrant(
     buckets: readonly string[],
     now: number,
-    burst: number,
+    burst: number | undefined,
     grantedAt: number = now,
   ): Promise<GrantDecision> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {

@@ -23,8 +23,21 @@ import type { BucketState, CountedRequests } from './rate-limit-store.js';
 const WINDOW_MARGIN_MS = 25;
 /** Without any idea of the window, a request counts this long. */
 const UNKNOWN_WINDOW_MS = 1_000;
+/**
+ * A reset this short after the request that opened a window is not a window but the refill of
+ * one unit of a bucket that refills continuously (OpenAI's `20ms`): taken as the window, it
+ * would let the whole limit go again within it. Such quotas are counted until each answer's
+ * reset instead, which bounds both kinds.
+ */
+const SHORTEST_LEARNED_WINDOW_MS = 1_000;
+/** A reset in whole seconds may fall this much after the moment it stands for. */
+const RESET_ROUNDING_MS = 1_000;
+/** A refilling bucket's units coming back are kept in this many groups. */
+const REFILL_GROUPS = 16;
 /** The ledger keeps at most this many groups; older ones merge (each keeps the later expiry). */
 const MAX_GROUPS = 48;
+/** Requests that may go back to back while nothing says how many the server offers. */
+const DEFAULT_BURST = 2;
 /** The governor's jitter adds at most this share of a wait to it. */
 export const MAX_JITTER_SHARE = 0.1;
 
@@ -92,7 +105,7 @@ function paceTokens(state: BucketState, now: number, capacity: number, rate: num
 }
 
 /** Whether a request may go at `now`, and if not, how long to wait. */
-export function plan(state: BucketState, now: number, burst: number): Plan {
+export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.limit === undefined) {
@@ -112,12 +125,19 @@ export function plan(state: BucketState, now: number, burst: number): Plan {
   if (remaining <= 0) {
     return { kind: 'wait', waitMs: Math.max(1, freedAt(counted, 1 - remaining) - now), reason: 'quota' };
   }
+  // A bucket that refills as it goes offers what it holds now: spreading it until it is full
+  // again would leave it full (the ledger lets each unit go as it comes back).
+  if (state.gradual)
+    return {
+      kind: 'go',
+      paceTokens: paceTokens(state, now, (burst ?? DEFAULT_BURST) + 1, Number.POSITIVE_INFINITY),
+    };
   // Spread what is left until the window ends (or, not knowing it, until the next request frees
   // up), but never slower than the quota's own rate: requests keep freeing up as they expire.
   const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
   const sustained = state.windowMs === undefined ? 0 : state.limit / state.windowMs;
   const rate = Math.max(sustained, remaining / Math.max(1, horizon - now));
-  const tokens = paceTokens(state, now, burst + 1, rate);
+  const tokens = paceTokens(state, now, (burst ?? DEFAULT_BURST) + 1, rate);
   if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
   return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
 }
@@ -207,27 +227,46 @@ export function observe(
   const limit = observation.limit ?? state.limit;
   let windowMs = observation.windowMs ?? state.windowMs;
   const { remaining, resetMs } = observation;
+  const gradual = state.gradual === true || refillsGradually(state, observation, receivedAt, sentAt);
   if (
+    !gradual &&
     observation.windowMs === undefined &&
     resetMs !== undefined &&
+    resetMs >= SHORTEST_LEARNED_WINDOW_MS &&
     limit !== undefined &&
     remaining === limit - 1
   ) {
     // Undeclared window: a request that opened one saw it whole (rounded up).
     windowMs = Math.max(state.windowMs ?? 0, resetMs);
   }
+  const used = limit !== undefined && remaining !== undefined ? Math.max(0, limit - remaining) : 0;
+  if (gradual && observation.windowMs === undefined && resetMs !== undefined && used > 0) {
+    // A bucket's reset is when it is full again: `used` units come back over it.
+    windowMs = (limit! * resetMs) / used;
+  }
   const base: BucketState = {
     ...rollOver(state, receivedAt),
     ...(limit !== undefined ? { limit } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
+    ...(gradual ? { gradual } : {}),
   };
   if (remaining === undefined || limit === undefined) return base;
   const resetAt = receivedAt + (resetMs ?? windowOf(base));
-  const used = Math.max(0, limit - remaining);
-  return {
-    ...base,
+  const reading = {
     remaining,
     resetAt,
+    readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt),
+  };
+  if (gradual) {
+    return {
+      ...base,
+      ...reading,
+      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt),
+    };
+  }
+  return {
+    ...base,
+    ...reading,
     counted: bounded(
       countUntil(base.counted ?? [], sentAt, {
         used,
@@ -238,6 +277,47 @@ export function observe(
       }),
     ),
   };
+}
+
+/**
+ * Whether the quota refills as it goes (a token bucket) rather than at its reset: an answer to
+ * a request sent after the last reading shows more left, well before the reset that reading
+ * announced. A window never gives back before its reset.
+ */
+function refillsGradually(
+  state: BucketState,
+  observation: RateLimitObservation,
+  receivedAt: number,
+  sentAt: number,
+): boolean {
+  const { remaining, limit } = observation;
+  if (state.remaining === undefined || state.resetAt === undefined || remaining === undefined) return false;
+  if (limit !== state.limit || sentAt <= (state.readingSentAt ?? Number.POSITIVE_INFINITY)) return false;
+  return remaining > state.remaining && receivedAt < state.resetAt - RESET_ROUNDING_MS;
+}
+
+/**
+ * The ledger of a bucket that refills as it goes: `used` units come back evenly until the bucket
+ * is full at `resetAt`; ours granted after the answered request keep counting as they did.
+ */
+function refillSchedule(
+  groups: readonly CountedRequests[],
+  sentAt: number,
+  used: number,
+  receivedAt: number,
+  resetAt: number,
+): CountedRequests[] {
+  const later = groups.filter(([grantedAt]) => grantedAt > sentAt);
+  const parts = Math.min(used, REFILL_GROUPS);
+  const schedule: CountedRequests[] = [];
+  let counted = 0;
+  for (let part = 1; part <= parts; part += 1) {
+    const end = Math.round((part * used) / parts);
+    if (end > counted)
+      schedule.push([sentAt, receivedAt + ((resetAt - receivedAt) * end) / used, end - counted]);
+    counted = end;
+  }
+  return bounded([...schedule, ...later]);
 }
 
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */

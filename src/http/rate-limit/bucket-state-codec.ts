@@ -24,6 +24,8 @@ const OPTIONAL_FIELDS = [
   'acceptedSince',
   'accepted',
   'acceptedBefore',
+  'refusalStreak',
+  'readingSentAt',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
@@ -34,6 +36,7 @@ export function encodeBucketState(state: BucketState): string {
     if (value !== undefined) fields[name] = value;
   }
   if (state.rateSlowStart !== undefined) fields.rateSlowStart = state.rateSlowStart;
+  if (state.gradual !== undefined) fields.gradual = state.gradual;
   if (state.counted !== undefined) fields.counted = state.counted;
   return JSON.stringify(fields);
 }
@@ -65,6 +68,7 @@ function decodeState(json: string): BucketState | undefined {
     state[name] = value;
   }
   if (typeof record.rateSlowStart === 'boolean') state.rateSlowStart = record.rateSlowStart;
+  if (typeof record.gradual === 'boolean') state.gradual = record.gradual;
   if (record.counted !== undefined) {
     if (!Array.isArray(record.counted) || !record.counted.every(isCountedRequests)) return undefined;
     state.counted = record.counted;

@@ -25,7 +25,8 @@ export interface RateLimitGovernorOptions {
   /** Where quota state lives; share one between processes to share a quota. @default in memory */
   readonly store?: RateLimitStore;
   /**
-   * Requests that may go back to back before pacing spreads the rest over the window.
+   * Requests that may go back to back before pacing spreads the rest over the window (a bucket
+   * that refills as it goes lets each unit go as it comes back).
    * @default 2
    */
   readonly burst?: number;
@@ -95,6 +96,12 @@ export interface PermitOutcome {
   readonly observations: readonly RateLimitObservation[];
   /** The service asked to wait this long before the next request (`Retry-After` on 429 / 503). */
   readonly retryAfterMs?: number;
+  /**
+   * What the client made of the answer: a refusal for the rate, a refusal for requests in flight
+   * (a secondary limit), or none (a full job queue is the job slots' business). When absent,
+   * 429 and 503 are refusals for the rate.
+   */
+  readonly refusal?: 'rate' | 'in-flight' | 'none';
 }
 
 /** Permission to send one request; report its outcome exactly once. */

@@ -9,6 +9,17 @@ import type { Clock } from '../clock.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
+/** A limit learned from a refusal climbs by one after this long without another... */
+const FIRST_CLIMB_MS = 30_000;
+/** ...doubling each time the climb is refused, to at most this. */
+const LONGEST_CLIMB_MS = 600_000;
+/** A submission answered later than this after its slot was taken is a slow answer. */
+const SLOW_ANSWER_MS = 100;
+/** Jobs started together on an origin whose job limit is unknown, at first... */
+const SLOW_START_JOBS = 2;
+/** ...and past this many, no limit is assumed until a refusal teaches one. */
+const SLOW_START_END = 128;
+
 /** A held place in the service's job queue; release it when the job has finished. */
 export interface JobSlot {
   /** Frees the slot; later calls do nothing. */
@@ -42,6 +53,15 @@ interface OriginSlots {
   /** Held slots whose submission has not started a job yet, oldest first, to revoke past a new limit. */
   readonly pending: Array<{ readonly revoke: () => void }>;
   blockedUntil: number;
+  /** A limit learned from a refusal (not stated) rises by one at this moment: it is not kept for good. */
+  climbAt: number | undefined;
+  climbAfterMs: number;
+  /**
+   * While no limit is known: jobs started together, growing by one each time every submission
+   * taken has been accepted, so that a crowd finds an unstated job limit with one refusal rather
+   * than one per caller; dropped once large.
+   */
+  slowStart: number | undefined;
   readonly waiters: Array<{ signal: AbortSignal | undefined }>;
 }
 
@@ -57,7 +77,17 @@ export class JobSlots {
   #slots(origin: string): OriginSlots {
     let slots = this.#origins.get(origin);
     if (!slots) {
-      slots = { limit: this.configuredLimit, held: 0, running: 0, pending: [], blockedUntil: 0, waiters: [] };
+      slots = {
+        limit: this.configuredLimit,
+        held: 0,
+        running: 0,
+        pending: [],
+        blockedUntil: 0,
+        climbAt: undefined,
+        climbAfterMs: FIRST_CLIMB_MS,
+        slowStart: this.configuredLimit === undefined ? SLOW_START_JOBS : undefined,
+        waiters: [],
+      };
       this.#origins.set(origin, slots);
     }
     return slots;
@@ -76,10 +106,21 @@ export class JobSlots {
     return Math.max(1, this.#slots(origin).running);
   }
 
-  /** Records the limit the service stated ("Maximum 5 queued requests"), or the one a refusal taught. */
-  learnLimit(origin: string, limit: number): void {
+  /**
+   * Records the limit the service stated ("Maximum 5 queued requests"), or the one a refusal
+   * taught (`stated: false`): that one climbs back by one after a quiet spell, which doubles
+   * each time the climb is refused again, so that one refusal never shrinks the limit for good.
+   */
+  learnLimit(origin: string, limit: number, stated = true): void {
     const slots = this.#slots(origin);
     if (Number.isInteger(limit) && limit > 0) {
+      slots.slowStart = undefined;
+      if (stated) slots.climbAt = undefined;
+      else {
+        const climbed = slots.climbAt !== undefined && slots.limit !== undefined && limit < slots.limit;
+        if (climbed) slots.climbAfterMs = Math.min(LONGEST_CLIMB_MS, slots.climbAfterMs * 2);
+        slots.climbAt = this.clock.now() + slots.climbAfterMs;
+      }
       slots.limit = limit;
       // Places taken while the limit was unknown: those beyond it queue again.
       const room = Math.max(0, limit - slots.running);
@@ -106,11 +147,22 @@ export class JobSlots {
       for (;;) {
         options.signal?.throwIfAborted();
         const now = this.clock.now();
+        if (slots.climbAt !== undefined && slots.limit !== undefined && now >= slots.climbAt) {
+          slots.limit += 1;
+          slots.climbAt = now + slots.climbAfterMs;
+        }
         const first = slots.waiters[0] === me;
-        const full = slots.limit !== undefined && slots.held >= slots.limit;
+        const bound = slots.limit ?? slots.slowStart;
+        const full = bound !== undefined && slots.held >= bound;
         if (first && !full && now >= slots.blockedUntil) break;
         // Wait for the block to end, or for a place (until the deadline, when there is one).
-        const until = first && !full ? slots.blockedUntil : (options.deadline ?? Number.POSITIVE_INFINITY);
+        const until =
+          first && !full
+            ? slots.blockedUntil
+            : Math.min(
+                options.deadline ?? Number.POSITIVE_INFINITY,
+                slots.climbAt ?? Number.POSITIVE_INFINITY,
+              );
         if (options.deadline !== undefined && (until > options.deadline || now >= options.deadline)) {
           throw new ThrottleDeadlineError(Math.max(0, until - now), 'queue-limit');
         }
@@ -122,6 +174,7 @@ export class JobSlots {
       this.#wake.wake();
     }
     slots.held += 1;
+    const takenAt = this.clock.now();
     let released = false;
     let running = false;
     const revocation = new AbortController();
@@ -137,6 +190,16 @@ export class JobSlots {
         if (running || released) return;
         running = true;
         slots.running += 1;
+        // Grown once every submission taken has been answered, so that a crowd sent together
+        // at the edge of an unknown limit costs one refusal, not one per submission; but with
+        // slow answers, one a round trip would take long: then by one per accepted submission
+        // (doubling per round trip, as TCP's slow start).
+        const slowAnswer = this.clock.now() - takenAt >= SLOW_ANSWER_MS;
+        if (slots.slowStart !== undefined && (slots.held === slots.running || slowAnswer)) {
+          slots.slowStart += 1;
+          if (slots.slowStart >= SLOW_START_END) slots.slowStart = undefined;
+          this.#wake.wake();
+        }
         settle();
       },
       release: () => {

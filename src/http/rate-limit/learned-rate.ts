@@ -30,6 +30,10 @@ const PROBE = 0.001;
 const MIN_RATE = 0.1;
 /** Demand "fills" the rate when the last second accepted at least this share of it. */
 const FILLED = 0.8;
+/** A refusal without `Retry-After` blocks the quota this long, doubled for each in a row... */
+const FIRST_BACKOFF_MS = 250;
+/** ...up to this. */
+const LONGEST_BACKOFF_MS = 30_000;
 /** `Retry-After` counts whole seconds, rounded up by most servers: the wait may be this much shorter. */
 const RETRY_AFTER_ROUNDING_MS = 1_000;
 
@@ -64,25 +68,52 @@ function grown(state: BucketState, elapsedMs: number): number {
 export function accepted(state: BucketState, now: number): BucketState {
   const learning = startLearning(state, now);
   const counts = acceptedAt(learning, now);
-  const next = { ...learning, ...counts, accepted: (counts.accepted ?? 0) + 1 };
+  const next = { ...learning, ...counts, accepted: (counts.accepted ?? 0) + 1, refusalStreak: 0 };
   const elapsed = now - (next.rateChangedAt ?? now);
   if (elapsed < 1_000 || (next.acceptedBefore ?? 0) < FILLED * next.learnedRate!) return next;
   return { ...next, learnedRate: grown(next, elapsed), rateChangedAt: now };
 }
 
 /**
- * The state after a refusal at `now` that asked to wait `retryAfterMs`: the rate falls a little
- * under the rate refused, and nothing is sent before the least that `Retry-After` can mean.
+ * How long a refusal without `Retry-After` blocks the quota: exponential backoff with full
+ * jitter over the refusals in a row, so that a crowd refused together does not return together.
  */
-export function refused(state: BucketState, now: number, retryAfterMs: number): BucketState {
-  const learning = startLearning(state, now);
+export function backoffMs(streak: number, random: () => number): number {
+  const ceiling = Math.min(LONGEST_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** Math.min(streak, 20));
+  return ceiling / 2 + (random() * ceiling) / 2;
+}
+
+/**
+ * The state after a refusal at `now` that asked to wait `retryAfterMs` (undefined: it did not
+ * say): the rate falls a little under the rate refused, and nothing is sent before the least
+ * that `Retry-After` can mean, or, without one, before an exponential backoff with jitter.
+ */
+export function refused(
+  state: BucketState,
+  now: number,
+  retryAfterMs: number | undefined,
+  random: () => number = Math.random,
+  sentAt?: number,
+): BucketState {
+  const started = startLearning(state, now);
+  const streak = retryAfterMs === undefined ? (started.refusalStreak ?? 0) + 1 : (started.refusalStreak ?? 0);
+  const learning = { ...started, refusalStreak: streak };
   // A Retry-After of whole seconds says nothing frees up for at least a second less: a refusal
   // of a window longer than a second blocks the quota, where a rate alone would keep knocking.
   // On a one-second window ("1", or a date within the next second) it blocks nothing.
-  const blockedUntil = Math.max(learning.blockedUntil, now + retryAfterMs - RETRY_AFTER_ROUNDING_MS);
+  const blockedUntil = Math.max(
+    learning.blockedUntil,
+    retryAfterMs === undefined
+      ? now + backoffMs(streak - 1, random)
+      : now + retryAfterMs - RETRY_AFTER_ROUNDING_MS,
+  );
   // Refusals that crowd in from one burst are one measurement: decrease once a second.
   const sinceCut = now - (learning.rateCutAt ?? Number.NEGATIVE_INFINITY);
-  if (sinceCut < 1_000) return { ...learning, blockedUntil };
+  // A request sent after the last cut and refused all the same is a new measurement: the cut
+  // did not suffice. Without its sending time, refusals a second apart are.
+  const sameMeasurement =
+    sentAt !== undefined ? sentAt <= (learning.rateCutAt ?? Number.NEGATIVE_INFINITY) : sinceCut < 1_000;
+  if (sameMeasurement) return { ...learning, blockedUntil };
   const counts = acceptedAt(learning, now);
   const rate = learning.learnedRate!;
   // Slow start overshoots by up to twice: the rate refused is what the server accepted in the

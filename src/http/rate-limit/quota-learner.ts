@@ -14,6 +14,13 @@ import type { ObservationSchedule } from './observation-schedule.js';
 import type { Route } from './route-key.js';
 import { learnedBucketOf, type RouteMap } from './route-map.js';
 
+/** What the answer was: a refusal for the rate, for requests in flight, or none. */
+function refusalOf(outcome: PermitOutcome): 'rate' | 'in-flight' | undefined {
+  if (outcome.refusal !== undefined) return outcome.refusal === 'none' ? undefined : outcome.refusal;
+  const saysWait = outcome.retryAfterMs !== undefined;
+  return outcome.status === 429 || (outcome.status === 503 && saysWait) ? 'rate' : undefined;
+}
+
 /** When each route last opened a window of a quota of unnamed fields that is taken to be the account's. */
 type FreshWindows = Map<string, number>;
 
@@ -25,6 +32,7 @@ export class QuotaLearner {
     private readonly ledger: BucketLedger,
     private readonly routes: RouteMap,
     private readonly observations: ObservationSchedule,
+    private readonly random: () => number,
   ) {}
 
   /** Requests to `bucket` sent and not yet answered. */
@@ -48,7 +56,7 @@ export class QuotaLearner {
   ): Promise<void> {
     if (!outcome.answered) return;
     const buckets = outcome.observations.map((observation) => this.routes.bucketOf(route, observation));
-    const refusal = outcome.status === 429 || outcome.status === 503;
+    const refusal = refusalOf(outcome);
     if (buckets.length > 0) this.routes.remember(route, [...new Set(buckets)]);
     else if (!this.routes.isKnown(route) && !granted.some((bucket) => !this.#isLearned(bucket, route)))
       this.routes.remember(route, [learnedBucketOf(route)]);
@@ -65,20 +73,24 @@ export class QuotaLearner {
     const stated = buckets.length > 0 || granted.some((bucket) => !this.#isLearned(bucket, route));
     if (!stated) {
       // A service that states no quota: its refusals and acceptances teach the rate.
+      // A refusal is a measurement, never an acceptance, with or without `Retry-After`; a
+      // refusal for requests in flight says nothing of the rate (the in-flight cap learns it).
       const learned = learnedBucketOf(route);
-      const retryAfterMs = refusal ? outcome.retryAfterMs : undefined;
+      // A refusal for requests in flight is the in-flight cap's business; its Retry-After holds
+      // the refused request's retry, not every request (the cap already sends fewer at once).
+      if (refusal === 'in-flight') return;
       await this.ledger.update(learned, (state) =>
-        retryAfterMs === undefined
-          ? accepted(state, outcome.receivedAt)
-          : refused(state, outcome.receivedAt, retryAfterMs),
+        refusal === 'rate'
+          ? refused(state, outcome.receivedAt, outcome.retryAfterMs, this.random, sentAt)
+          : accepted(state, outcome.receivedAt),
       );
       return;
     }
-    if (outcome.retryAfterMs === undefined) return;
+    if (outcome.retryAfterMs === undefined || refusal === 'in-flight') return;
     // A refusal whose fields named no quota still blocks the quotas the request was granted on.
     const blocked = buckets.length > 0 ? buckets : granted;
     const quotaSpent =
-      outcome.status === 429 && !outcome.observations.some((observation) => (observation.remaining ?? 0) > 0);
+      refusal === 'rate' && !outcome.observations.some((observation) => (observation.remaining ?? 0) > 0);
     const until = outcome.receivedAt + outcome.retryAfterMs;
     for (const bucket of blocked) {
       this.observations.record(

@@ -29,6 +29,10 @@ export interface BucketState {
   readonly remaining?: number;
   /** When the server's current window ends, as its last reading said. */
   readonly resetAt?: number;
+  /** The quota refills as it goes (a token bucket), its reset the moment it is full again. */
+  readonly gradual?: boolean;
+  /** When the request whose answer gave the last reading was sent. */
+  readonly readingSentAt?: number;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
   /**
@@ -51,7 +55,12 @@ export interface BucketState {
   readonly acceptedSince?: number;
   readonly accepted?: number;
   readonly acceptedBefore?: number;
-  /** Nothing is sent before this moment (`Retry-After`). */
+  /**
+   * Refusals without `Retry-After` in a row: each doubles the backoff before the next request
+   * (with jitter); an accepted answer ends the streak.
+   */
+  readonly refusalStreak?: number;
+  /** Nothing is sent before this moment (`Retry-After`, or the backoff after a bare refusal). */
   readonly blockedUntil: number;
   /** Pacing: requests that may go back to back now (a token bucket refilled at the quota's pace). */
   readonly paceTokens?: number;

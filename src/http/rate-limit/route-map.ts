@@ -89,6 +89,15 @@ export class RouteMap {
     return { buckets: onOrigin ? [...onOrigin] : [], known: false, queueKey };
   }
 
+  /** Every bucket a route of any origin was found to draw on, and the published ones. */
+  buckets(): string[] {
+    const all = new Set<string>();
+    for (const buckets of this.#byOrigin.values()) for (const bucket of buckets) all.add(bucket);
+    for (const entries of this.#published.values())
+      for (const entry of entries) for (const bucket of entry.buckets) all.add(bucket);
+    return [...all];
+  }
+
   isKnown(route: Route): boolean {
     return this.#learned.has(route.key);
   }

@@ -74,6 +74,47 @@ describe('a money operation over MCP', () => {
     await client.close();
   });
 
+  it('never reports a payment waiting for 3-D Secure as a success, and gives the person its address (2025-11-25)', async () => {
+    const asked: ElicitRequest['params'][] = [];
+    const client = await connectClient(
+      createMcpServer(bed.session, { mode: 'typed' }),
+      (request) => {
+        asked.push(request);
+        return { action: 'accept' };
+      },
+      { url: true },
+    );
+    const result = await client.callTool({
+      name: 'post_wallet_fund',
+      arguments: { amount: 10, payment_method_id: 'pm_card_threeDSecureRequired' },
+    });
+    expect(result.isError).toBe(true);
+    expect(envelopeOf(result)).toMatchObject({
+      ok: false,
+      code: 'payment_requires_action',
+      retryable: false,
+    });
+    expect(textOf(result)).toMatch(/not complete: it waits for the person/);
+    expect(asked.map((request) => request.mode ?? 'form')).toEqual(['form', 'url']);
+    expect(asked[1]).toMatchObject({ mode: 'url', url: expect.stringMatching(/^http/) });
+    expect(fundRequests(sent)).toHaveLength(1);
+    await client.close();
+  });
+
+  it('gives the model the address of a payment waiting for 3-D Secure when the client cannot show it', async () => {
+    const client = await connectClient(createMcpServer(bed.session, { mode: 'typed', approve: () => true }));
+    const result = await client.callTool({
+      name: 'post_wallet_fund',
+      arguments: { amount: 10, payment_method_id: 'pm_card_threeDSecureRequired' },
+    });
+    expect(envelopeOf(result)).toMatchObject({
+      ok: false,
+      code: 'payment_requires_action',
+      actionUrl: expect.stringMatching(/^http/),
+    });
+    await client.close();
+  });
+
   it.each(['decline', 'cancel'] as const)('does nothing when the person answers %s', async (action) => {
     const before = ledger();
     const client = await connectClient(createMcpServer(bed.session, { mode: 'typed' }), () => ({ action }));

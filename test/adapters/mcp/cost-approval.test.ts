@@ -56,7 +56,7 @@ describe('approval: { costAbove } over MCP', () => {
         'Allow the agent to run v7_images_text_to_image ("Generate images from text")?',
         'It changes something on the account.',
         'Estimated cost: $1.6 (4 images × $0.4 per image (flux-dev)), above the approval threshold of $1.',
-        'Arguments: {"model_id":"flux-dev","prompt":"a fox","samples":4}',
+        'Arguments: {"samples":4,"model_id":"flux-dev","prompt":"a fox"}',
       ].join('\n'),
     ]);
     expect(envelopeOf(result)).toMatchObject({ ok: false, code: 'approval_declined' });

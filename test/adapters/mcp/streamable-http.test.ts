@@ -1,4 +1,8 @@
 import { request as httpRequest } from 'node:http';
+import {
+  Client as ModernClient,
+  StreamableHTTPClientTransport as ModernTransport,
+} from '@modelcontextprotocol/client';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { ElicitRequestSchema, type Progress } from '@modelcontextprotocol/sdk/types.js';
@@ -6,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'v
 import {
   createMcpHttpHandler,
   createMcpServer,
+  createMcpServerFactory,
   type McpHttpListener,
   serveMcpHttp,
 } from '../../../src/adapters/mcp.js';
@@ -13,18 +18,46 @@ import { envelopeOf, startTestBed, type TestBed } from './support.js';
 
 let bed: TestBed;
 let listener: McpHttpListener;
+let withSessions: McpHttpListener;
 
 beforeAll(async () => {
   bed = await startTestBed();
-  listener = await serveMcpHttp(() => createMcpServer(bed.session, { mode: 'typed' }));
+  const factory = createMcpServerFactory(bed.session, { mode: 'typed' });
+  listener = await serveMcpHttp(factory);
+  withSessions = await serveMcpHttp(factory, { legacy: 'sessions' });
 });
 afterAll(async () => {
   await listener.close();
+  await withSessions.close();
   await bed.close();
 });
 
-/** A client over real Streamable HTTP that accepts every elicitation, and the messages it saw. */
-async function httpClient(): Promise<{
+/** An SDK 2.x client pinned to the 2026-07-28 protocol, answering every elicitation with `answer`. */
+async function modernClient(
+  url: string,
+  answer?: 'accept' | 'decline',
+): Promise<{ client: ModernClient; asked: string[]; addresses: string[] }> {
+  const asked: string[] = [];
+  const addresses: string[] = [];
+  const client = new ModernClient(
+    { name: 'modern-test', version: '2.0.0' },
+    {
+      versionNegotiation: { mode: { pin: '2026-07-28' } },
+      ...(answer ? { capabilities: { elicitation: { form: {}, url: {} } } } : {}),
+    },
+  );
+  if (answer)
+    client.setRequestHandler('elicitation/create', (request) => {
+      asked.push(request.params.message);
+      if (request.params.mode === 'url') addresses.push(request.params.url);
+      return { action: answer };
+    });
+  await client.connect(new ModernTransport(new URL(url)));
+  return { client, asked, addresses };
+}
+
+/** An SDK 1.x client over real Streamable HTTP that accepts every elicitation, and the messages it saw. */
+async function httpClient(url = listener.url): Promise<{
   client: Client;
   transport: StreamableHTTPClientTransport;
   asked: string[];
@@ -35,7 +68,7 @@ async function httpClient(): Promise<{
     asked.push(request.params.message);
     return { action: 'accept' };
   });
-  const transport = new StreamableHTTPClientTransport(new URL(listener.url));
+  const transport = new StreamableHTTPClientTransport(new URL(url));
   await client.connect(transport);
   return { client, transport, asked };
 }
@@ -62,9 +95,99 @@ function statusWithHost(host: string): Promise<number | undefined> {
   });
 }
 
-describe('createMcpServer over Streamable HTTP', () => {
-  it('lists tools and runs an image job with progress notifications', async () => {
-    const { client } = await httpClient();
+describe('createMcpHttpHandler: both protocol versions on one endpoint', () => {
+  it('serves an SDK 2.x client pinned to 2026-07-28: lists the tools and runs an image job with progress', async () => {
+    const { client } = await modernClient(listener.url);
+    expect(client.getNegotiatedProtocolVersion?.() ?? '2026-07-28').toBe('2026-07-28');
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name)).toContain('v7_images_text_to_image');
+    const progress: Array<{ message?: string | undefined }> = [];
+    const result = await client.callTool(
+      { name: 'v7_images_text_to_image', arguments: { model_id: 'flux-dev', prompt: 'a red kite' } },
+      { onprogress: (event) => void progress.push(event) },
+    );
+    expect(result.structuredContent).toMatchObject({ ok: true, outputs: [{ mediaType: 'image/png' }] });
+    expect(result.content).toContainEqual(
+      expect.objectContaining({ type: 'resource_link', mimeType: 'image/png', uri: expect.any(String) }),
+    );
+    expect(progress.length).toBeGreaterThanOrEqual(1);
+    await client.close();
+  });
+
+  it('answers a raw 2026-07-28 request: no initialize, version and capabilities in _meta, standard headers', async () => {
+    const answer = await fetch(listener.url, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        accept: 'application/json, text/event-stream',
+        'mcp-protocol-version': '2026-07-28',
+        'mcp-method': 'tools/list',
+      },
+      body: JSON.stringify({
+        jsonrpc: '2.0',
+        id: 1,
+        method: 'tools/list',
+        params: {
+          _meta: {
+            'io.modelcontextprotocol/protocolVersion': '2026-07-28',
+            'io.modelcontextprotocol/clientInfo': { name: 'raw', version: '1.0.0' },
+            'io.modelcontextprotocol/clientCapabilities': {},
+          },
+        },
+      }),
+    });
+    expect(answer.status).toBe(200);
+    const text = await answer.text();
+    expect(text).toContain('v7_images_text_to_image');
+  });
+
+  it('asks a 2026-07-28 client for approval through an input_required round, and charges once', async () => {
+    const before = bed.emulator.inspect(bed.account.email)?.balance as number;
+    const { client, asked } = await modernClient(listener.url, 'accept');
+    const result = await client.callTool({
+      name: 'post_wallet_fund',
+      arguments: { amount: 6, payment_method_id: 'pm_card_visa' },
+    });
+    expect(result.structuredContent).toMatchObject({ ok: true, operationId: 'post_wallet_fund' });
+    expect(asked).toHaveLength(1);
+    expect(asked[0]).toMatch(/post_wallet_fund.*\n.*moves money/);
+    expect(bed.emulator.inspect(bed.account.email)?.balance).toBeCloseTo(before + 6, 6);
+    await client.close();
+  });
+
+  it('never reports a payment waiting for 3-D Secure as a success: the person gets the address, the model is told it waits', async () => {
+    const { client, asked, addresses } = await modernClient(listener.url, 'accept');
+    const result = await client.callTool({
+      name: 'post_wallet_fund',
+      arguments: { amount: 6, payment_method_id: 'pm_card_threeDSecureRequired' },
+    });
+    expect(result.isError).toBe(true);
+    expect(result.structuredContent).toMatchObject({ ok: false, code: 'payment_requires_action' });
+    expect(result.structuredContent).not.toHaveProperty('actionUrl');
+    // Approved once, then the address went to the person, and the payment was made once.
+    expect(asked).toHaveLength(2);
+    expect(addresses).toEqual([expect.stringMatching(/^http/)]);
+    const payments = bed.emulator.inspect(bed.account.email)?.payments ?? [];
+    expect(payments.filter((payment) => payment.status === 'requires_action')).toHaveLength(1);
+    await client.close();
+  });
+
+  it('does nothing when a 2026-07-28 client declines', async () => {
+    const before = bed.emulator.inspect(bed.account.email)?.balance as number;
+    const { client, asked } = await modernClient(listener.url, 'decline');
+    const result = await client.callTool({
+      name: 'post_wallet_fund',
+      arguments: { amount: 6, payment_method_id: 'pm_card_visa' },
+    });
+    expect(result.structuredContent).toMatchObject({ ok: false, code: 'approval_declined' });
+    expect(asked).toHaveLength(1);
+    expect(bed.emulator.inspect(bed.account.email)?.balance).toBeCloseTo(before, 6);
+    await client.close();
+  });
+
+  it('serves an SDK 1.x client (2025-11-25) statelessly: lists tools and runs an image job with progress', async () => {
+    const { client, transport } = await httpClient();
+    expect(transport.sessionId).toBeUndefined();
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name)).toContain('v7_images_text_to_image');
     const progress: Progress[] = [];
@@ -78,9 +201,22 @@ describe('createMcpServer over Streamable HTTP', () => {
     await client.close();
   });
 
-  it('asks for approval through elicitation within the session, and charges once', async () => {
+  it('refuses a money call to a stateless 2025-11-25 client, which cannot be asked, unless approve decides', async () => {
     const before = bed.emulator.inspect(bed.account.email)?.balance as number;
     const { client, asked } = await httpClient();
+    const result = await client.callTool({
+      name: 'post_wallet_fund',
+      arguments: { amount: 7, payment_method_id: 'pm_card_visa' },
+    });
+    expect(envelopeOf(result)).toMatchObject({ ok: false, code: 'approval_required' });
+    expect(asked).toHaveLength(0);
+    expect(bed.emulator.inspect(bed.account.email)?.balance).toBeCloseTo(before, 6);
+    await client.close();
+  });
+
+  it('with legacy sessions, asks a 2025-11-25 client through elicitation within the session, and charges once', async () => {
+    const before = bed.emulator.inspect(bed.account.email)?.balance as number;
+    const { client, asked } = await httpClient(withSessions.url);
     const result = await client.callTool({
       name: 'post_wallet_fund',
       arguments: { amount: 7, payment_method_id: 'pm_card_visa' },
@@ -92,19 +228,19 @@ describe('createMcpServer over Streamable HTTP', () => {
     await client.close();
   });
 
-  it('keeps one server per session and ends it on DELETE', async () => {
-    const open = listener.sessions;
-    const { client, transport } = await httpClient();
+  it('with legacy sessions, keeps one server per session and ends it on DELETE', async () => {
+    const open = withSessions.sessions;
+    const { client, transport } = await httpClient(withSessions.url);
     expect(transport.sessionId).toEqual(expect.any(String));
-    expect(listener.sessions).toBe(open + 1);
+    expect(withSessions.sessions).toBe(open + 1);
     await transport.terminateSession();
-    expect(listener.sessions).toBe(open);
+    expect(withSessions.sessions).toBe(open);
     await client.close();
   });
 
   it('refuses a Host that is not loopback (DNS rebinding), and an unknown session', async () => {
     expect(await statusWithHost('evil.example')).toBe(403);
-    const answer = await fetch(listener.url, {
+    const answer = await fetch(withSessions.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
@@ -116,20 +252,6 @@ describe('createMcpServer over Streamable HTTP', () => {
     expect(answer.status).toBe(404);
   });
 
-  it('answers a request without a session that does not initialize one with 400', async () => {
-    const handler = createMcpHttpHandler(() => createMcpServer(bed.session));
-    const answer = await handler.fetch(
-      new Request('http://localhost/mcp', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
-      }),
-    );
-    expect(answer.status).toBe(400);
-    expect(handler.sessions).toBe(0);
-    await handler.close();
-  });
-
   it('closes a session left idle, and turns new clients away past maxSessions', async () => {
     // Only Date is faked: the handler measures idleness with it, and a loaded CI machine must not
     // let the first session go idle before the second client is turned away.
@@ -138,6 +260,7 @@ describe('createMcpServer over Streamable HTTP', () => {
       vi.useRealTimers();
     });
     const handler = createMcpHttpHandler(() => createMcpServer(bed.session, { mode: 'dynamic' }), {
+      legacy: 'sessions',
       sessionIdleMs: 20,
       maxSessions: 1,
     });

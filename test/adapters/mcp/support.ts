@@ -1,11 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
-import type { Server } from '@modelcontextprotocol/sdk/server/index.js';
 import {
   type ElicitRequest,
   ElicitRequestSchema,
   type ElicitResult,
 } from '@modelcontextprotocol/sdk/types.js';
+import type { Server, Transport } from '@modelcontextprotocol/server';
 import { type AdapterBed, startAdapterBed } from '../../support/adapter-bed.js';
 
 /** An emulator on virtual time, an account, and a session whose every request is recorded. */
@@ -18,15 +18,23 @@ export function startTestBed(): Promise<TestBed> {
 /** How a test client answers the server's elicitations; absent: the client does not offer elicitation. */
 export type ElicitationAnswer = (request: ElicitRequest['params']) => ElicitResult | Promise<ElicitResult>;
 
-/** An official MCP client connected to `server` in memory. */
-export async function connectClient(server: Server, answer?: ElicitationAnswer): Promise<Client> {
+/**
+ * An official MCP client of SDK 1.x (the 2025-11-25 protocol, as most hosts speak it today)
+ * connected to `server` (SDK 2.x) in memory: the SDK 1.x pair of transports, whose messages are
+ * plain JSON-RPC either way.
+ */
+export async function connectClient(
+  server: Server,
+  answer?: ElicitationAnswer,
+  modes: { readonly url?: boolean } = {},
+): Promise<Client> {
   const client = new Client(
     { name: 'mcp-adapter-test', version: '1.0.0' },
-    { capabilities: answer ? { elicitation: { form: {} } } : {} },
+    { capabilities: answer ? { elicitation: { form: {}, ...(modes.url ? { url: {} } : {}) } } : {} },
   );
   if (answer) client.setRequestHandler(ElicitRequestSchema, (request) => answer(request.params));
   const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
-  await server.connect(serverSide);
+  await server.connect(serverSide as unknown as Transport);
   await client.connect(clientSide);
   return client;
 }

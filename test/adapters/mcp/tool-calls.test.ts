@@ -33,15 +33,31 @@ describe('tools/call of createMcpServer', () => {
       status: 'success',
       outputs: [{ url: expect.stringMatching(/^http/), mediaType: 'image/png' }],
     });
+    // The image as media: a link a host can fetch, and the small file itself, decoded as a PNG.
+    const content = result.content as Array<Record<string, unknown>>;
+    const url = (envelopeOf(result).outputs as Array<{ url: string }>)[0]?.url;
+    expect(content).toContainEqual({
+      type: 'resource_link',
+      uri: url,
+      name: expect.any(String),
+      mimeType: 'image/png',
+    });
+    const image = content.find((block) => block.type === 'image') as { data: string; mimeType: string };
+    expect(image.mimeType).toBe('image/png');
+    expect([...Buffer.from(image.data, 'base64').subarray(0, 4)]).toEqual([0x89, 0x50, 0x4e, 0x47]);
     // The text block is the same envelope, compact, for clients that do not read structured content.
-    expect(JSON.parse(textOf(result))).toEqual(result.structuredContent);
+    expect(JSON.parse((content[0] as { text: string }).text)).toEqual(result.structuredContent);
     expect(textOf(result)).not.toMatch(/\n/);
     expect(progress.length).toBeGreaterThanOrEqual(2);
     expect(progress.map((event) => event.progress)).toEqual(
       [...progress.map((event) => event.progress)].sort((a, b) => a - b),
     );
     expect(new Set(progress.map((event) => event.progress)).size).toBe(progress.length);
-    expect(progress[0]?.message).toMatch(/^v7_images_text_to_image: processing/);
+    // Every message names the job, so a client whose call is cut off still holds its id.
+    expect(progress[0]?.message).toMatch(/^v7_images_text_to_image job \S+: processing/);
+    expect(progress.every((entry) => entry.message?.includes(String(envelopeOf(result).requestId)))).toBe(
+      true,
+    );
     expect(progress.at(-1)).toMatchObject({ message: expect.stringMatching(/done/) });
     expect(progress.at(-1)?.total).toBe(progress.at(-1)?.progress);
     // The application's own onProgress still hears of every step.
@@ -65,6 +81,45 @@ describe('tools/call of createMcpServer', () => {
     expect(bed.clock.now() - started).toBeGreaterThanOrEqual(90_000);
     expect(progress.at(-1)?.progress).toBeGreaterThanOrEqual(90);
     expect(progress.some((event) => event.total !== undefined && event.total >= 90)).toBe(true);
+    await client.close();
+  });
+
+  it('costs a 90 s video two calls at the default wait, the job id reaching the client before the first returns', async () => {
+    const client = await connectClient(createMcpServer(bed.session, { mode: 'typed' }));
+    const started = bed.clock.now();
+    const calls: unknown[] = [];
+    const progress: Progress[] = [];
+    const call = async (name: string, args: Record<string, unknown>) => {
+      const result = await client.callTool({ name, arguments: args }, undefined, {
+        onprogress: (event) => progress.push(event),
+      });
+      calls.push(result);
+      return envelopeOf(result);
+    };
+    const first = await call('v8_video_text_to_video', { model_id: 'veo-3', prompt: 'a harbour at dusk' });
+    expect(first).toMatchObject({ status: 'processing' });
+    // Handed back within the 60 s a client commonly allows, after progress naming the job.
+    expect(bed.clock.now() - started).toBeLessThan(60_000);
+    expect(progress[0]?.message).toContain(String(first.requestId));
+    const second = await call('resume_job', {
+      operation: 'v8_video_text_to_video',
+      request_id: first.requestId,
+    });
+    expect(second).toMatchObject({ ok: true, status: 'success', requestId: first.requestId });
+    expect(calls).toHaveLength(2);
+    await client.close();
+  });
+
+  it('keeps a file larger than inlineMedia.maxBytes as a link only', async () => {
+    const client = await connectClient(
+      createMcpServer(bed.session, { mode: 'typed', inlineMedia: { maxBytes: 16 } }),
+    );
+    const result = await client.callTool({
+      name: 'v7_images_text_to_image',
+      arguments: { model_id: 'flux-dev', prompt: 'a lighthouse' },
+    });
+    const types = (result.content as Array<{ type: string }>).map((block) => block.type);
+    expect(types).toEqual(['text', 'resource_link']);
     await client.close();
   });
 

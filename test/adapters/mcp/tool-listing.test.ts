@@ -13,7 +13,7 @@ afterAll(async () => {
 });
 
 describe('tools/list of createMcpServer', () => {
-  it('offers the tools of createToolSpecs with the same names, descriptions, schemas and hints', async () => {
+  it('offers the tools of createToolSpecs with the same names, descriptions, schemas and hints, each with a title and an icon', async () => {
     const client = await connectClient(createMcpServer(bed.session, { mode: 'typed' }));
     const { tools } = await client.listTools();
     const specs = createToolSpecs(bed.session, { mode: 'typed' }).tools;
@@ -22,8 +22,15 @@ describe('tools/list of createMcpServer', () => {
       const spec = specs[index]!;
       expect(tool.description).toBe(spec.description);
       expect(tool.inputSchema).toEqual(spec.inputSchema);
-      expect(tool.annotations).toEqual(spec.annotations);
-      expect(tool.outputSchema).toBeUndefined();
+      expect(tool.annotations).toMatchObject({ ...spec.annotations, title: expect.any(String) });
+      expect(tool.title).toBe(tool.annotations?.title);
+      expect(tool.title?.trim()).not.toBe('');
+      expect(tool.outputSchema).toMatchObject({ type: 'object', required: ['ok', 'status'] });
+      const icons = (tool as { icons?: Array<{ src: string; mimeType?: string }> }).icons;
+      expect(icons?.[0]).toMatchObject({
+        src: expect.stringMatching(/^data:image\/svg\+xml;base64,/),
+        mimeType: 'image/svg+xml',
+      });
     }
     expect(tools.find((tool) => tool.name === 'post_wallet_fund')?.annotations).toMatchObject({
       readOnlyHint: false,

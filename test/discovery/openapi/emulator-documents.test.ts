@@ -137,19 +137,19 @@ describe('the emulator control-plane document (/agents-openapi.json)', () => {
     expect(controlPlane.warnings).toEqual([]);
   });
 
-  it('classifies effects: reads, money for billing, wallet and subscription writes, destruction for delete, revoke, withdraw', () => {
+  it('classifies effects: reads, money for billing, wallet and subscription writes (the strictest), destruction for delete, revoke', () => {
     for (const entry of catalogue.control_plane) {
       const op = find(controlPlane, entry);
       const moneyFamily = /\/(billing|wallet|subscriptions)\b/.test(entry.path);
-      const destroys = entry.method === 'DELETE' || /revoke|logout|withdraw/.test(entry.path);
+      const destroys = entry.method === 'DELETE' || /revoke|logout/.test(entry.path);
       const expected =
-        entry.method === 'GET' ? 'read' : destroys ? 'destructive' : moneyFamily ? 'money' : 'write';
+        entry.method === 'GET' ? 'read' : moneyFamily ? 'money' : destroys ? 'destructive' : 'write';
       expect(op.effect, entry.operationId).toBe(expected);
     }
     const ops = byRoute(controlPlane);
     expect(ops.get('POST /api/agents/v1/wallet/fund')?.effect).toBe('money');
     expect(ops.get('POST /api/agents/v1/subscriptions')?.effect).toBe('money');
-    expect(ops.get('POST /api/agents/v1/wallet/withdraw')?.effect).toBe('destructive');
+    expect(ops.get('POST /api/agents/v1/wallet/withdraw')?.effect).toBe('money');
     expect(ops.get('POST /api/agents/v1/auth/logout')?.effect).toBe('destructive');
   });
 

@@ -28,12 +28,12 @@ describe('classifyEffect', () => {
     expect(effect('POST', '/api/v6/video/fetch/{id}', true)).toBe('read');
   });
 
-  it('marks DELETE and the words delete, remove, revoke, logout, withdraw as destructive', () => {
+  it('marks DELETE and the words delete, remove, revoke, logout as destructive, and withdrawing as money', () => {
     expect(effect('DELETE', '/api/agents/v1/teams/{id}')).toBe('destructive');
     expect(effect('POST', '/api/v6/training/delete/{training_id}')).toBe('destructive');
     expect(effect('POST', '/api/agents/v1/auth/tokens/revoke-others')).toBe('destructive');
     expect(effect('POST', '/api/agents/v1/auth/logout-all')).toBe('destructive');
-    expect(effect('POST', '/api/agents/v1/wallet/withdraw')).toBe('destructive');
+    expect(effect('POST', '/api/agents/v1/wallet/withdraw')).toBe('money');
     expect(classifyEffect({ method: 'POST', path: '/x', id: 'removeMember', isFetch: false })).toBe(
       'destructive',
     );

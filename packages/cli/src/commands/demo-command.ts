@@ -11,6 +11,8 @@ interface DemoFlags extends CredentialFlags {
   readonly yes?: boolean;
   readonly timeScale: number;
   readonly outputDir?: string;
+  readonly maxDownloadBytes?: number;
+  readonly downloadOrigin?: string[];
 }
 
 /**
@@ -41,6 +43,15 @@ export function demoCommand(setExit: SetExit): Command {
       'where to save the generated files (default: a new folder in the temp directory)',
     )
     .option('--email <email>', 'with --base-url: the account (password from GENTK_PASSWORD)')
+    .option(
+      '--max-download-bytes <bytes>',
+      'largest result file saved (default: 104857600, 100 MiB)',
+      parseNumber('--max-download-bytes', { min: 1, integer: true }),
+    )
+    .option(
+      '--download-origin <origin...>',
+      "origins besides the service's own that may serve result files (a CDN)",
+    )
     .action(
       action<DemoFlags>(setExit, async (output, flags) => {
         let runDemo: typeof import('../demo/run-demo.js').runDemo;
@@ -70,6 +81,8 @@ export function demoCommand(setExit: SetExit): Command {
           ...(found.auth ? { auth: found.auth } : {}),
           ...(apiKey && flags.baseUrl ? { apiKey } : {}),
           ...(flags.outputDir ? { outputDir: flags.outputDir } : {}),
+          ...(flags.maxDownloadBytes ? { maxDownloadBytes: flags.maxDownloadBytes } : {}),
+          ...(flags.downloadOrigin ? { downloadOrigins: flags.downloadOrigin } : {}),
         });
       }),
     );

@@ -6,6 +6,7 @@ import { type ClaimHandler, connect, type Session } from 'generation-agent-toolk
 import { type StoredToken, tokenStoreKey } from 'generation-agent-toolkit/stores';
 import { action, type SetExit } from '../action.js';
 import { baseUrlOf } from '../base-url.js';
+import { commandEnvironment } from '../command-environment.js';
 import { list, timeoutOf, withJson, withTimeout } from '../common-options.js';
 import { tokenStoreOf } from '../credentials.js';
 import { usageError } from '../exit-codes.js';
@@ -28,11 +29,18 @@ interface RegisterFlags {
 const run = promisify(exec);
 
 /** Where the e-mailed code comes from: a command's output, the emulator's mailbox, or a person at the terminal. */
-function claimHandler(output: Output, flags: RegisterFlags, baseUrl: string): ClaimHandler {
+function claimHandler(
+  output: Output,
+  flags: RegisterFlags,
+  baseUrl: string,
+  secrets: readonly string[],
+): ClaimHandler {
   if (flags.codeCommand) {
     const command = flags.codeCommand;
+    // The command gets no secret of the CLI's: only the address whose code it reads.
+    const env = commandEnvironment(process.env, secrets);
     return async ({ email }) =>
-      (await run(command, { env: { ...process.env, GENTK_CLAIM_EMAIL: email } })).stdout.trim();
+      (await run(command, { env: { ...env, GENTK_CLAIM_EMAIL: email } })).stdout.trim();
   }
   if (flags.mailbox) {
     return async ({ email }) => {
@@ -122,7 +130,7 @@ export function registerCommand(setExit: SetExit): Command {
         if (!password) throw usageError('Set GENTK_PASSWORD (the password is never read from a flag).');
         const ids = flags.ops ? list(flags.ops) : undefined;
         const store = tokenStoreOf(flags);
-        const readCode = claimHandler(output, flags, baseUrl);
+        const readCode = claimHandler(output, flags, baseUrl, [password]);
         let verifiedNow = false;
         const session = await connect({
           baseUrl,

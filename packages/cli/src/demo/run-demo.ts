@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable, Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { confirm } from '@inquirer/prompts';
 import { generateText, isStepCount, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
 import { type ConnectAuth, connect, discover, type Session } from 'generation-agent-toolkit';
 import { createAISDKTools, createToolApproval } from 'generation-agent-toolkit/ai-sdk';
 import type { HttpEvent } from 'generation-agent-toolkit/http';
+import { fetchResultFile } from 'generation-agent-toolkit/provider';
 import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { discoverySummary } from '../discovery-summary.js';
 import { EXIT, type ExitCode } from '../exit-codes.js';
@@ -27,6 +31,10 @@ export interface DemoOptions {
   readonly yes: boolean;
   readonly timeScale: number;
   readonly outputDir?: string;
+  /** Largest result file saved. @default 104857600 (100 MiB) */
+  readonly maxDownloadBytes?: number;
+  /** Origins besides the service's own that may serve result files. */
+  readonly downloadOrigins?: readonly string[];
 }
 
 /** The operations the demo agent uses, and so the only ones whose scopes its token carries. */
@@ -101,18 +109,57 @@ function safeJson(text: string): unknown {
   }
 }
 
-async function download(output: Output, files: readonly DemoFile[], directory: string) {
+/**
+ * Saves the result files, each under the provider's download policy (the service's origin or one
+ * trusted with --download-origin; no private address the service is not on; at most
+ * `maxDownloadBytes`), streamed to disk: a result URL is the service's word, and a file is never
+ * held whole in memory. A file refused or cut off is reported, and nothing of it is left.
+ */
+async function download(
+  output: Output,
+  files: readonly DemoFile[],
+  directory: string,
+  rules: {
+    readonly serviceUrl: string;
+    readonly maxBytes?: number;
+    readonly trustedOrigins?: readonly string[];
+  },
+) {
   if (files.length === 0) return;
-  await mkdir(directory, { recursive: true });
+  await mkdir(directory, { recursive: true, mode: 0o700 });
   output.line(output.colour.bold('Generated files'));
   for (const [index, file] of files.entries()) {
-    const response = await fetch(file.url);
-    const bytes = new Uint8Array(await response.arrayBuffer());
     const path = join(directory, `${index + 1}-${file.tool}.${EXTENSIONS[file.mediaType ?? ''] ?? 'bin'}`);
-    await writeFile(path, bytes);
-    output.line(
-      `  ${path}  (${file.mediaType ?? 'unknown type'}, ${bytes.byteLength} bytes, from ${file.url})`,
-    );
+    let bytes = 0;
+    try {
+      const opened = await fetchResultFile({
+        url: file.url,
+        serviceUrl: rules.serviceUrl,
+        ...(rules.trustedOrigins ? { trustedOrigins: rules.trustedOrigins } : {}),
+        ...(rules.maxBytes ? { maxBytes: rules.maxBytes } : {}),
+      });
+      try {
+        const counted = new Transform({
+          transform(chunk: Buffer, _encoding, done) {
+            bytes += chunk.byteLength;
+            done(null, chunk);
+          },
+        });
+        await pipeline(
+          Readable.fromWeb(opened.body as never),
+          counted,
+          createWriteStream(path, { flags: 'wx', mode: 0o600 }),
+        );
+      } finally {
+        await opened.close();
+      }
+    } catch (error) {
+      await rm(path, { force: true });
+      const why = error instanceof Error ? error.message : String(error);
+      output.line(`  ${output.colour.red('not saved')}  ${file.url}: ${why}`);
+      continue;
+    }
+    output.line(`  ${path}  (${file.mediaType ?? 'unknown type'}, ${bytes} bytes, from ${file.url})`);
   }
 }
 
@@ -260,7 +307,11 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
     output.line(`assistant: ${result.text}`);
 
     section('Where the files are');
-    await download(output, files, options.outputDir ?? join(tmpdir(), `gentk-demo-${Date.now()}`));
+    await download(output, files, options.outputDir ?? join(tmpdir(), `gentk-demo-${Date.now()}`), {
+      serviceUrl: baseUrl,
+      ...(options.maxDownloadBytes ? { maxBytes: options.maxDownloadBytes } : {}),
+      ...(options.downloadOrigins ? { trustedOrigins: options.downloadOrigins } : {}),
+    });
     if (emulator && session) {
       const account = emulator.inspect(session.notices.join(' ').match(/\S+@example\.test/)?.[0] ?? '');
       if (account)

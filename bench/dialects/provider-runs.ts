@@ -1,0 +1,113 @@
+/**
+ * The dialect section's second half: the servers written from providers' own documentation
+ * (`test/support/provider-limit-servers/`), each run by the toolkit, the naive client and
+ * Bottleneck configured by hand from the documented limit, on virtual time.
+ * @module
+ */
+import { SeededRandom } from '../../packages/emulator/src/random.js';
+import { HttpClient } from '../../src/http/index.js';
+import { runJobs } from '../../test/support/dialect-servers/run-jobs.js';
+import {
+  PROVIDER_LIMIT_SERVERS,
+  type ProviderLimitServer,
+} from '../../test/support/provider-limit-servers/index.js';
+import {
+  type JobClient,
+  type ProviderRun,
+  runAgainst,
+} from '../../test/support/provider-limit-servers/run-against.js';
+import { type BenchFigure, figure } from '../section.js';
+import { runBottleneckConfigured, runNaive } from './job-clients.js';
+
+const toolkit: JobClient = async ({ transport, clock, baseUrl, jobs, callers }) => {
+  const random = new SeededRandom(13);
+  const client = new HttpClient({
+    baseUrl,
+    clock,
+    transport,
+    credentials: { generationKey: 'account-1' },
+    totalTimeoutMs: 600_000,
+    random: () => random.next(),
+  });
+  const run = await runJobs({ client, baseUrl, jobs, callers });
+  return { failedCalls: run.failedCalls, lostJobs: run.unfinished };
+};
+
+const naive: JobClient = (options) => runNaive({ ...options, key: 'account-1' });
+
+const bottleneckFor =
+  (server: ProviderLimitServer): JobClient =>
+  (options) =>
+    runBottleneckConfigured({ ...options, key: 'account-1' }, { ...server.bottleneck });
+
+interface Summary {
+  readonly refusedShare: number;
+  readonly used: number;
+  readonly ratio: number;
+  readonly failed: number;
+  readonly lost: number;
+  readonly requests: number;
+}
+
+function summarize(server: ProviderLimitServer, run: ProviderRun): Summary {
+  return {
+    refusedShare: run.refused / Math.max(1, run.counts.requests),
+    used: server.quotaUsed(run.counts, run.wallMs, run.shape),
+    ratio: run.wallMs / server.minimumMs(run.shape),
+    failed: run.client.failedCalls,
+    lost: Math.max(run.client.lostJobs, run.counts.submitted - run.counts.delivered.size),
+    requests: run.counts.requests,
+  };
+}
+
+const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
+const line = (name: string, summary: Summary) =>
+  `${name} ${percent(summary.refusedShare)} refused, ${percent(summary.used)} used, ${summary.ratio.toFixed(2)}x, ${summary.failed}/${summary.lost} failed/lost`;
+
+/** Figures for every provider-limit server: toolkit against the naive client and Bottleneck. */
+export async function providerFigures(jobs: number, callers: number, jobMs: number): Promise<BenchFigure[]> {
+  const figures: BenchFigure[] = [];
+  for (const server of PROVIDER_LIMIT_SERVERS) {
+    const shape = { jobs, callers, jobMs };
+    const ours = summarize(server, await runAgainst(server, toolkit, shape));
+    const theirs = summarize(server, await runAgainst(server, naive, shape));
+    const bottleneck = summarize(server, await runAgainst(server, bottleneckFor(server), shape));
+    const refusalTarget = server.sendsFields ? 0.01 : 0.05;
+    const others = `${line('naive:', theirs)}; ${line('bottleneck:', bottleneck)}`;
+    figures.push(
+      figure({
+        name: `${server.title}: refused`,
+        value: 100 * ours.refusedShare,
+        unit: '% of requests',
+        baseline: { name: 'bottleneck', value: 100 * bottleneck.refusedShare },
+        note: `target ${100 * refusalTarget} %; ${others}`,
+        pass: ours.refusedShare <= refusalTarget,
+      }),
+      figure({
+        name: `${server.title}: quota used`,
+        value: 100 * ours.used,
+        unit: '%',
+        baseline: { name: 'bottleneck', value: 100 * bottleneck.used },
+        note: 'target 95 %',
+        pass: ours.used >= 0.95,
+      }),
+      figure({
+        name: `${server.title}: wall ÷ least`,
+        value: ours.ratio,
+        unit: 'x',
+        baseline: { name: 'bottleneck', value: bottleneck.ratio },
+        note: 'target 1.1x',
+        pass: ours.ratio <= 1.1,
+      }),
+      figure({
+        name: `${server.title}: failed calls and lost jobs`,
+        value: ours.failed + ours.lost,
+        unit: 'calls',
+        baseline: { name: 'bottleneck', value: bottleneck.failed + bottleneck.lost },
+        note: `failed/lost: toolkit ${ours.failed}/${ours.lost}, naive ${theirs.failed}/${theirs.lost}, bottleneck ${bottleneck.failed}/${bottleneck.lost}`,
+        pass: ours.failed === 0 && ours.lost === 0,
+      }),
+    );
+  }
+  return figures;
+}

@@ -1,0 +1,136 @@
+/**
+ * MCP Tasks (the `io.modelcontextprotocol/tasks` extension of 2026-07-28) over the toolkit's
+ * resumable jobs. A task is a job handle: its id names the operation, the job's request id and
+ * when it started, so any instance, including one started after a restart, answers `tasks/get` by
+ * asking the service about the job. Only a cancellation, which the service does not record, goes
+ * to the {@link McpTaskStore}.
+ * @module
+ */
+
+import type { ClientCapabilities } from '@modelcontextprotocol/server';
+import type { ToolPending, ToolResult } from '../../tools/tool-result.js';
+
+export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
+
+const PREFIX = 'gentk1.';
+/** Longer ids are not ours: refused before any decoding. */
+const MAX_TASK_ID_LENGTH = 1024;
+
+/** What a task id names. */
+export interface TaskJob {
+  readonly operationId: string;
+  readonly requestId: string | number;
+  /** When the job was submitted (epoch ms). */
+  readonly createdAt: number;
+}
+
+/** Whether the request's client declared the Tasks extension (per request on 2026-07-28). */
+export function wantsTasks(capabilities: ClientCapabilities | undefined): boolean {
+  const extensions = (capabilities as { extensions?: Record<string, unknown> } | undefined)?.extensions;
+  return typeof extensions === 'object' && extensions !== null && TASKS_EXTENSION in extensions;
+}
+
+const toBase64Url = (text: string) =>
+  btoa(String.fromCharCode(...new TextEncoder().encode(text)))
+    .replaceAll('+', '-')
+    .replaceAll('/', '_')
+    .replace(/=+$/, '');
+
+const fromBase64Url = (text: string) =>
+  new TextDecoder().decode(
+    Uint8Array.from(atob(text.replaceAll('-', '+').replaceAll('_', '/')), (char) => char.charCodeAt(0)),
+  );
+
+export function encodeTaskId(job: TaskJob): string {
+  return PREFIX + toBase64Url(JSON.stringify([job.operationId, job.requestId, job.createdAt]));
+}
+
+/** The job a task id names, or undefined for an id this server did not make. */
+export function decodeTaskId(taskId: unknown): TaskJob | undefined {
+  if (typeof taskId !== 'string' || taskId.length > MAX_TASK_ID_LENGTH || !taskId.startsWith(PREFIX))
+    return undefined;
+  try {
+    const value: unknown = JSON.parse(fromBase64Url(taskId.slice(PREFIX.length)));
+    if (!Array.isArray(value) || value.length !== 3) return undefined;
+    const [operationId, requestId, createdAt] = value as unknown[];
+    if (typeof operationId !== 'string' || operationId === '') return undefined;
+    if (typeof requestId !== 'string' && !(typeof requestId === 'number' && Number.isFinite(requestId)))
+      return undefined;
+    if (typeof createdAt !== 'number' || !Number.isFinite(createdAt)) return undefined;
+    return { operationId, requestId, createdAt };
+  } catch {
+    return undefined;
+  }
+}
+
+/** How often a client should ask: the service's own advice (from its eta), within `maxMs`. */
+export function pollIntervalOf(retryAfterMs: number | undefined, maxMs: number): number {
+  const max = Math.max(1, maxMs);
+  return Math.round(Math.min(max, Math.max(Math.min(1_000, max), retryAfterMs ?? 5_000)));
+}
+
+function workingMessage(job: TaskJob, pending: ToolPending, now: number): string {
+  const seconds = Math.max(0, Math.round((now - job.createdAt) / 1000));
+  return `${job.operationId} job ${String(job.requestId)}: processing for ${seconds} s; next look in about ${Math.max(1, Math.round(pending.retryAfterMs / 1000))} s`;
+}
+
+/** The fields every task shape shares. */
+function taskFields(taskId: string, job: TaskJob, now: number) {
+  return {
+    taskId,
+    createdAt: new Date(job.createdAt).toISOString(),
+    lastUpdatedAt: new Date(now).toISOString(),
+    ttlMs: null,
+  };
+}
+
+/** The answer to a task-augmented `tools/call` whose job outlived the first short wait. */
+export function createTaskResult(pending: ToolPending, createdAt: number, now: number, maxPollMs: number) {
+  const job: TaskJob = { operationId: pending.operationId, requestId: pending.requestId, createdAt };
+  const taskId = encodeTaskId(job);
+  return {
+    resultType: 'task' as const,
+    ...taskFields(taskId, job, now),
+    status: 'working' as const,
+    statusMessage: workingMessage(job, pending, now),
+    pollIntervalMs: pollIntervalOf(pending.retryAfterMs, maxPollMs),
+  };
+}
+
+/**
+ * The state of a task as `tasks/get` gives it: still working (with progress in words), completed
+ * with the tool result (a failed job is a completed task whose result is an error, as the
+ * extension wants for tool errors), or cancelled.
+ */
+export function detailedTask(
+  taskId: string,
+  job: TaskJob,
+  now: number,
+  maxPollMs: number,
+  outcome: { readonly cancelled: true } | { readonly result: ToolResult; readonly callResult: object },
+) {
+  if ('cancelled' in outcome)
+    return {
+      ...taskFields(taskId, job, now),
+      status: 'cancelled' as const,
+      statusMessage: 'Cancelled by the client; the service may still finish the job and charge for it.',
+    };
+  const { result } = outcome;
+  if (result.status === 'processing')
+    return {
+      ...taskFields(taskId, job, now),
+      status: 'working' as const,
+      statusMessage: workingMessage(job, result, now),
+      pollIntervalMs: pollIntervalOf(result.retryAfterMs, maxPollMs),
+    };
+  return {
+    ...taskFields(taskId, job, now),
+    status: 'completed' as const,
+    statusMessage:
+      result.status === 'success'
+        ? `${job.operationId} job ${String(job.requestId)}: done after ${Math.max(0, Math.round((now - job.createdAt) / 1000))} s`
+        : `${job.operationId} job ${String(job.requestId)}: ${result.message}`,
+    // The tool result as a 2026-07-28 response would carry it: a complete result.
+    result: { ...outcome.callResult, resultType: 'complete' },
+  };
+}

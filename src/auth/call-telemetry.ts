@@ -1,0 +1,85 @@
+/**
+ * The span of one `session.call` or `session.resume`: what was called (the GenAI conventions'
+ * `generate_content` for an operation that names a model), the job it left or finished (its id,
+ * so that a resume in another process joins the story), what it was expected to cost and what it
+ * charged, and the job's duration and spend as metrics.
+ * @module
+ */
+import type { CallResult } from '../calls/index.js';
+import type { ServiceDescription } from '../discovery/service-description.js';
+import type { Operation } from '../discovery/types.js';
+import type { CallCost } from '../spend/call-cost.js';
+import { inSpan } from '../telemetry/in-span.js';
+import type { Telemetry, TelemetryAttributes } from '../telemetry/telemetry.js';
+
+/** What a traced call is about. */
+export interface TracedCall {
+  readonly operation: Operation;
+  readonly service: ServiceDescription;
+  /** The model the input names (`model_id`, `model`), when it names one. */
+  readonly model?: string | undefined;
+  /** Set for a resumed job. */
+  readonly jobId?: string | number | undefined;
+}
+
+/** The model a call's input names, for `gen_ai.request.model`. */
+export function modelOf(input: unknown): string | undefined {
+  if (typeof input !== 'object' || input === null) return undefined;
+  const { model_id: modelId, model } = input as { model_id?: unknown; model?: unknown };
+  const named = modelId ?? model;
+  return typeof named === 'string' && named !== '' ? named : undefined;
+}
+
+function callAttributes(call: TracedCall, resumed: boolean): TelemetryAttributes {
+  const server = new URL(call.service.baseUrl);
+  return {
+    ...(call.model
+      ? { 'gen_ai.operation.name': 'generate_content', 'gen_ai.request.model': call.model }
+      : {}),
+    'gen_ai.provider.name': server.hostname,
+    'gentk.operation.id': call.operation.id,
+    'gentk.operation.category': call.operation.category,
+    'gentk.operation.effect': call.operation.effect,
+    'gentk.call.resumed': resumed,
+    'gentk.job.id': call.jobId === undefined ? undefined : String(call.jobId),
+    'server.address': server.hostname,
+  };
+}
+
+/**
+ * Runs a call (`resumed` for `session.resume`) in its span when the session has telemetry, and
+ * records what its result says.
+ */
+export function traceCall<T extends CallResult & { readonly cost: CallCost }>(
+  telemetry: Telemetry | undefined,
+  call: TracedCall,
+  resumed: boolean,
+  run: () => Promise<T>,
+): Promise<T> {
+  if (!telemetry) return run();
+  const name = call.model ? `generate_content ${call.model}` : `call ${call.operation.id}`;
+  return inSpan(telemetry, name, { attributes: callAttributes(call, resumed) }, async (span) => {
+    const result = await run();
+    const { estimated, charged } = result.cost;
+    span?.setAttributes({
+      'gentk.call.status': result.status,
+      'gentk.job.id': result.requestId === undefined ? undefined : String(result.requestId),
+      'gentk.job.polls': result.status === 'success' ? result.polls : undefined,
+    });
+    span?.addEvent('gentk.spend', {
+      'gentk.spend.estimated': estimated.amount ?? undefined,
+      'gentk.spend.estimate_kind': estimated.kind,
+      'gentk.spend.charged': charged,
+      'gentk.spend.currency': estimated.currency,
+    });
+    const byOperation = { 'gentk.operation.id': call.operation.id, 'gen_ai.request.model': call.model };
+    if (result.status === 'success' && call.operation.async)
+      telemetry.record('gentk.job.duration', result.elapsedMs / 1000, byOperation);
+    if (charged !== undefined && charged > 0)
+      telemetry.record('gentk.spend', charged, {
+        ...byOperation,
+        'gentk.spend.currency': estimated.currency,
+      });
+    return result;
+  });
+}

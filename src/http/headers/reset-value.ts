@@ -1,0 +1,71 @@
+/**
+ * A rate limit's reset, in whichever form a service writes it, as milliseconds from the answer:
+ * delta seconds (`30`, `0.5`), epoch seconds or milliseconds (`1767225600`), Go durations as
+ * OpenAI writes them (`6m0s`, `1h2m3.5s`, `20ms`), RFC 3339 instants as Anthropic writes them
+ * (`2026-01-01T00:00:30Z`), and HTTP dates. Moments are read against the answer's own `Date`,
+ * so that a skewed local clock neither stretches nor shrinks the wait. Total: undefined for
+ * anything else.
+ * @module
+ */
+import { parseHttpDate, serverClockOffset } from './http-date.js';
+
+/** Delays are shorter than this many seconds; larger values are epoch seconds (after 2001-09-09). */
+const EPOCH_SECONDS_THRESHOLD = 1_000_000_000;
+const EPOCH_MS_THRESHOLD = 1_000_000_000_000;
+const DECIMAL = /^\d{1,16}(\.\d{1,9})?$/;
+const GO_DURATION = /^(\d{1,12}(\.\d{1,9})?(h|m|s|ms|us|µs|ns))+$/;
+const GO_PART = /(\d{1,12}(?:\.\d{1,9})?)(h|ms|m|s|us|µs|ns)/g;
+const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+const UNIT_MS: Readonly<Record<string, number>> = {
+  h: 3_600_000,
+  m: 60_000,
+  s: 1_000,
+  ms: 1,
+  us: 0.001,
+  µs: 0.001,
+  ns: 0.000_001,
+};
+
+export interface ResetContext {
+  /** The answer's `Date` field. */
+  readonly date: string | null;
+  /** Local time the answer arrived. */
+  readonly receivedAt: number;
+  /** A bare number counts milliseconds rather than seconds (`...-reset-ms`). */
+  readonly milliseconds?: boolean;
+}
+
+/** `6m0s` -> 360000; undefined when not a Go duration. */
+export function parseGoDuration(text: string): number | undefined {
+  if (!GO_DURATION.test(text)) return undefined;
+  let total = 0;
+  for (const [, amount, unit] of text.matchAll(GO_PART)) total += Number(amount) * UNIT_MS[unit!]!;
+  return total;
+}
+
+/** Milliseconds from the answer until the reset, or undefined when `value` is no reset. */
+export function parseResetValue(value: string | null, context: ResetContext): number | undefined {
+  if (!value) return undefined;
+  const date = parseHttpDate(value.trim());
+  if (date !== undefined) return untilMoment(date, context);
+  // Early drafts wrote Structured Field items: `30;w=60`. Parameters say nothing of the moment.
+  const text = value.split(/[;,]/, 1)[0]!.trim();
+  if (DECIMAL.test(text)) {
+    const number = Number(text);
+    if (context.milliseconds && number < EPOCH_MS_THRESHOLD) return Math.ceil(number);
+    if (number < EPOCH_SECONDS_THRESHOLD) return Math.ceil(number * 1000);
+    return untilMoment(number >= EPOCH_MS_THRESHOLD ? number : number * 1000, context);
+  }
+  const duration = parseGoDuration(text);
+  if (duration !== undefined) return Math.ceil(duration);
+  if (RFC_3339.test(text)) {
+    const at = Date.parse(text.replace(' ', 'T'));
+    return Number.isFinite(at) ? untilMoment(at, context) : undefined;
+  }
+  return undefined;
+}
+
+function untilMoment(atMs: number, context: ResetContext): number {
+  const offset = serverClockOffset(context.date, context.receivedAt);
+  return Math.max(0, Math.ceil(atMs - offset - context.receivedAt));
+}

@@ -1,0 +1,41 @@
+/**
+ * Whether an answer is the service refusing for a limit, and which kind: a rate (too many
+ * requests over time) or requests in flight (GitHub's "secondary rate limit", "too many
+ * concurrent requests"). A refusal is a measurement the governor learns from and a call the
+ * client retries: 429 always is, 503 when it says how long to wait; a 403 is one when it says so (a `Retry-After`, the
+ * rate-limit fields showing the quota spent, or its words), since GitHub refuses with 403.
+ * @module
+ */
+import type { RateLimitObservation } from './headers/rate-limit.js';
+import type { ResponseHeaders } from './transport.js';
+
+export type RefusalKind = 'rate' | 'in-flight';
+
+const IN_FLIGHT_WORDS =
+  /\b(secondary rate limit|concurrent requests?|requests? in (flight|progress)|too many (concurrent|simultaneous|parallel) (requests|connections))\b/i;
+const RATE_WORDS = /\b(rate[ -]?limit\w*|too many requests|quota exceeded|throttl\w*)\b/i;
+
+/** Whether a refusal's words speak of requests in flight rather than of a rate. */
+export function speaksOfRequestsInFlight(message: string | undefined): boolean {
+  return message !== undefined && IN_FLIGHT_WORDS.test(message);
+}
+
+/** The kind of refusal an answer is, or undefined when it is none. */
+export function refusalOf(answer: {
+  readonly status: number;
+  readonly headers: ResponseHeaders;
+  readonly observations: readonly RateLimitObservation[];
+  readonly message: string | undefined;
+}): RefusalKind | undefined {
+  const { status, headers, observations, message } = answer;
+  const kind: RefusalKind = speaksOfRequestsInFlight(message) ? 'in-flight' : 'rate';
+  const saysWait = headers.get('retry-after') !== null || headers.get('retry-after-ms') !== null;
+  if (status === 429) return kind;
+  // A 503 without a wait may be a fault rather than a limit: the retry's backoff deals with it.
+  if (status === 503) return saysWait ? kind : undefined;
+  if (status !== 403) return undefined;
+  const spent = observations.some((observation) => observation.remaining === 0);
+  if (saysWait || spent || (message !== undefined && (RATE_WORDS.test(message) || kind === 'in-flight')))
+    return kind;
+  return undefined;
+}

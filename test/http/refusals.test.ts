@@ -1,0 +1,181 @@
+/**
+ * Refusals as measurements: which answers are refusals (GitHub's 403s included), that they are
+ * retried rather than failed, the backoff of a refusal without `Retry-After`, the cap on
+ * requests in flight learned from secondary limits and its climb back, the job limit learned
+ * from a refusal climbing back, and what `rateLimits()` says the governor believes.
+ */
+import { ManualClock } from 'generation-agent-toolkit-emulator';
+import { describe, expect, it } from 'vitest';
+import {
+  ForbiddenError,
+  HttpClient,
+  RateLimitGovernor,
+  type Transport,
+  type TransportResponse,
+} from '../../src/http/index.js';
+import { InFlightCap } from '../../src/http/rate-limit/in-flight-cap.js';
+import { JobSlots } from '../../src/http/rate-limit/job-slots.js';
+import { accepted, refused } from '../../src/http/rate-limit/learned-rate.js';
+import { refusalOf } from '../../src/http/refusal.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
+
+const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
+
+function answer(status: number, headers: Record<string, string>, body: unknown): TransportResponse {
+  return {
+    status,
+    headers: new Headers({ 'content-type': 'application/json', ...headers }),
+    body: JSON.stringify(body),
+  };
+}
+
+describe('which answers are refusals', () => {
+  const classify = (status: number, headers: Record<string, string>, message?: string) =>
+    refusalOf({ status, headers: new Headers(headers), observations: [], message });
+
+  it('reads a 429 as a refusal, and a 503 only when it says how long to wait', () => {
+    expect(classify(429, {})).toBe('rate');
+    expect(classify(503, { 'retry-after': '2' })).toBe('rate');
+    expect(classify(503, {})).toBeUndefined();
+  });
+
+  it("reads GitHub's 403s: a rate limit, a secondary limit on requests in flight, or a plain refusal", () => {
+    expect(classify(403, {}, 'API rate limit exceeded for user ID 1.')).toBe('rate');
+    expect(classify(403, { 'retry-after': '60' }, 'You have exceeded a secondary rate limit.')).toBe(
+      'in-flight',
+    );
+    expect(classify(429, {}, 'Too many concurrent requests')).toBe('in-flight');
+    expect(classify(403, { 'retry-after': '5' })).toBe('rate');
+    expect(classify(403, {}, 'Resource not accessible by integration')).toBeUndefined();
+  });
+});
+
+describe('the client meets refusals', () => {
+  function clientOn(answers: TransportResponse[]) {
+    const clock = createVirtualClock(new ManualClock(START));
+    const sent: number[] = [];
+    const transport: Transport = async () => {
+      sent.push(clock.now());
+      return answers.shift() ?? answer(200, {}, { ok: true });
+    };
+    const client = new HttpClient({ baseUrl: 'http://127.0.0.1:9', clock, transport, random: () => 0.5 });
+    return { client, sent, clock };
+  }
+
+  it('retries a 403 secondary limit after its Retry-After, rather than failing with ForbiddenError', async () => {
+    const { client, sent } = clientOn([
+      answer(403, { 'retry-after': '3' }, { message: 'You have exceeded a secondary rate limit.' }),
+    ]);
+    const response = await client.request({ method: 'GET', url: '/repos/a/b', idempotency: 'safe' });
+    expect(response.status).toBe(200);
+    expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(3_000);
+  });
+
+  it('still fails a 403 that is no limit', async () => {
+    const { client } = clientOn([answer(403, {}, { message: 'Must have admin rights to Repository.' })]);
+    await expect(client.request({ method: 'GET', url: '/repos/a/b', idempotency: 'safe' })).rejects.toSatisfy(
+      ForbiddenError.isInstance,
+    );
+  });
+
+  it('backs off a 429 without Retry-After, and honours retry-after-ms', async () => {
+    const { client, sent } = clientOn([
+      answer(
+        429,
+        {},
+        { error: { code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } },
+      ),
+      answer(429, { 'retry-after-ms': '1500' }, { error: { message: 'Rate limit reached' } }),
+    ]);
+    const response = await client.request({ method: 'GET', url: '/v1/charges', idempotency: 'safe' });
+    expect(response.status).toBe(200);
+    expect(sent[1]! - sent[0]!).toBeGreaterThan(0);
+    expect(sent[2]! - sent[1]!).toBeGreaterThanOrEqual(1_500);
+  });
+
+  it('says which limits it believes in and why', async () => {
+    const { client } = clientOn([
+      answer(
+        200,
+        {
+          'x-ratelimit-limit-requests': '60',
+          'x-ratelimit-remaining-requests': '59',
+          'x-ratelimit-reset-requests': '1s',
+        },
+        {},
+      ),
+    ]);
+    await client.request({ method: 'GET', url: '/v1/models', idempotency: 'safe' });
+    const limits = await client.governor.rateLimits();
+    expect(limits).toContainEqual(expect.objectContaining({ source: 'fields', limit: 60 }));
+    expect(limits[0]!.bucket).toContain('requests');
+  });
+});
+
+describe('a refusal without Retry-After is a measurement', () => {
+  it('blocks for an exponential backoff with jitter and never counts as accepted', () => {
+    let state = accepted({ blockedUntil: 0 }, START);
+    const acceptedBefore = state.accepted;
+    state = refused(state, START + 10, undefined, () => 0.5);
+    const first = state.blockedUntil - (START + 10);
+    expect(first).toBeGreaterThanOrEqual(125);
+    expect(first).toBeLessThanOrEqual(250);
+    expect(state.accepted).toBe(acceptedBefore);
+    state = refused(state, START + 20, undefined, () => 0.5);
+    expect(state.blockedUntil - (START + 20)).toBeGreaterThan(first);
+    // An accepted answer ends the streak.
+    expect(accepted(state, START + 5_000).refusalStreak).toBe(0);
+  });
+});
+
+describe('the cap on requests in flight', () => {
+  it('falls to what a secondary limit allowed and climbs back, the spell doubling when the climb is refused', async () => {
+    const manual = new ManualClock(START);
+    const clock = createVirtualClock(manual);
+    const cap = new InFlightCap(clock);
+    // No cap before a refusal.
+    const leaves = await Promise.all(Array.from({ length: 6 }, () => cap.enter('o', {})));
+    for (const leave of leaves) leave();
+    expect(cap.states()).toEqual([]);
+    // Refused with four others in flight: four it is.
+    cap.refused('o', 4);
+    expect(cap.states()).toEqual([expect.objectContaining({ cap: 4 })]);
+    manual.set(START + 10_001);
+    const entered = await Promise.all(Array.from({ length: 5 }, () => cap.enter('o', {})));
+    expect(cap.states()[0]!.cap).toBe(5);
+    for (const leave of entered) leave();
+    // The first refusal after a climb doubles the quiet spell before the next one.
+    cap.refused('o', 4);
+    expect(cap.states()[0]!.climbsAt - clock.now()).toBe(20_000);
+  });
+});
+
+describe('a job limit learned from a refusal', () => {
+  it('climbs back by one after a quiet spell, so one refusal never shrinks it for good', async () => {
+    const manual = new ManualClock(START);
+    const clock = createVirtualClock(manual);
+    const slots = new JobSlots(clock, undefined);
+    slots.learnLimit('o', 1, false);
+    const first = await slots.acquire('o');
+    first.markRunning();
+    const second = slots.acquire('o');
+    // Held by the learned limit of one until the climb, 30 s later.
+    const held = await second;
+    expect(clock.now() - START).toBe(30_000);
+    expect(slots.limitOf('o')).toBe(2);
+    first.release();
+    held.release();
+  });
+
+  it('keeps a limit the service stated', () => {
+    const slots = new JobSlots(createVirtualClock(new ManualClock(START)), undefined);
+    slots.learnLimit('o', 5);
+    expect(slots.limitOf('o')).toBe(5);
+  });
+});
+
+describe('RateLimitGovernor.rateLimits', () => {
+  it('is empty before any answer', async () => {
+    expect(await new RateLimitGovernor().rateLimits()).toEqual([]);
+  });
+});

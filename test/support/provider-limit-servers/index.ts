@@ -1,0 +1,241 @@
+/**
+ * Servers that limit as real providers document their limits (OpenAI, Anthropic, GitHub,
+ * Stripe), a true sliding log with IETF draft-10 fields and IETF fields whose quota is halved
+ * mid-run. Each states its documented limit, the least time it allows for a run, how much of
+ * its quota a run used, and the Bottleneck settings a person would write from its documentation.
+ * @module
+ */
+import { anthropicLimiter } from './anthropic.js';
+import { gitHubLimiter } from './github.js';
+import { ietfDowngradeLimiter, limitAt } from './ietf-downgrade.js';
+import { openAiLimiter } from './openai.js';
+import {
+  type ProviderCounts,
+  type ProviderServer,
+  type ProviderServiceOptions,
+  startProviderService,
+} from './provider-service.js';
+import { slidingLogLimiter } from './sliding-log.js';
+import { stripeLimiter } from './stripe.js';
+
+export type { ProviderCounts, ProviderServer, ProviderServiceOptions } from './provider-service.js';
+export { createVirtualWire, type VirtualWire } from './virtual-wire.js';
+
+/** Bottleneck's settings, as a person configures it from the documented limit. */
+export interface BottleneckSettings {
+  readonly maxConcurrent?: number | null;
+  readonly minTime?: number;
+  readonly reservoir?: number;
+  readonly reservoirRefreshAmount?: number;
+  readonly reservoirRefreshInterval?: number;
+  readonly reservoirIncreaseAmount?: number;
+  readonly reservoirIncreaseInterval?: number;
+  readonly reservoirIncreaseMaximum?: number;
+}
+
+export interface RunShape {
+  /** When the run started, on the server's clock. */
+  readonly startedAt: number;
+  readonly jobs: number;
+  readonly callers: number;
+  readonly jobMs: number;
+}
+
+export interface ProviderLimitServer {
+  readonly id: string;
+  readonly title: string;
+  /** Whether answers carry rate-limit fields (refusal target 1 % with them, 5 % without). */
+  readonly sendsFields: boolean;
+  /** Answers take this long (the wire must be virtual). */
+  readonly answerMs: number;
+  start(options: ProviderServiceOptions & { readonly startedAt: number }): Promise<ProviderServer>;
+  /** The least wall time the documented limits allow (one submission and one fetch per job). */
+  minimumMs(run: RunShape): number;
+  /** The share (0 to 1) of what the limits allowed over `wallMs` that the run was admitted. */
+  quotaUsed(counts: ProviderCounts, wallMs: number, run: RunShape): number;
+  readonly bottleneck: BottleneckSettings;
+}
+
+/** The least time the jobs' own length allows, however generous the quota. */
+const jobsAlone = (run: RunShape, perRequestMs = 0) =>
+  Math.ceil(run.jobs / run.callers) * (run.jobMs + 2 * perRequestMs);
+
+/** A continuously refilled bucket of `depth`, `perSecond` back each second. */
+function bucketShape(depth: number, perSecond: number) {
+  return {
+    minimumMs: (run: RunShape) => Math.max(jobsAlone(run), ((2 * run.jobs - depth) / perSecond) * 1000),
+    quotaUsed: (counts: ProviderCounts, wallMs: number) =>
+      Math.min(
+        1,
+        counts.admittedAt.length /
+          Math.min(depth + (perSecond * wallMs) / 1000, 2 * counts.submitted + depth),
+      ),
+  };
+}
+
+/** Windows of `limit` that start with the first request after the last ended. */
+function windowShape(limit: number, windowMs: number) {
+  return {
+    minimumMs: (run: RunShape) =>
+      Math.max(jobsAlone(run), (Math.ceil((2 * run.jobs) / limit) - 1) * windowMs),
+    quotaUsed: (counts: ProviderCounts, wallMs: number) =>
+      Math.min(1, counts.admittedAt.length / (limit * Math.max(1, Math.ceil(wallMs / windowMs)))),
+  };
+}
+
+const DOWNGRADE = { limit: 20, windowMs: 2_000, afterMs: 30_000 };
+
+export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
+  {
+    id: 'openai',
+    title: 'OpenAI: x-ratelimit-*-requests/-tokens, Go durations, continuous buckets, retry-after-ms',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(
+        openAiLimiter({ requestsPerMinute: 300, tokensPerMinute: 150_000, tokensPerSubmission: 500 }),
+        options,
+      ),
+    ...bucketShape(300, 5),
+    bottleneck: {
+      reservoir: 300,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 300,
+    },
+  },
+  {
+    id: 'anthropic',
+    title: 'Anthropic: anthropic-ratelimit-*, RFC 3339 resets, continuous refill',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(
+        anthropicLimiter({
+          requestsPerMinute: 300,
+          inputTokensPerMinute: 200_000,
+          outputTokensPerMinute: 40_000,
+          inputTokensPerSubmission: 400,
+        }),
+        options,
+      ),
+    ...bucketShape(300, 5),
+    bottleneck: {
+      reservoir: 300,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 300,
+    },
+  },
+  {
+    id: 'github',
+    title: 'GitHub: x-ratelimit-* with used/resource, epoch reset (100 per 10 s window)',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(
+        gitHubLimiter({
+          limit: 100,
+          windowMs: 10_000,
+          maxInFlight: 10,
+          refusalStatus: 403,
+          secondaryRetryAfterSeconds: 2,
+        }),
+        options,
+      ),
+    ...windowShape(100, 10_000),
+    bottleneck: { reservoir: 100, reservoirRefreshAmount: 100, reservoirRefreshInterval: 10_000 },
+  },
+  ...([403, 429] as const).map(
+    (status): ProviderLimitServer => ({
+      id: `github-secondary-${status}`,
+      title: `GitHub, answers taking 1 s: the secondary limit (10 in flight) refuses with ${status} + retry-after`,
+      sendsFields: true,
+      answerMs: 1_000,
+      start: (options) =>
+        startProviderService(
+          gitHubLimiter({
+            limit: 5_000,
+            windowMs: 60_000,
+            maxInFlight: 10,
+            refusalStatus: status,
+            secondaryRetryAfterSeconds: 2,
+          }),
+          options,
+        ),
+      // Ten in flight, each a second: ten requests a second.
+      minimumMs: (run) => Math.max(jobsAlone(run, 1_000), ((2 * run.jobs) / 10) * 1_000),
+      quotaUsed: (counts, wallMs) => Math.min(1, (counts.admittedAt.length * 1_000) / (10 * wallMs)),
+      bottleneck: { maxConcurrent: 10 },
+    }),
+  ),
+  {
+    id: 'stripe',
+    title: 'Stripe-like token bucket (20 deep, 5/s): no fields, 429 without Retry-After, Stripe-Should-Retry',
+    sendsFields: false,
+    answerMs: 0,
+    start: (options) => startProviderService(stripeLimiter({ depth: 20, perSecond: 5 }), options),
+    ...bucketShape(20, 5),
+    bottleneck: {
+      reservoir: 20,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 20,
+    },
+  },
+  {
+    id: 'sliding-log',
+    title: 'a true sliding log (100 in any 10 s), IETF draft-10 fields, t = until more quota',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) => startProviderService(slidingLogLimiter({ limit: 100, windowMs: 10_000 }), options),
+    minimumMs: (run) => Math.max(jobsAlone(run), ((2 * run.jobs - 100) / 100) * 10_000),
+    quotaUsed: (counts, wallMs) => Math.min(1, counts.admittedAt.length / (100 * (1 + wallMs / 10_000))),
+    bottleneck: { reservoir: 100, reservoirRefreshAmount: 100, reservoirRefreshInterval: 10_000 },
+  },
+  {
+    id: 'ietf-downgrade',
+    title: 'IETF fields (20 per 2 s), the quota halved after 30 s, mid-window',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(
+        ietfDowngradeLimiter({
+          limit: DOWNGRADE.limit,
+          windowMs: DOWNGRADE.windowMs,
+          downgradeAt: options.startedAt + DOWNGRADE.afterMs,
+        }),
+        options,
+      ),
+    minimumMs: (run) => {
+      let left = 2 * run.jobs;
+      let at = run.startedAt;
+      const limits = { ...DOWNGRADE, downgradeAt: run.startedAt + DOWNGRADE.afterMs };
+      for (;;) {
+        left -= limitAt(limits, at);
+        if (left <= 0) return Math.max(jobsAlone(run), at - run.startedAt);
+        at = Math.floor(at / DOWNGRADE.windowMs) * DOWNGRADE.windowMs + DOWNGRADE.windowMs;
+      }
+    },
+    quotaUsed: (counts, wallMs, run) => {
+      let allowed = 0;
+      const limits = { ...DOWNGRADE, downgradeAt: run.startedAt + DOWNGRADE.afterMs };
+      for (let at = run.startedAt; at < run.startedAt + wallMs; ) {
+        allowed += limitAt(limits, at);
+        at = Math.floor(at / DOWNGRADE.windowMs) * DOWNGRADE.windowMs + DOWNGRADE.windowMs;
+      }
+      return Math.min(
+        1,
+        counts.admittedAt.length / Math.max(1, Math.min(allowed, 2 * counts.submitted + 10)),
+      );
+    },
+    bottleneck: { reservoir: 20, reservoirRefreshAmount: 20, reservoirRefreshInterval: 2_000 },
+  },
+];
+
+/** The server named `id`. */
+export function providerLimitServer(id: string): ProviderLimitServer {
+  const found = PROVIDER_LIMIT_SERVERS.find((candidate) => candidate.id === id);
+  if (!found) throw new Error(`No provider-limit server ${id}`);
+  return found;
+}
