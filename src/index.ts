@@ -67,6 +67,7 @@ export {
   type CostEstimate,
   type SpendReport,
 } from './spend/index.js';
+export type { Telemetry } from './telemetry/telemetry.js';
 // The token counter, exact with the optional peer gpt-tokenizer, estimated without it.
 export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './tokens/token-counter.js';
 export type { ToolSetFootprint } from './tools/create-tool-specs.js';

@@ -47,6 +47,15 @@ function peersLoadedBy(file: string, seen = new Set<string>()): Set<string> {
   return found;
 }
 
+/** The optional peers that the entry's own declaration file (not its chunks) imports. */
+function peersDeclaredBy(file: string): string[] {
+  const declarations = file.replace(/\.js$/, '.d.ts');
+  const code = readFileSync(declarations, 'utf8');
+  return [...code.matchAll(/^import\b[^'"]*?from\s*['"]([^'"]+)['"]/gm)]
+    .map((match) => packageOf(match[1] as string))
+    .filter((name) => PEERS.includes(name));
+}
+
 interface Entry {
   /** `generation-agent-toolkit/http`, or the package name for `.`. */
   readonly specifier: string;
@@ -63,7 +72,9 @@ const ENTRIES: Entry[] = Object.entries(manifest.exports)
     return {
       specifier: subpath === '.' ? manifest.name : `${manifest.name}/${subpath.slice(2)}`,
       slug: subpath === '.' ? 'index' : subpath.slice(2).replaceAll('/', '-'),
-      peers: [...peersLoadedBy(join(ROOT, file))].sort(),
+      // What its build loads, and what its own declarations name directly (an entry may take a
+      // framework's objects without loading it: /opentelemetry takes a TracerProvider).
+      peers: [...new Set([...peersLoadedBy(join(ROOT, file)), ...peersDeclaredBy(join(ROOT, file))])].sort(),
     };
   });
 

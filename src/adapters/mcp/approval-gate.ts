@@ -108,8 +108,7 @@ export async function approvalGate(
   const elicit = context.elicit;
   if (elicit) {
     return decideApproval(refusal, {
-      askPerson: async () =>
-        (await elicit({ mode: 'form', message, requestedSchema: NO_FIELDS })).action,
+      askPerson: async () => (await elicit({ mode: 'form', message, requestedSchema: NO_FIELDS })).action,
     });
   }
   const answer = inputResponse(context.inputResponses, APPROVAL_KEY);
