@@ -38,10 +38,13 @@ export {
 // Issue 17: spend control, what a call costs and the budget it cannot pass (the budget stores, the
 // estimator and approval by cost are at `generation-agent-toolkit/spend`).
 export type { CostedCallResult } from './auth/session.js';
-export type { CallOptions, CallResult, PendingCall } from './calls/index.js';
+// A type of this entry's declarations is exported by this entry, so that they import it from a
+// chunk of their own rather than from another entry, which could bring that entry's framework.
+export type { CallOptions, CallResult, KeyPlacement, PendingCall } from './calls/index.js';
 export { InvalidArgumentsError } from './calls/index.js';
 export type {
   DiscoverOptions,
+  McpInspector,
   Operation,
   OperationEffect,
 } from './discovery/index.js';
@@ -64,6 +67,7 @@ export {
   type CostEstimate,
   type SpendReport,
 } from './spend/index.js';
+export type { Telemetry } from './telemetry/telemetry.js';
 // The token counter, exact with the optional peer gpt-tokenizer, estimated without it.
 export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './tokens/token-counter.js';
 export type { ToolSetFootprint } from './tools/create-tool-specs.js';

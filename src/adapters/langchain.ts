@@ -6,7 +6,9 @@
  * @module generation-agent-toolkit/langchain
  */
 
-export type { ToolProgress, ToolResult } from '../tools/index.js';
+// Exported here too, so that this entry's declarations import it from a chunk, never from another
+// framework's entry.
+export type { ToolProgress, ToolResult, ToolSpecOptions } from '../tools/index.js';
 export {
   type ApprovalDecision,
   type ApprovalsForOptions,

@@ -12,6 +12,9 @@
 
 export type { McpServerInfo } from '../discovery/documents/mcp-manifest.js';
 export type { McpInspector } from '../discovery/mcp-inspector.js';
+// Exported here too, so that this entry's declarations import it from a chunk, never from another
+// framework's entry.
+export type { ToolSpecOptions } from '../tools/index.js';
 export type { McpServerFactory } from './mcp/create-mcp-server.js';
 export { createMcpServer, createMcpServerFactory, DEFAULT_MCP_WAIT_MS } from './mcp/create-mcp-server.js';
 export type { InlineMediaOptions } from './mcp/inline-media.js';

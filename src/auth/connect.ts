@@ -436,6 +436,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
         : {}),
       notices,
       ...(budget ? { budget } : {}),
+      ...(options.operations?.ids ? { namedOperationIds: options.operations.ids } : {}),
     });
   } catch (error) {
     // The error that made connect give up is the one to report: a failure to release the

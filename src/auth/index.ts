@@ -13,7 +13,7 @@ export {
 export type { ClaimHandler, ClaimRequest, RegisterOptions, RegistrationStep } from './registration.js';
 export { RegistrationError } from './registration.js';
 export type { SessionScopes } from './session.js';
-export { OperationNotOfferedError, Session } from './session.js';
+export { OperationNotOfferedError, operationsNamedAt, Session } from './session.js';
 export type { StoredToken, TokenStore } from './token-store.js';
 export { accountsIn, FileTokenStore, isUsable, MemoryTokenStore, tokenStoreKey } from './token-store.js';
 export type { ChoiceSelector } from './unknown-choice-error.js';

@@ -103,6 +103,19 @@ export interface SessionInit {
   readonly notices: readonly string[];
   /** The budget every call of the session spends from. */
   readonly budget?: SpendBudget;
+  /** The operations the caller named by id at `connect()` (`operations.ids`). */
+  readonly namedOperationIds?: readonly string[];
+}
+
+/** What each session's caller named by id, for the tools (kept off the public class). */
+const NAMED_OPERATIONS = new WeakMap<Session, ReadonlySet<string>>();
+
+/**
+ * The ids the caller named in `connect({ operations: { ids } })`: each gets a tool of its own in
+ * every tool mode, whatever the budget.
+ */
+export function operationsNamedAt(session: Session): ReadonlySet<string> {
+  return NAMED_OPERATIONS.get(session) ?? new Set();
 }
 
 /** A call's result with what it cost: estimated before it was sent, charged when the service says. */
@@ -201,6 +214,7 @@ export class Session {
   /** @internal Sessions are made by `connect()`. */
   constructor(init: SessionInit) {
     this.#init = init;
+    NAMED_OPERATIONS.set(this, new Set(init.namedOperationIds ?? []));
     this.service = init.service;
     this.client = init.client;
     this.withheld = init.withheld;
@@ -281,7 +295,11 @@ export class Session {
    * segment as a path parameter, a line break in a header).
    */
   checkInput(operationId: string, input: unknown): Record<string, unknown> {
-    return this.#sendable(this.operation(operationId), input);
+    const operation = this.operation(operationId);
+    const checked = this.#sendable(operation, input);
+    // A model the service does not list would be refused there: it is refused here, before sending.
+    this.#pricing.refuseUnlistedModel(operation, checked);
+    return checked;
   }
 
   /** {@link Session.checkInput} of an offered operation, typed as the input a call may send. */
@@ -322,6 +340,7 @@ export class Session {
     if (this.#closed) throw new UsageError('The session is closed; connect() again.');
     const operation = this.operation(operationId);
     const checked = this.#sendable(operation, input);
+    this.#pricing.refuseUnlistedModel(operation, checked);
     const traced = { operation, service: this.service, model: modelOf(checked) };
     return traceCall(this.client.telemetry, traced, false, () => this.#call(operation, checked, options));
   }
@@ -396,7 +415,7 @@ export class Session {
     const operation = this.operation(operationId);
     let checked: Record<string, unknown>;
     try {
-      checked = this.checkInput(operation.id, input);
+      checked = this.#sendable(operation, input);
     } catch {
       // Arguments a call would refuse still have a cost to tell: estimated as given.
       checked = typeof input === 'object' && input !== null ? (input as Record<string, unknown>) : {};

@@ -2,6 +2,7 @@ import { UsageError } from '../errors/index.js';
 import { createFetchTransport, isNonPublicHost, type Transport } from '../http/index.js';
 import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
 import { VERSION } from '../version.js';
+import { ByteBudget } from './byte-budget.js';
 import type { DiscoveryCache } from './cache.js';
 import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
 import { type DiscoveryLimits, resolveDiscoveryLimits } from './discovery-limits.js';
@@ -20,6 +21,7 @@ import {
   type FetchedDocument,
   fetchDocument,
   parseJsonDocument,
+  wasCutAtByteLimit,
 } from './fetch-document.js';
 import type { McpInspector } from './mcp-inspector.js';
 import { oneOperationPerAddress } from './one-operation-per-address.js';
@@ -132,7 +134,7 @@ function createLoader(
   base: URL,
   options: DiscoverOptions,
   now: () => number,
-  limits: Pick<DiscoveryLimits, 'maxDocuments'>,
+  limits: Pick<DiscoveryLimits, 'maxDocuments' | 'maxTotalBytes'>,
   signal: AbortSignal,
 ): Loader {
   const memo = new Map<string, Promise<FetchedDocument>>();
@@ -149,6 +151,36 @@ function createLoader(
     signal,
     ...(options.cache ? { cache: options.cache } : {}),
   };
+  const budget = new ByteBudget(limits.maxTotalBytes, fetchOptions.maxBytes);
+  const spentMessage = (url: string) =>
+    new DiscoveryDocumentError({
+      document: url,
+      message: `Not read: discovery downloaded ${budget.spent} bytes, its limit for every document together (limits.maxTotalBytes). Raise it if you trust the service.`,
+    });
+
+  /** One read within the byte budget: what it downloads is counted, what it did not use goes back. */
+  async function read(url: string, kind: DocumentKind, readSignal: AbortSignal): Promise<FetchedDocument> {
+    const reservation = await budget.reserve(readSignal);
+    if (!reservation) throw spentMessage(url);
+    let downloaded = 0;
+    try {
+      const document = await fetchDocument(url, kind, {
+        ...fetchOptions,
+        signal: readSignal,
+        maxBytes: reservation.maxBytes,
+        ...(reservation.limitedByBudget ? { maxBytesOption: 'limits.maxTotalBytes' } : {}),
+      });
+      downloaded = document.downloadedBytes;
+      return document;
+    } catch (error) {
+      // A body cut at the limit was downloaded to the limit.
+      if (wasCutAtByteLimit(error)) downloaded = reservation.maxBytes;
+      throw error;
+    } finally {
+      budget.release(reservation, downloaded);
+    }
+  }
+
   return {
     stats,
     signal,
@@ -165,16 +197,15 @@ function createLoader(
         pending.catch(() => undefined);
       }
       if (!pending) {
-        const readOptions = ownSignal
-          ? { ...fetchOptions, signal: anySignal([signal, ownSignal]) }
-          : fetchOptions;
-        pending = fetchDocument(url, kind, readOptions).then((document) => {
-          stats.documents += 1;
-          stats.downloadedBytes += document.downloadedBytes;
-          stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
-          if (document.fromCache) stats.fromCache += 1;
-          return document;
-        });
+        pending = read(url, kind, ownSignal ? anySignal([signal, ownSignal]) : signal).then(
+          (document) => {
+            stats.documents += 1;
+            stats.downloadedBytes += document.downloadedBytes;
+            stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
+            if (document.fromCache) stats.fromCache += 1;
+            return document;
+          },
+        );
         // A failed read is remembered too, so that one missing document is asked for once.
         memo.set(url, pending);
       }

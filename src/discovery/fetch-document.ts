@@ -16,6 +16,8 @@ export interface DocumentFetchOptions {
   readonly timeoutMs: number;
   /** Largest document accepted, in bytes. */
   readonly maxBytes: number;
+  /** The option to raise when a document is over `maxBytes`; `maxDocumentBytes` unless said. */
+  readonly maxBytesOption?: string;
   readonly maxRedirects: number;
   /** Why `url` (the document or a redirect's target) is not read, when it is not; checked before each request. */
   readonly refuse?: (url: URL) => string | undefined;
@@ -65,14 +67,29 @@ function fromCache(url: string, cached: CachedDocument): FetchedDocument {
   };
 }
 
-function tooLarge(url: string, error: ResponseTooLargeFailure, maxBytes: number): DiscoveryDocumentError {
-  return new DiscoveryDocumentError({
+/** The errors of reads cut at their byte limit: their body was downloaded up to it. */
+const cutAtByteLimit = new WeakSet<object>();
+
+/** Whether `error` is a read that stopped at its byte limit (so downloaded as many bytes). */
+export function wasCutAtByteLimit(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && cutAtByteLimit.has(error);
+}
+
+function tooLarge(
+  url: string,
+  error: ResponseTooLargeFailure,
+  maxBytes: number,
+  option = 'maxDocumentBytes',
+): DiscoveryDocumentError {
+  const refusal = new DiscoveryDocumentError({
     document: url,
     message:
       error.declaredBytes !== undefined
-        ? `The document is ${error.declaredBytes} bytes, over the limit of ${maxBytes}. Raise maxDocumentBytes if you trust it.`
-        : `The document is larger than the limit of ${maxBytes} bytes. Raise maxDocumentBytes if you trust it.`,
+        ? `The document is ${error.declaredBytes} bytes, over the limit of ${maxBytes}. Raise ${option} if you trust it.`
+        : `The document is larger than the limit of ${maxBytes} bytes. Raise ${option} if you trust it.`,
   });
+  cutAtByteLimit.add(refusal);
+  return refusal;
 }
 
 /**
@@ -155,7 +172,8 @@ export async function fetchDocument(
         ...(options.signal ? { signal: options.signal } : {}),
       });
     } catch (error) {
-      if (ResponseTooLargeFailure.isInstance(error)) throw tooLarge(current, error, options.maxBytes);
+      if (ResponseTooLargeFailure.isInstance(error))
+        throw tooLarge(current, error, options.maxBytes, options.maxBytesOption);
       throw unreadable(error, current, options);
     }
     if (response.status === 304 && cached) {

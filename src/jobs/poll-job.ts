@@ -62,6 +62,13 @@ export interface PollJobOptions {
   readonly submittedAt?: number;
   /** Delay before the first poll, instead of the schedule's. */
   readonly firstDelayMs?: number;
+  /**
+   * Whether `first` is reported through `onProgress` before the first poll: not when it is no
+   * answer of the service's but a stand-in (a job resumed from its id alone), which would report
+   * a state nobody has seen, such as "processing" for a job the service does not know.
+   * @default true
+   */
+  readonly reportFirst?: boolean;
   /** The job's place under the queue limit; released when this call ends. */
   readonly jobSlot?: JobSlot;
   /**
@@ -136,7 +143,7 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
       ...(answer.etaMs !== undefined ? { etaMs: answer.etaMs } : {}),
     });
   for (;;) {
-    report();
+    if (polls > 0 || options.reportFirst !== false) report();
     if (answer.state === 'success') {
       return {
         status: 'success',
@@ -182,12 +189,13 @@ async function pollUntilDone(options: PollJobOptions): Promise<JobOutcome> {
         status: 'processing',
         requestId: target.requestId,
         fetch: target,
-        retryAfterMs: delayMs,
-        notBefore: now + delayMs,
+        // Whole milliseconds: the clock's fractions mean nothing to whoever reads the handle.
+        retryAfterMs: Math.ceil(delayMs),
+        notBefore: Math.ceil(now + delayMs),
         submittedAt,
-        reason: options.webhook ? 'webhook' : 'deadline',
+        reason: options.webhook ? 'webhook' : options.deadlineMs === 0 ? 'not-waited' : 'deadline',
         ...(options.category ? { category: options.category } : {}),
-        ...(etaLeft !== undefined ? { etaMs: etaLeft } : {}),
+        ...(etaLeft !== undefined ? { etaMs: Math.ceil(etaLeft) } : {}),
       };
     }
     const sleepMs = late ? left : delayMs;

@@ -21,8 +21,11 @@ export interface ResumableJob {
   readonly category?: string;
   /** The service's last estimate of the time left. */
   readonly etaMs?: number;
-  /** Why the wait stopped: the deadline passed, or the caller asked for a webhook. */
-  readonly reason: 'deadline' | 'webhook';
+  /**
+   * Why the wait stopped: the deadline passed, the caller asked not to wait (`wait: false`), or
+   * the caller asked for a webhook.
+   */
+  readonly reason: 'deadline' | 'not-waited' | 'webhook';
   /**
    * The webhook track the result will also be delivered to, when a webhook receiver is attached
    * to the session: resuming looks for a delivery there before fetching.

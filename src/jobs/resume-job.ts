@@ -24,6 +24,8 @@ export function resumeJob(handle: ResumableJob, options: ResumeJobOptions): Prom
     target: handle.fetch,
     submittedAt: handle.submittedAt,
     firstDelayMs: Math.max(0, handle.notBefore - clock.now()),
+    // A handle with the service's estimate says something; one rebuilt from an id alone does not.
+    reportFirst: handle.etaMs !== undefined,
     ...(options.category === undefined && handle.category !== undefined ? { category: handle.category } : {}),
   });
 }

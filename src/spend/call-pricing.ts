@@ -16,6 +16,7 @@ import { cheaperModel } from './cheaper-model.js';
 import type { CostEstimate } from './cost-estimate.js';
 import { type EstimateCostInput, estimateCost } from './estimate-cost.js';
 import type { PlanCoverage } from './plan-coverage.js';
+import { refuseUnlistedModel } from './unlisted-model.js';
 
 export interface CallPricingSources {
   readonly service: ServiceDescription;
@@ -54,6 +55,24 @@ export class CallPricing {
       this.#modelsKnown = models;
       return models;
     });
+  }
+
+  /**
+   * Refuses, before anything is sent, a generation naming a model the feed at hand does not list
+   * (see {@link refuseUnlistedModel}); the feed is trusted only when discovery read it whole.
+   */
+  refuseUnlistedModel(operation: Operation, input: Readonly<Record<string, unknown>>): void {
+    const { service } = this.#sources;
+    const models = this.#modelsKnown ?? service.models;
+    // A feed read after discovery (skipped there) carries no warnings here: trusted when it has models.
+    const complete =
+      this.#modelsKnown !== undefined ||
+      !service.warnings.some(
+        (warning) =>
+          warning.code === 'models-feed-limit' ||
+          (warning.code === 'document-unavailable' && warning.document.includes('models-feed')),
+      );
+    refuseUnlistedModel(operation, input, models, complete, this.#sources.redact);
   }
 
   /** The account's plan, read once; `thorough: false` only uses what was read already. */

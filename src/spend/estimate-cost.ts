@@ -87,7 +87,7 @@ function takesModel(operation: Operation): boolean {
 const MANAGES_MODEL = /(?:count[_-]?tokens|reload)\/?$/i;
 
 /** Why the operation charges nothing, when it does not; undefined for an operation that may charge. */
-function freeBecause(operation: Operation): string | undefined {
+export function freeBecause(operation: Operation): string | undefined {
   if (operation.isFetch) return "fetching a job's result charges nothing";
   const controlPlane = operation.credential.kind === 'token' || operation.requiredScope !== null;
   if (controlPlane && operation.effect !== 'money') return 'account operations charge nothing';

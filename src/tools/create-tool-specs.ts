@@ -1,5 +1,5 @@
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
-import type { Session } from '../auth/session.js';
+import { operationsNamedAt, type Session } from '../auth/session.js';
 import type { Operation } from '../discovery/types.js';
 import { showsItself } from '../display/shows-itself.js';
 import { familyPriceSentence } from '../spend/model-family-prices.js';
@@ -294,15 +294,18 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
     }
     return spec;
   };
+  // An operation named by id, at connect() or in `include`, is a tool of its own in every mode.
+  const pinned = new Set([...operationsNamedAt(session), ...(options.include?.ids ?? [])]);
   let typed = operations;
   let dynamic: Operation[] = [];
   if (mode === 'dynamic') {
-    typed = [];
-    dynamic = operations;
+    typed = operations.filter((operation) => pinned.has(operation.id));
+    dynamic = operations.filter((operation) => !pinned.has(operation.id));
   } else if (mode === 'auto') {
     const selection = selectWithinBudget({
       operations,
       ...autoBudget({ options, profile, resume }),
+      pinned,
       toolTokens: (operation) => definitionTokens(typedSpecOf(operation), options, profile),
       // The dynamic tools are counted as they would be for every operation; their specs (and
       // search index) are built only for the operations they end up reaching.

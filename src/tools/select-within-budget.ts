@@ -33,6 +33,12 @@ export interface SelectWithinBudgetOptions {
   readonly maxTools?: number;
   /** How many dynamic tools reach the operations left out. @default 3 */
   readonly dynamicToolCount?: number;
+  /**
+   * Operations that get a typed tool whatever the budget (those the caller named by id): counted
+   * first, the others filling what is left.
+   * @default none
+   */
+  readonly pinned?: ReadonlySet<string>;
 }
 
 export interface BudgetSelection {
@@ -50,7 +56,8 @@ export interface BudgetSelection {
 
 /**
  * Chooses the typed operations: all of them when they fit (in tokens and in number); otherwise,
- * with the dynamic tools' cost set aside, the operations in priority order that still fit (one that
+ * with the dynamic tools' cost set aside, the pinned operations whatever they cost, then the
+ * operations in priority order that still fit (one that
  * does not fit is skipped and a smaller one after it may still be taken), no more than `maxTools`
  * less the dynamic tools. Pure and deterministic.
  */
@@ -67,7 +74,13 @@ export function selectWithinBudget(options: SelectWithinBudgetOptions): BudgetSe
 
   let room = budget - options.dynamicTokens;
   const chosen = new Set<Operation>();
+  for (const operation of operations) {
+    if (!options.pinned?.has(operation.id)) continue;
+    chosen.add(operation);
+    room -= cost.get(operation) as number;
+  }
   for (const operation of sortByPriority(operations, options.priority ?? DEFAULT_OPERATION_PRIORITY)) {
+    if (chosen.has(operation)) continue;
     if (chosen.size >= maxTyped) break;
     const tokens = cost.get(operation) as number;
     if (tokens > room) continue;

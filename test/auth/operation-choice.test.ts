@@ -86,6 +86,33 @@ describe('the README quick start choice', () => {
     expect(operationIds.sort()).toEqual(expected());
   });
 
+  it('offers the two wallet operations it names as tools of their own in every mode', () => {
+    const operationIdsOf = (tools: ReturnType<typeof createAISDKTools>) =>
+      Object.values(tools)
+        .map(
+          (tool) =>
+            (tool.metadata?.generationAgentToolkit as { operationId?: string } | undefined)?.operationId,
+        )
+        .filter((id) => id !== undefined);
+    // The quick start's own options (auto mode, the default budget), a small budget, and dynamic.
+    for (const options of [
+      { schema: 'openai-strict' },
+      { schema: 'openai-strict', tokenBudget: 1_500 },
+      { mode: 'dynamic' },
+    ] as const) {
+      const offered = operationIdsOf(createAISDKTools(bed.session, options));
+      expect(offered, JSON.stringify(options)).toEqual(expect.arrayContaining(README_CHOICE.ids));
+    }
+    // Auto mode fills the rest of the budget with the other operations.
+    expect(operationIdsOf(createAISDKTools(bed.session, { schema: 'openai-strict' })).length).toBeGreaterThan(
+      README_CHOICE.ids.length,
+    );
+    // In dynamic mode the others stay behind the search, describe and call tools.
+    expect(Object.keys(createAISDKTools(bed.session, { mode: 'dynamic' }))).toEqual(
+      expect.arrayContaining(['search_operations', 'describe_operation', 'call_operation']),
+    );
+  });
+
   it("paints with the image tool, with the quick start's own tool options", async () => {
     const tools = createAISDKTools(bed.session, { schema: 'openai-strict' });
     const image = tools[toolFor(tools, 'v7_images_text_to_image')];

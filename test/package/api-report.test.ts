@@ -39,6 +39,8 @@ describe('the API report', () => {
   it('keeps the root entry at about 50 names (issue 16)', () => {
     const names = Number(/^(\d+) names/m.exec(reports.get('index.api.md') ?? '')?.[1]);
     // Growing past this is a decision to take in review: an extension point belongs to `/http`.
-    expect(names).toBeLessThanOrEqual(60);
+    // 63: the root names the types of its own signatures (KeyPlacement, McpInspector, Telemetry),
+    // so that its declarations never import them from a framework's entry (issue 23).
+    expect(names).toBeLessThanOrEqual(63);
   });
 });

@@ -4,36 +4,14 @@
  * ranges between the packages, no link of the workspace), the bin is found, and gentk loads the
  * library and the emulator it was installed with.
  */
-import { spawn } from 'node:child_process';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, requireBuild } from '../examples/run-example.js';
-import { collectOutput, type ProcessOutput } from '../support/process-output.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
+import { installFromCache, packPackage, runAsUser as run } from './support/packed-packages.js';
 
 const PACKAGE_FOLDERS = ['.', 'packages/emulator', 'packages/cli'];
-
-/**
- * The environment of npm in the user's project: this one without the `npm_` variables that the
- * running `npm run` set (they would carry the workspace's settings into the user's project).
- */
-function userEnvironment(): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = { NO_COLOR: '1' };
-  for (const [name, value] of Object.entries(process.env))
-    if (!name.toLowerCase().startsWith('npm_')) environment[name] = value;
-  return environment;
-}
-
-function run(
-  command: string,
-  args: readonly string[],
-  cwd: string,
-  timeoutMs = 120_000,
-): Promise<ProcessOutput> {
-  const child = spawn(command, args, { cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
-  return collectOutput(child, `${command} ${args.join(' ')}`, timeoutMs);
-}
 
 const folder = useTemporaryFolder('installed-packages-');
 let project: string;
@@ -41,28 +19,11 @@ let project: string;
 beforeAll(async () => {
   requireBuild();
   const tarballs: string[] = [];
-  for (const packageFolder of PACKAGE_FOLDERS) {
-    const packed = await run(
-      'npm',
-      ['pack', '--json', '--ignore-scripts', '--pack-destination', folder.path],
-      join(ROOT, packageFolder),
-    );
-    expect(packed.code, packed.stderr).toBe(0);
-    const [{ filename }] = JSON.parse(packed.stdout) as [{ filename: string }];
-    tarballs.push(join(folder.path, filename));
-  }
+  for (const packageFolder of PACKAGE_FOLDERS) tarballs.push(await packPackage(packageFolder, folder.path));
   project = join(folder.path, 'project');
   await mkdir(project);
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'user-project', private: true }));
-  const install = ['install', '--no-audit', '--no-fund', ...tarballs];
-  let installed = await run('npm', [...install, '--offline', '--prefer-offline'], project);
-  // Offline, npm resolves the ranges from the metadata in its cache, which `npm ci` of a clean
-  // clone never fetched (it installs from the lockfile): the first run then reads it once.
-  if (installed.code !== 0 && installed.stderr.includes('ENOTCACHED')) {
-    console.info('npm had no metadata of some dependency in its cache: installing with --prefer-offline');
-    installed = await run('npm', [...install, '--prefer-offline'], project);
-  }
-  expect(installed.code, installed.stderr).toBe(0);
+  await installFromCache(project, tarballs);
 }, 300_000);
 
 describe('the packed packages, installed into an empty project', () => {

@@ -34,6 +34,25 @@ describe('the README', () => {
     expect(lines[firstFence + 1]).toMatch(/^npm install /);
   });
 
+  it('names in Install the majors of the frameworks this repository tests with', () => {
+    const install = readme.slice(readme.indexOf('## Install'), readme.indexOf('## Two commands'));
+    const pinned = [...install.matchAll(/`npm install ([^`]+)`/g)].flatMap((match) =>
+      (match[1] as string).split(/\s+/).filter((word) => word.includes('@^')),
+    );
+    expect(pinned.length).toBeGreaterThanOrEqual(5);
+    for (const specifier of pinned) {
+      const at = specifier.lastIndexOf('@^');
+      const name = specifier.slice(0, at);
+      const major = specifier.slice(at + 2);
+      const installed = JSON.parse(
+        readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8'),
+      ) as {
+        version: string;
+      };
+      expect(installed.version.split('.')[0], `${name} in the Install section`).toBe(major);
+    }
+  });
+
   it('links every page of docs/ from its table', () => {
     const links = relativeLinks(readme);
     for (const page of pages) expect(links, `README.md does not link ${page}`).toContain(page);

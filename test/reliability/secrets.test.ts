@@ -103,7 +103,8 @@ async function session(options: Omit<ConnectOptions, 'service' | 'http' | 'token
     service,
     tokenStore: keepingStore(),
     tokenExpiry: '1_week',
-    operations: { ids: OPERATIONS },
+    // Chosen by a filter, not named by id, so that dynamic mode keeps them behind call_operation.
+    operations: { all: true, where: (operation) => OPERATIONS.includes(operation.id) },
     ...options,
     http: {
       clock,

@@ -19,8 +19,15 @@ import { createVirtualClock, type VirtualClock } from './virtual-clock.js';
 /** The control-plane operations the adapter tests use besides every generation operation. */
 const CONTROL_PLANE = ['get_wallet_balance', 'post_wallet_fund', 'delete_api_keys_by_id'];
 
-/** Every generation operation, and the wallet and key deletion of the control plane. */
-export const GENERATION_AND_WALLET: OperationChoice = { surfaces: ['generation'], ids: CONTROL_PLANE };
+/**
+ * Every generation operation, and the wallet and key deletion of the control plane: chosen by a
+ * filter rather than named by id, so that dynamic mode keeps them behind call_operation (an
+ * operation named by id is a tool of its own in every mode).
+ */
+export const GENERATION_AND_WALLET: OperationChoice = {
+  all: true,
+  where: (operation) => operation.surface === 'generation' || CONTROL_PLANE.includes(operation.id),
+};
 
 export interface AdapterBed {
   readonly emulator: Emulator;

@@ -73,12 +73,38 @@ async function runAll(session: Session, operations: readonly Operation[]) {
       ENDS_THE_SESSION.has(operation.id)
     )
       continue;
-    const sample = validSample(operation.input.schema);
+    const sample = withListedModel(operation, validSample(operation.input.schema), session);
     const result = await tool.execute(sample);
     executed += 1;
     if (refusedInput(result)) refused.push(`${operation.id}: ${JSON.stringify(result).slice(0, 300)}`);
   }
   return { refused, executed };
+}
+
+/**
+ * A valid input names a model the service lists: a sample whose `model` is made-up text (the
+ * schema says only "a string") gets the feed's first model of the operation's family instead.
+ * Values the document itself names (enums, defaults, examples) are kept.
+ */
+function withListedModel(operation: Operation, sample: unknown, session: Session): unknown {
+  if (typeof sample !== 'object' || sample === null) return sample;
+  const input = sample as Record<string, unknown>;
+  const family = session.service.models.filter((model) => model.category === operation.category);
+  const properties = (operation.input.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const replaced = { ...input };
+  for (const field of ['model_id', 'model']) {
+    const value = input[field];
+    const property = properties[field] ?? {};
+    const named = [
+      property.default,
+      property.example,
+      ...((property.enum as unknown[]) ?? []),
+      ...((property.examples as unknown[]) ?? []),
+    ];
+    if (typeof value !== 'string' || named.includes(value) || family.length === 0) continue;
+    if (!session.service.models.some((model) => model.id === value)) replaced[field] = family[0]?.id;
+  }
+  return replaced;
 }
 
 describe('every operation, as a tool, with a valid sample input', () => {

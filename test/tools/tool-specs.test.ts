@@ -122,14 +122,21 @@ describe('createToolSpecs', () => {
     expect(refused).toMatchObject({ ok: false, status: 'error', code: 'invalid_arguments' });
   });
 
-  it('keeps the dynamic mode at three meta-tools plus resume_job, whose search, describe and call work', async () => {
+  it('keeps the dynamic mode at three meta-tools plus resume_job and the operations named by id, whose search, describe and call work', async () => {
     const set = createToolSpecs(session, { mode: 'dynamic' });
-    expect(set.tools.map((tool) => tool.name).sort()).toEqual([
-      'call_operation',
-      'describe_operation',
-      'resume_job',
-      'search_operations',
+    expect(
+      set.tools
+        .filter((tool) => tool.kind !== 'operation')
+        .map((tool) => tool.name)
+        .sort(),
+    ).toEqual(['call_operation', 'describe_operation', 'resume_job', 'search_operations']);
+    // Named at connect(): a tool of its own in every mode.
+    expect([...set.typedOperationIds].sort()).toEqual([
+      'delete_api_keys_by_id',
+      'get_wallet_balance',
+      'post_wallet_fund',
     ]);
+    expect(set.dynamicOperationIds).not.toContain('post_wallet_fund');
     const found = await set.tool('search_operations')?.execute({ query: 'make a video from text' });
     const matches = (found as { data: { matches: { name: string; operationId: string }[] } }).data.matches;
     expect(matches[0]?.operationId).toMatch(/text_to_video|text2video/);
@@ -137,11 +144,8 @@ describe('createToolSpecs', () => {
     expect((described as { data: { inputSchema: object } }).data.inputSchema).toHaveProperty(
       'properties.prompt',
     );
-    expect(
-      await set
-        .tool('call_operation')
-        ?.needsApproval({ operation: 'post_wallet_fund', arguments: { amount: 5 } }),
-    ).toBe(true);
+    const fund = set.tools.find((tool) => tool.operationId === 'post_wallet_fund');
+    expect(await fund?.needsApproval({ amount: 5 })).toBe(true);
     const chat = await set.tool('call_operation')?.execute({
       operation: 'v7_llm_chat_completions',
       arguments: { model: 'llama-3.3-70b', messages: [{ role: 'user', content: 'Hi' }] },
@@ -211,7 +215,7 @@ describe('createToolSpecs', () => {
     }
   });
 
-  it('says of each tool whether it can wait for a job and whether a call may need approval', () => {
+  it('says of each tool whether it can wait for a job and whether a call may need approval', async () => {
     const asynchronous = new Set(session.operations.filter((op) => op.async).map((op) => op.id));
     const typed = createToolSpecs(session, { mode: 'typed' });
     for (const tool of typed.tools) {
@@ -230,20 +234,40 @@ describe('createToolSpecs', () => {
       ),
     ).toBe(false);
 
-    const dynamic = createToolSpecs(session, { mode: 'dynamic' });
-    expect(
-      Object.fromEntries(dynamic.tools.map((tool) => [tool.kind, [tool.waitsForJobs, tool.mayNeedApproval]])),
-    ).toEqual({
-      search: [false, false],
-      describe: [false, false],
-      call: [true, true],
-      resume: [true, false],
+    // Chosen without naming ids, the wallet and video operations stay behind call_operation.
+    const unnamed = await connect({
+      service,
+      apiKey: account.apiKey,
+      auth: { email: account.email, password: account.password },
+      operations: {
+        all: true,
+        where: (operation) => ['post_wallet_fund', 'v8_video_text_to_video'].includes(operation.id),
+      },
+      http: virtualHttp(emulator),
     });
+    try {
+      const dynamic = createToolSpecs(unnamed, { mode: 'dynamic' });
+      expect(
+        Object.fromEntries(
+          dynamic.tools.map((tool) => [tool.kind, [tool.waitsForJobs, tool.mayNeedApproval]]),
+        ),
+      ).toEqual({
+        search: [false, false],
+        describe: [false, false],
+        call: [true, true],
+        resume: [true, false],
+      });
+    } finally {
+      await unnamed.close();
+    }
     // The call tool of auto mode reaches only what did not fit: it says so of those alone.
     const reads = createToolSpecs(session, {
       mode: 'auto',
       tokenBudget: 1,
-      include: { ids: ['get_wallet_balance', 'v7_llm_chat_completions'] },
+      include: {
+        all: true,
+        where: (operation) => ['get_wallet_balance', 'v7_llm_chat_completions'].includes(operation.id),
+      },
     });
     expect(reads.tool('call_operation')).toMatchObject({ waitsForJobs: false, mayNeedApproval: false });
   });

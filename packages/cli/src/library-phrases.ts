@@ -25,6 +25,16 @@ const PHRASES: ReadonlyArray<readonly [RegExp, string]> = [
     /pass it in register\.fields/g,
     'gentk register cannot fill it in; register by hand, then use --email with GENTK_PASSWORD',
   ],
+  // The library's refusals of arguments speak to a model holding a tool; a person has flags.
+  [
+    /Fix (it|them) and call the tool again\./g,
+    'Fix $1 in --input (or --input-file) and run the command again.',
+  ],
+  [
+    /Fix the arguments named above and call the tool again\./g,
+    'Fix them in --input and run the command again.',
+  ],
+  [/call the tool again/g, 'run the command again'],
   [/The claim callback failed: /g, 'Reading the e-mailed code failed: '],
   [/The claim callback gave no code\./g, 'No e-mailed code was given (did --code-command print it?).'],
 ];

@@ -86,7 +86,18 @@ describe('gentk call and resume', () => {
     expect(result.stderr).not.toContain('\u001b[');
   });
 
-  it('hands back a still-running job with exit 7, and resume finishes it', async () => {
+  it('hands back a job still running past --wait-seconds with exit 7, one asked for with --no-wait with 0, and resume finishes it', async () => {
+    const late = await gentk([
+      'call',
+      'v8_video_text_to_video',
+      '--input',
+      '{"model_id":"veo-3","prompt":"waves"}',
+      '--wait-seconds',
+      '0.01',
+      '--json',
+    ]);
+    expect(late.code).toBe(7);
+    expect(parse(late.stdout)).toMatchObject({ status: 'processing', reason: 'deadline' });
     const pending = await gentk([
       'call',
       'v8_video_text_to_video',
@@ -95,9 +106,9 @@ describe('gentk call and resume', () => {
       '--no-wait',
       '--json',
     ]);
-    expect(pending.code).toBe(7);
+    expect(pending.code).toBe(0);
     const job = parse(pending.stdout);
-    expect(job.status).toBe('processing');
+    expect(job).toMatchObject({ status: 'processing', reason: 'not-waited' });
     const done = await gentk(['resume', 'v8_video_text_to_video', String(job.requestId), '--json']);
     expect(done.code).toBe(0);
     expect(parse(done.stdout).status).toBe('success');

@@ -1,11 +1,12 @@
 import { execFile } from 'node:child_process';
 import { once } from 'node:events';
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it, vi } from 'vitest';
 import { runCliProcess, spawnCli, waitForLine } from '../../../test/support/cli.js';
 import { useTemporaryFolder } from '../../../test/support/temporary-folders.js';
+import { DEFAULT_EMULATOR_PORT } from '../src/commands/emulator-command.js';
 
 // Each test starts real gentk processes (through tsx): allow for a loaded two-core machine.
 vi.setConfig({ testTimeout: 90_000 });
@@ -131,5 +132,22 @@ describe('gentk emulator', () => {
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/--time-scale <factor>/);
     expect(result.stdout).toMatch(/--quiet/);
+    expect(result.stdout).toMatch(new RegExp(`--port <port>.*\\(default: ${DEFAULT_EMULATOR_PORT}\\)`, 's'));
+  });
+
+  it("listens by default where the documentation's snippets fall back to", async () => {
+    const documents = [
+      'README.md',
+      ...(await readdir(new URL('../../../docs/', import.meta.url)))
+        .filter((name) => name.endsWith('.md'))
+        .map((name) => `docs/${name}`),
+    ];
+    const fallbacks = new Set<string>();
+    for (const document of documents) {
+      const text = await readFile(new URL(`../../../${document}`, import.meta.url), 'utf8');
+      for (const match of text.matchAll(/\?\? '(http:\/\/127\.0\.0\.1:\d+)'/g))
+        fallbacks.add(match[1] as string);
+    }
+    expect([...fallbacks]).toEqual([`http://127.0.0.1:${DEFAULT_EMULATOR_PORT}`]);
   });
 });

@@ -29,7 +29,10 @@ export interface LangChainBed {
 
 /** The adapter bed (test/support/adapter-bed.ts) on {@link OPERATIONS}, with the account's ledger. */
 export async function startLangChainBed(): Promise<LangChainBed> {
-  const bed = await startAdapterBed({ operations: { ids: [...OPERATIONS] } });
+  // Chosen by a filter, not named by id: dynamic mode keeps them behind call_operation.
+  const bed = await startAdapterBed({
+    operations: { all: true, where: (operation) => (OPERATIONS as readonly string[]).includes(operation.id) },
+  });
   const { emulator, account } = bed;
   return {
     ...bed,

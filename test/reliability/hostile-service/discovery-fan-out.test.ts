@@ -54,7 +54,7 @@ describe('discover() against a publisher that fans out', () => {
     const links = Array.from({ length: 10_000 }, (_, n) => `${elsewhere.url}/api-${n}.json`);
     const service = await publish({ '/.well-known/api-catalog': catalogueOf(...links) });
     const failure = await failureOf(discover(service.url, { models: false }));
-    expect(failure.message).toMatch(/lists 10000 APIs .*more than the limit of 16.*limits\.maxSurfaces/);
+    expect(failure.message).toMatch(/lists 10000 APIs .*more than the limit of 256.*limits\.maxSurfaces/);
     expect(total(elsewhere.hits)).toBe(0);
     expect(total(service.hits)).toBeLessThan(15);
   });
@@ -156,7 +156,47 @@ describe('discover() against a publisher that fans out', () => {
   });
 
   it('has a deadline by default', () => {
-    expect(DEFAULT_DISCOVERY_LIMITS).toMatchObject({ deadlineMs: 60_000, maxDocuments: 64, maxSurfaces: 16 });
+    expect(DEFAULT_DISCOVERY_LIMITS).toMatchObject({
+      deadlineMs: 60_000,
+      maxDocuments: 512,
+      maxSurfaces: 256,
+      maxTotalBytes: 64 * 1024 * 1024,
+    });
+  });
+
+  it('downloads no more than limits.maxTotalBytes, every document together, nor holds more at once', async () => {
+    // 40 documents of about 100 KB each within every per-document limit; 1 MB for them all.
+    const size = 100_000;
+    const padding = 'x'.repeat(size);
+    const routes: Record<string, Route> = {};
+    const links: string[] = [];
+    for (let n = 0; n < 40; n++) {
+      routes[`/api-${n}.json`] = {
+        body: JSON.stringify({ ...JSON.parse(openApi(`a${n}`, 1)), 'x-padding': padding }),
+        delayMs: 20,
+      };
+      links.push(`/api-${n}.json`);
+    }
+    routes['/.well-known/api-catalog'] = catalogueOf(...links);
+    const service = await publish(routes);
+    const failure = await failureOf(
+      discover(service.url, {
+        models: false,
+        maxDocumentBytes: 200_000,
+        limits: { maxTotalBytes: 1_000_000 },
+      }),
+    );
+    expect(failure.message).toMatch(/limits\.maxTotalBytes/);
+    const served = [...service.hits].filter(([path]) => path.startsWith('/api-'));
+    // Reads in flight reserve a document's limit each: at most five at once within 1 MB.
+    expect(served.length * size).toBeLessThanOrEqual(1_000_000 + 5 * 200_000);
+    expect(served.length).toBeLessThan(40);
+    const within = await discover(service.url, {
+      models: false,
+      maxDocumentBytes: 200_000,
+      limits: { maxTotalBytes: 50 * size },
+    });
+    expect(within.operations).toHaveLength(40);
   });
 
   it('turns a document that trickles past its time limit into a DiscoveryDocumentError (slowloris)', async () => {

@@ -29,7 +29,7 @@ import { emulatorRefusal } from './emulator-request-check.js';
 import { emulatorService } from './emulator-service.js';
 import { namesField, unreadableRefusal } from './refusal-checks.js';
 import type { SecretCollector } from './secret-collector.js';
-import { mustBeSent } from './sendable.js';
+import { mustBeSent, namesUnlistedModel } from './sendable.js';
 
 export interface FuzzBed {
   readonly session: Session;
@@ -102,6 +102,12 @@ export async function checkCase(
     const unreadable = unreadableRefusal(result);
     if (unreadable)
       throw new Error(`unreadable refusal (${unreadable}): ${JSON.stringify(result).slice(0, 600)}`);
+    // A model the service does not list is refused as the service would, whatever else was mutated.
+    if (
+      /lists no model/.test(result.message) &&
+      namesUnlistedModel(operation, args as Record<string, unknown>)
+    )
+      return;
     const field = mutation?.path && fieldName(mutation.path);
     if (field !== undefined && !namesField(result, field)) {
       const wholeAllowed = NEVER_A_WHOLE_FIELD.has(mutation?.kind ?? '') && namesField(result, 'arguments');

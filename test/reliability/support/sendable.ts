@@ -5,8 +5,10 @@
  * Arguments that pass must be sent; a refusal of them is a false refusal.
  * @module
  */
+
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
+import { MODELS } from 'generation-agent-toolkit-emulator';
 import type { Operation } from '../../../src/discovery/types.js';
 
 const ajv = new Ajv2020({ strict: false, logger: false, allErrors: false });
@@ -30,6 +32,29 @@ function plainJson(value: unknown, depth: number): boolean {
 }
 
 /** Whether `args` must be sent when `operation` is called with them. */
+/**
+ * Whether `args` name a model the emulator's feed does not list, for an operation of a family the
+ * feed prices, where the operation's document does not name the value itself: the session refuses
+ * those before sending, as the service would (`model_not_found`).
+ */
+export function namesUnlistedModel(operation: Operation, args: Record<string, unknown>): boolean {
+  if (operation.effect === 'money' || !MODELS.some((model) => model.category === operation.category))
+    return false;
+  const properties = (operation.input.schema.properties ?? {}) as Record<string, Record<string, unknown>>;
+  const field = 'model_id' in args || !('model' in args) ? 'model_id' : 'model';
+  const value = args[field] ?? properties[field]?.default;
+  if (typeof value !== 'string' || value === '') return false;
+  const property = properties[field] ?? {};
+  const named = [
+    property.default,
+    property.example,
+    property.const,
+    ...((property.enum as unknown[] | undefined) ?? []),
+    ...((property.examples as unknown[] | undefined) ?? []),
+  ];
+  return !named.includes(value) && !MODELS.some((model) => model.modelId === value);
+}
+
 export function mustBeSent(operation: Operation, args: unknown): boolean {
   if (typeof args !== 'object' || args === null || Array.isArray(args)) return false;
   try {
@@ -45,6 +70,7 @@ export function mustBeSent(operation: Operation, args: unknown): boolean {
     const segment = operation.input.locations[name] === 'path' && typeof value === 'string';
     if (segment && (value === '.' || value === '..' || LONE_SURROGATE.test(value))) return false;
   }
+  if (namesUnlistedModel(operation, args as Record<string, unknown>)) return false;
   let validate = compiled.get(operation.id);
   if (!validate) {
     validate = ajv.compile(schema);

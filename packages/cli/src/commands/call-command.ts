@@ -65,11 +65,13 @@ export async function sessionFor(
 export function report(output: Output, result: CallResult): ExitCode {
   output.data(result);
   if (result.status === 'processing') {
+    // --no-wait asked for the handle: getting it is the success; a wait that ran out is not.
+    const asked = result.reason === 'not-waited';
     output.line(
-      `${output.colour.yellow('still running')}: ${result.operationId} request ${JSON.stringify(result.requestId)}`,
+      `${asked ? output.colour.green('queued') : output.colour.yellow('still running')}: ${result.operationId} request ${JSON.stringify(result.requestId)}`,
     );
     output.line(`resume with: gentk resume ${result.operationId} ${result.requestId}`);
-    return EXIT.timeout;
+    return asked ? EXIT.ok : EXIT.timeout;
   }
   output.line(
     `${output.colour.green('done')}: ${result.operationId}${result.requestId !== undefined ? ` (request ${result.requestId})` : ''}`,

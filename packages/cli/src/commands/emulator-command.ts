@@ -38,6 +38,12 @@ export function parseFaults(raw: string): FaultRule[] {
     });
 }
 
+/**
+ * The port `gentk emulator` listens on unless told: stable, so that the address the README's
+ * snippets fall back to (`http://127.0.0.1:8787`) is the one it prints. `--port 0` picks a free one.
+ */
+export const DEFAULT_EMULATOR_PORT = 8787;
+
 interface EmulatorFlags {
   readonly port: number;
   readonly host: string;
@@ -112,7 +118,7 @@ export function emulatorCommand(setExit: SetExit): Command {
       '-p, --port <port>',
       'port to listen on (0 picks a free one)',
       parseNumber('--port', { min: 0, max: 65535, integer: true }),
-      0,
+      DEFAULT_EMULATOR_PORT,
     )
     .option('--host <host>', 'loopback interface to listen on', '127.0.0.1')
     .option(
