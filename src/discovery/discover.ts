@@ -197,15 +197,13 @@ function createLoader(
         pending.catch(() => undefined);
       }
       if (!pending) {
-        pending = read(url, kind, ownSignal ? anySignal([signal, ownSignal]) : signal).then(
-          (document) => {
-            stats.documents += 1;
-            stats.downloadedBytes += document.downloadedBytes;
-            stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
-            if (document.fromCache) stats.fromCache += 1;
-            return document;
-          },
-        );
+        pending = read(url, kind, ownSignal ? anySignal([signal, ownSignal]) : signal).then((document) => {
+          stats.documents += 1;
+          stats.downloadedBytes += document.downloadedBytes;
+          stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
+          if (document.fromCache) stats.fromCache += 1;
+          return document;
+        });
         // A failed read is remembered too, so that one missing document is asked for once.
         memo.set(url, pending);
       }
