@@ -11,7 +11,18 @@ import { createDownloadPolicy } from '../http/download-policy.js';
 import { limitStream, ResponseTooLargeFailure } from '../http/index.js';
 import { createPinnedDownloadFetch, refusedAddressIn } from './pinned-download-fetch.js';
 
-/** Where a result file is, and the rules its download follows. */
+/**
+ * Where a result file is, and the rules its download follows.
+ *
+ * @example
+ * const file = await fetchResultFile({
+ *   url: 'https://cdn.example.com/files/a.png',
+ *   serviceUrl: 'https://api.example.com',
+ *   trustedOrigins: ['https://cdn.example.com'], // the service's own CDN
+ *   maxBytes: 20 * 1024 * 1024,
+ * });
+ * await file.close();
+ */
 export interface FetchResultFileOptions {
   /** The file's URL, as the service gave it. */
   readonly url: string;
