@@ -29,7 +29,14 @@ interface Tslab {
 
 function denoJupyter(): DenoJupyter | undefined {
   const deno = (globalThis as { Deno?: { jupyter?: Partial<DenoJupyter> & { broadcast?: unknown } } }).Deno;
-  const jupyter = deno?.jupyter;
+  let jupyter: (Partial<DenoJupyter> & { broadcast?: unknown }) | undefined;
+  try {
+    // Deno 2 defines `Deno.jupyter` as a getter that throws outside `deno jupyter` ("only available
+    // in `deno jupyter` subcommand"): there, a plain `deno run` script, there is no kernel.
+    jupyter = deno?.jupyter;
+  } catch {
+    return undefined;
+  }
   return typeof jupyter?.display === 'function' && typeof jupyter.broadcast === 'function'
     ? (jupyter as DenoJupyter)
     : undefined;

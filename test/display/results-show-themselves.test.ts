@@ -198,6 +198,17 @@ describe('in a notebook kernel', () => {
     expect(updates.at(-1)).toMatch(/^<code>✓ job/);
   });
 
+  it('under `deno run`, where reading Deno.jupyter throws, there is no kernel and the call succeeds', async () => {
+    vi.stubGlobal('Deno', {
+      get jupyter(): never {
+        throw new Error('Deno.jupyter is only available in `deno jupyter` subcommand');
+      },
+    });
+    const result = await session.call('v7_images_text_to_image', { model_id: 'flux-dev', prompt: 'a kite' });
+    expect(result.outputs).toHaveLength(1);
+    expect(await displayInNotebook(result)).toBeUndefined();
+  });
+
   it('outside a kernel, notebookProgress writes a plain line per change, and a call shows none by itself', async () => {
     const lines: string[] = [];
     const errors = vi.spyOn(console, 'error').mockImplementation(() => undefined);
