@@ -205,7 +205,7 @@ describe('in a notebook kernel', () => {
       },
     });
     const result = await session.call('v7_images_text_to_image', { model_id: 'flux-dev', prompt: 'a kite' });
-    expect(result.outputs).toHaveLength(1);
+    expect(result).toMatchObject({ status: 'success', outputs: [expect.anything()] });
     expect(await displayInNotebook(result)).toBeUndefined();
   });
 

@@ -71,6 +71,15 @@ const client = new HttpClient({
   rateLimit: { store },
   totalTimeoutMs: 120_000,
 });
+// Ready means ready to send: undici loads at a transport's first request, and a process still
+// loading it when the run starts holds grants the server has not seen yet. One request outside the
+// quota (the catalogue) loads it and opens the connection before the start.
+await undici.transport({
+  method: 'GET',
+  url: new URL('/.well-known/api-catalog', config.baseUrl),
+  headers: {},
+  timeoutMs: 10_000,
+});
 send({ type: 'ready' });
 
 const { startAt, endAt } = await nextLine<{ startAt: number; endAt: number }>();
