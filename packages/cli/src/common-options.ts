@@ -6,6 +6,28 @@ export function withJson(command: Command): Command {
   return command.option('--json', 'print JSON for scripts instead of text for people');
 }
 
+/** How the tools are made, as `gentk tools` shows them and `gentk mcp` serves them: `--mode`, `--schema`, `--budget`, `--prefix`. */
+export function withToolShape(command: Command): Command {
+  return command
+    .addOption(
+      new Option('--mode <mode>', 'one tool per operation, three meta-tools, or typed within a budget')
+        .choices(['typed', 'dynamic', 'auto'])
+        .default('auto'),
+    )
+    .addOption(
+      new Option('--schema <profile>', 'shape the input schemas for a model family')
+        .choices(['default', 'openai-strict', 'gemini', 'anthropic'])
+        .default('default'),
+    )
+    .option(
+      '--budget <tokens>',
+      'token budget of typed tools in auto mode',
+      parseNumber('--budget', { min: 100, integer: true }),
+      8000,
+    )
+    .option('--prefix <prefix>', 'prefix of every tool name');
+}
+
 /** `--timeout`: how long each request may wait for an answer (discovery and calls alike). */
 export function withTimeout(command: Command): Command {
   return command.option(

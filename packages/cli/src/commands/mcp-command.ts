@@ -1,8 +1,8 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import { connect, discover, type SchemaProfile, type ToolMode } from 'generation-agent-toolkit';
 import { action, type SetExit } from '../action.js';
 import { baseUrlOf } from '../base-url.js';
-import { list, timeoutOf, withCredentials, withTimeout } from '../common-options.js';
+import { list, timeoutOf, withCredentials, withTimeout, withToolShape } from '../common-options.js';
 import { type CredentialFlags, credentialsFor, tokenStoreOf } from '../credentials.js';
 import { EXIT } from '../exit-codes.js';
 import { parseNumber } from '../numbers.js';
@@ -39,7 +39,7 @@ function stopSignal(): Promise<void> {
  * carries the protocol over stdio, so everything gentk says goes to stderr.
  */
 export function mcpCommand(setExit: SetExit): Command {
-  return withTimeout(withCredentials(new Command('mcp')))
+  return withToolShape(withTimeout(withCredentials(new Command('mcp'))))
     .description(
       'Serve the service as MCP tools: over stdio for a host that launches gentk, or over HTTP with --http.',
     )
@@ -53,23 +53,6 @@ export function mcpCommand(setExit: SetExit): Command {
     )
     .option('--host <host>', 'HTTP interface (loopback only)', '127.0.0.1')
     .option('--operations <ids>', 'offer only these operations (comma-separated ids)', list)
-    .addOption(
-      new Option('--mode <mode>', 'one tool per operation, three meta-tools, or typed within a budget')
-        .choices(['typed', 'dynamic', 'auto'])
-        .default('auto'),
-    )
-    .addOption(
-      new Option('--schema <profile>', 'shape the input schemas for a model family')
-        .choices(['default', 'openai-strict', 'gemini', 'anthropic'])
-        .default('default'),
-    )
-    .option(
-      '--budget <tokens>',
-      'token budget of typed tools in auto mode',
-      parseNumber('--budget', { min: 100, integer: true }),
-      8000,
-    )
-    .option('--prefix <prefix>', 'prefix of every tool name')
     .option(
       '--spend-limit <amount>',
       'most the session may spend; a call past it is refused before it is sent',

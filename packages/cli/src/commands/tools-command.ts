@@ -1,4 +1,4 @@
-import { Command, Option } from 'commander';
+import { Command } from 'commander';
 import {
   connect,
   createToolSpecs,
@@ -8,9 +8,8 @@ import {
 } from 'generation-agent-toolkit';
 import { action, type SetExit } from '../action.js';
 import { baseUrlOf } from '../base-url.js';
-import { timeoutOf, withCredentials, withJson, withTimeout } from '../common-options.js';
+import { timeoutOf, withCredentials, withJson, withTimeout, withToolShape } from '../common-options.js';
 import { type CredentialFlags, credentialsFor, tokenStoreOf } from '../credentials.js';
-import { parseNumber } from '../numbers.js';
 import { printStorageWarning } from '../storage-warning.js';
 import { withheldError } from '../withheld-message.js';
 
@@ -24,28 +23,11 @@ interface ToolsFlags extends CredentialFlags {
 }
 
 export function toolsCommand(setExit: SetExit): Command {
-  return withTimeout(withCredentials(withJson(new Command('tools'))))
+  return withToolShape(withTimeout(withCredentials(withJson(new Command('tools')))))
     .description(
       'The tools an agent would get, and their token footprint. With credentials, exactly what the agent may use.',
     )
     .argument('[url]', 'the service base URL (default: GENTK_BASE_URL)')
-    .addOption(
-      new Option('--mode <mode>', 'one tool per operation, three meta-tools, or typed within a budget')
-        .choices(['typed', 'dynamic', 'auto'])
-        .default('auto'),
-    )
-    .addOption(
-      new Option('--schema <profile>', 'shape the input schemas for a model family')
-        .choices(['default', 'openai-strict', 'gemini', 'anthropic'])
-        .default('default'),
-    )
-    .option(
-      '--budget <tokens>',
-      'token budget of typed tools in auto mode',
-      parseNumber('--budget', { min: 100, integer: true }),
-      8000,
-    )
-    .option('--prefix <prefix>', 'prefix of every tool name')
     .action(
       action<ToolsFlags>(setExit, async (output, options, url) => {
         const service = await discover(baseUrlOf(url), timeoutOf(options));
