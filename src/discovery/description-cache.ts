@@ -5,7 +5,7 @@
  * fresh.
  * @module
  */
-import { sha256Hex } from '../runtime/web-crypto.js';
+import { textHashHex } from '../runtime/text-hash.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import type { DocumentKind } from './fetch-document.js';
@@ -23,6 +23,8 @@ interface DescriptionEntry {
   readonly entryVersion: 1;
   /** The library that parsed it: another version may read the same documents differently. */
   readonly library: string;
+  /** The shaping options, compared in full: the address names only their hash. */
+  readonly shaping: string;
   readonly documents: readonly DocumentReading[];
   readonly snapshot: ServiceSnapshot;
 }
@@ -34,16 +36,22 @@ const CONTENT_TYPE = 'application/vnd.generation-agent-toolkit.description+json'
  * options that shape the result (limits, model feed, catalogue walk, required surfaces), so that
  * a discovery with other options never gets this one's description.
  */
-export async function descriptionAddress(base: URL, shaping: unknown): Promise<string> {
+export function descriptionAddress(base: URL, shaping: unknown): { address: string; shaping: string } {
   const address = new URL(base.href);
-  address.hash = `generation-agent-toolkit-description-${await sha256Hex(JSON.stringify(shaping ?? null))}`;
-  return address.href;
+  const text = JSON.stringify(shaping ?? null);
+  address.hash = `generation-agent-toolkit-description-${textHashHex(text)}`;
+  return { address: address.href, shaping: text };
 }
 
-function entryOf(text: string): DescriptionEntry | undefined {
+function entryOf(text: string, shaping: string): DescriptionEntry | undefined {
   try {
     const entry = JSON.parse(text) as Partial<DescriptionEntry> | null;
-    if (entry?.entryVersion !== 1 || entry.library !== VERSION || !Array.isArray(entry.documents))
+    if (
+      entry?.entryVersion !== 1 ||
+      entry.library !== VERSION ||
+      entry.shaping !== shaping ||
+      !Array.isArray(entry.documents)
+    )
       return undefined;
     return entry as DescriptionEntry;
   } catch {
@@ -66,6 +74,7 @@ async function freshFor(cache: DiscoveryCache, documents: readonly DocumentReadi
 export interface ReuseOptions {
   readonly cache: DiscoveryCache;
   readonly address: string;
+  readonly shaping: string;
   readonly now: () => number;
   /**
    * Reads every address again through the cache (fresh documents are not sent for, the others are
@@ -83,7 +92,7 @@ export interface ReuseOptions {
 export async function reuseDescription(options: ReuseOptions): Promise<ServiceDescription | undefined> {
   const started = performance.now();
   const stored = await options.cache.get(options.address);
-  const entry = stored ? entryOf(stored.text) : undefined;
+  const entry = stored ? entryOf(stored.text, options.shaping) : undefined;
   if (!stored || !entry) return undefined;
   if (options.now() - stored.storedAt >= stored.maxAgeMs) {
     if (!(await options.unchanged(entry.documents))) return undefined;
@@ -110,7 +119,7 @@ export async function reuseDescription(options: ReuseOptions): Promise<ServiceDe
 /** Keeps `description` for the next start, with the documents it was read from. */
 export async function keepDescription(
   cache: DiscoveryCache,
-  address: string,
+  { address, shaping }: { readonly address: string; readonly shaping: string },
   description: ServiceDescription,
   documents: readonly DocumentReading[],
   now: number,
@@ -118,6 +127,7 @@ export async function keepDescription(
   const entry: DescriptionEntry = {
     entryVersion: 1,
     library: VERSION,
+    shaping,
     documents,
     snapshot: description.toSnapshot(),
   };

@@ -548,12 +548,12 @@ async function readThroughCache(
   const cache = options.cache;
   if (!cache || options.mcp) return readService(base, options, limits, signal);
   const now = options.now ?? Date.now;
-  const address = await descriptionAddress(base, shapingOptions(options, limits));
+  const key = descriptionAddress(base, shapingOptions(options, limits));
   // One loader for both: what the revalidation read is not read again when the service changed.
   const loader = createLoader(base, options, now, limits, signal);
   const reused = await reuseDescription({
     cache,
-    address,
+    ...key,
     now,
     unchanged: async (documents) => {
       const again = await Promise.all(
@@ -570,7 +570,7 @@ async function readThroughCache(
   if (reused) return reused;
   const description = await readService(base, options, limits, signal, loader);
   // Not kept is no failure: the next start reads the documents again.
-  await keepDescription(cache, address, description, await loader.readings(), now()).catch(() => undefined);
+  await keepDescription(cache, key, description, await loader.readings(), now()).catch(() => undefined);
   return description;
 }
 

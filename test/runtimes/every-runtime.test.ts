@@ -6,105 +6,26 @@
  * nothing resolves through the repository's node_modules). docs/runtimes.md says what each proves.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { copyFile, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
-import { builtinModules } from 'node:module';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discover } from '../../src/discovery/index.js';
+import { NODE_22, prepareRuntimeFolder, type RuntimeFolder } from './runtime-folder.js';
 
 const run = promisify(execFile);
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const SCENARIO = fileURLToPath(new URL('./scenario/', import.meta.url));
-/** The repository's Node 22 (the `node` devDependency), which runs the scripts and the tests. */
-const NODE_22 = join(ROOT, 'node_modules', 'node', 'bin', 'node');
 
-/** The runtimes and tools, each from npm at the major the docs state as tested. */
-const RUNTIME_PACKAGES = {
-  node: '^24.0.0',
-  deno: '^2.0.0',
-  bun: '^1.2.0',
-  miniflare: '^4.0.0',
-  'edge-runtime': '^4.0.0',
-  esbuild: '^0.28.0',
-};
-
+let runtimes: RuntimeFolder;
 let folder: string;
 let emulator: Emulator;
 let account: { apiKey: string; email: string; password: string };
 
-const bin = (name: string) => join(folder, 'node_modules', '.bin', name);
-/** Node's own modules, left to the runtime by the bundles (workerd's nodejs_compat provides them). */
-const NODE_EXTERNALS = ['node:*', ...builtinModules.filter((name) => !name.startsWith('_'))].map(
-  (name) => `--external:${name}`,
-);
+const bin = (name: string) => runtimes.bin(name);
 
 beforeAll(async () => {
-  if (!existsSync(join(ROOT, 'dist', 'index.js')))
-    throw new Error('The scenario runs on the packed build: run `npm run build` first (npm test does).');
-  folder = await mkdtemp(join(tmpdir(), 'gentk-runtimes-'));
-  await run('npm', ['pack', '--ignore-scripts', '--pack-destination', folder], { cwd: ROOT });
-  const tarball = (await readdir(folder)).find((name) => name.endsWith('.tgz'))!;
-  const manifest = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8'));
-  await writeFile(
-    join(folder, 'package.json'),
-    JSON.stringify({
-      name: 'gentk-runtime-scenario',
-      private: true,
-      type: 'module',
-      dependencies: {
-        'generation-agent-toolkit': `file:./${tarball}`,
-        ai: manifest.devDependencies.ai,
-        '@ai-sdk/provider': manifest.devDependencies['@ai-sdk/provider'],
-        '@ai-sdk/provider-utils': manifest.devDependencies['@ai-sdk/provider-utils'],
-        // An optional peer that the toolkit imports lazily: a bundler must still resolve it.
-        '@opentelemetry/api': manifest.devDependencies['@opentelemetry/api'],
-        ...RUNTIME_PACKAGES,
-      },
-    }),
-  );
-  // npm 11 skips the install scripts of bun, deno, node, workerd and esbuild; each still runs
-  // from its platform package, which the first test of each runtime shows by running it.
-  await run('npm', ['install', '--no-audit', '--no-fund', '--prefer-offline'], {
-    cwd: folder,
-    maxBuffer: 16 * 1024 * 1024,
-  });
-  for (const file of await readdir(SCENARIO)) await copyFile(join(SCENARIO, file), join(folder, file));
-  await run(
-    bin('esbuild'),
-    [
-      'worker.mjs',
-      '--bundle',
-      '--format=esm',
-      '--platform=neutral',
-      '--main-fields=module,main',
-      // wrangler's conditions
-      '--conditions=workerd,worker,browser,import',
-      ...NODE_EXTERNALS,
-      '--outfile=worker.bundle.js',
-      '--log-level=error',
-    ],
-    { cwd: folder },
-  );
-  await run(
-    bin('esbuild'),
-    [
-      'edge.mjs',
-      '--bundle',
-      '--format=iife',
-      '--platform=browser',
-      // Vercel's conditions for Edge Functions
-      '--conditions=edge-light,worker,browser',
-      ...NODE_EXTERNALS,
-      '--outfile=edge.bundle.js',
-      '--log-level=error',
-    ],
-    { cwd: folder },
-  );
+  runtimes = await prepareRuntimeFolder();
+  folder = runtimes.folder;
   emulator = await startEmulator({ timeScale: 0.02 });
   account = emulator.createAccount({ credits: 25 });
   const service = await discover(emulator.url);
@@ -113,7 +34,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await emulator?.close();
-  if (folder) await rm(folder, { recursive: true, force: true });
+  await runtimes?.remove();
 });
 
 interface Report {
