@@ -1,6 +1,6 @@
 import { UsageError } from '../errors/index.js';
 import { createFetchTransport, isNonPublicHost, type Transport } from '../http/index.js';
-import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
+import { joinSignals, timeoutSignal } from '../runtime/abort-signals.js';
 import { VERSION } from '../version.js';
 import { ByteBudget } from './byte-budget.js';
 import type { DiscoveryCache } from './cache.js';
@@ -214,7 +214,10 @@ function createLoader(
         pending.catch(() => undefined);
       }
       if (!pending) {
-        pending = read(url, kind, ownSignal ? anySignal([signal, ownSignal]) : signal).then((document) => {
+        const joined = ownSignal ? joinSignals([signal, ownSignal]) : undefined;
+        const reading = read(url, kind, joined?.signal ?? signal);
+        if (joined) reading.then(joined.release, joined.release);
+        pending = reading.then((document) => {
           stats.documents += 1;
           stats.downloadedBytes += document.downloadedBytes;
           stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
@@ -495,8 +498,10 @@ export async function discover(
   }
   const limits = resolveDiscoveryLimits(options.limits);
   const deadline = timeoutSignal(limits.deadlineMs);
-  const signal = options.signal ? anySignal([options.signal, deadline]) : deadline;
-  const reading = readThroughCache(base, options, limits, signal);
+  const joined = options.signal ? joinSignals([options.signal, deadline]) : undefined;
+  const reading = readThroughCache(base, options, limits, joined?.signal ?? deadline);
+  // The caller's signal may outlive many discoveries: it stops listening for this one at its end.
+  if (joined) reading.then(joined.release, joined.release);
   return raceDeadline(reading, deadline, () => {
     return new DiscoveryDocumentError({
       document: base.href,

@@ -4,21 +4,48 @@
  * @module
  */
 
-/** A signal that aborts when the first of `signals` does, with its reason. */
-export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals as AbortSignal[]);
+/** A signal joined from others, and how to let go of them once the work it guards is over. */
+export interface JoinedSignal {
+  readonly signal: AbortSignal;
+  /**
+   * Removes what the join added to the signals it came from. Where `AbortSignal.any` is missing
+   * (Vercel's edge runtime), the join listens on each of them: without this, a signal that outlives
+   * many requests (a discovery's deadline, a caller's signal for a whole session) would keep a
+   * listener per request, and Node's EventTarget warns past ten (MaxListenersExceededWarning).
+   */
+  release(): void;
+}
+
+const NOTHING_TO_RELEASE = () => undefined;
+
+/** A signal that aborts when the first of `signals` does, with its reason; release it when done. */
+export function joinSignals(signals: readonly AbortSignal[]): JoinedSignal {
+  if (typeof AbortSignal.any === 'function')
+    return { signal: AbortSignal.any(signals as AbortSignal[]), release: NOTHING_TO_RELEASE };
   const controller = new AbortController();
   const aborted = signals.find((signal) => signal.aborted);
   if (aborted) {
     controller.abort(aborted.reason);
-    return controller.signal;
+    return { signal: controller.signal, release: NOTHING_TO_RELEASE };
   }
-  const stop = (event: Event) => {
+  const release = () => {
     for (const signal of signals) signal.removeEventListener('abort', stop);
+  };
+  const stop = (event: Event) => {
+    release();
     controller.abort((event.target as AbortSignal).reason);
   };
   for (const signal of signals) signal.addEventListener('abort', stop, { once: true });
-  return controller.signal;
+  return { signal: controller.signal, release };
+}
+
+/**
+ * A signal that aborts when the first of `signals` does, with its reason. Where the joined signal
+ * lives as long as the work (a stream handed to a framework), nothing to release; otherwise prefer
+ * {@link joinSignals}.
+ */
+export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+  return joinSignals(signals).signal;
 }
 
 /**
