@@ -29,7 +29,7 @@ interface Runtime {
   };
 }
 
-const DENO_FLAGS = ['run', '--allow-env', '--allow-net', '--allow-read', '--allow-sys=hostname'];
+const DENO_FLAGS = ['run', '--allow-env', '--allow-net', '--allow-read', '--allow-sys=hostname,homedir'];
 
 const RUNTIMES: readonly Runtime[] = [
   { name: 'Node 22', script: (_, script) => [NODE_22, [script]] },

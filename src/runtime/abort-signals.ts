@@ -18,6 +18,42 @@ export interface JoinedSignal {
 
 const NOTHING_TO_RELEASE = () => undefined;
 
+/** What follows one signal by hand: its one listener, and whom it tells. */
+interface Followers {
+  readonly listener: () => void;
+  readonly told: Set<(reason: unknown) => void>;
+}
+
+const FOLLOWED = new WeakMap<AbortSignal, Followers>();
+
+/**
+ * Calls `onAbort` when `source` aborts, until the returned function is called. However many
+ * follow a signal at once (a discovery's documents in parallel, a session's requests), it holds
+ * one listener, removed when the last one stops following.
+ */
+function follow(source: AbortSignal, onAbort: (reason: unknown) => void): () => void {
+  let followers = FOLLOWED.get(source);
+  if (!followers) {
+    const told = new Set<(reason: unknown) => void>();
+    const listener = () => {
+      FOLLOWED.delete(source);
+      for (const tell of [...told]) tell(source.reason);
+    };
+    followers = { listener, told };
+    FOLLOWED.set(source, followers);
+    source.addEventListener('abort', listener, { once: true });
+  }
+  const { told, listener } = followers;
+  told.add(onAbort);
+  return () => {
+    told.delete(onAbort);
+    if (told.size === 0 && FOLLOWED.get(source) === followers) {
+      FOLLOWED.delete(source);
+      source.removeEventListener('abort', listener);
+    }
+  };
+}
+
 /** A signal that aborts when the first of `signals` does, with its reason; release it when done. */
 export function joinSignals(signals: readonly AbortSignal[]): JoinedSignal {
   if (typeof AbortSignal.any === 'function')
@@ -28,14 +64,15 @@ export function joinSignals(signals: readonly AbortSignal[]): JoinedSignal {
     controller.abort(aborted.reason);
     return { signal: controller.signal, release: NOTHING_TO_RELEASE };
   }
+  const stops: (() => void)[] = [];
   const release = () => {
-    for (const signal of signals) signal.removeEventListener('abort', stop);
+    for (const stop of stops.splice(0)) stop();
   };
-  const stop = (event: Event) => {
+  const onAbort = (reason: unknown) => {
     release();
-    controller.abort((event.target as AbortSignal).reason);
+    controller.abort(reason);
   };
-  for (const signal of signals) signal.addEventListener('abort', stop, { once: true });
+  for (const signal of signals) stops.push(follow(signal, onAbort));
   return { signal: controller.signal, release };
 }
 

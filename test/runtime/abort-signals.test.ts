@@ -60,3 +60,27 @@ describe('joined signals without AbortSignal.any', () => {
     expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
   });
 });
+
+describe('many joins of one signal at once, without AbortSignal.any', () => {
+  it('hold one listener on it, tell every join when it aborts, and leave none', () => {
+    const discovery = new AbortController();
+    const joins = Array.from({ length: 50 }, () =>
+      joinSignals([discovery.signal, new AbortController().signal]),
+    );
+    expect(getEventListeners(discovery.signal, 'abort')).toHaveLength(1);
+    joins[0]?.release();
+    expect(getEventListeners(discovery.signal, 'abort')).toHaveLength(1);
+    discovery.abort(new Error('deadline'));
+    expect(joins.slice(1).every((join) => join.signal.aborted)).toBe(true);
+    expect(joins[0]?.signal.aborted).toBe(false);
+    expect((joins[1]?.signal.reason as Error).message).toBe('deadline');
+    expect(getEventListeners(discovery.signal, 'abort')).toHaveLength(0);
+  });
+
+  it('leave none once every join is released', () => {
+    const session = new AbortController();
+    const joins = Array.from({ length: 30 }, () => joinSignals([session.signal]));
+    for (const join of joins) join.release();
+    expect(getEventListeners(session.signal, 'abort')).toHaveLength(0);
+  });
+});

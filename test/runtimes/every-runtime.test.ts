@@ -20,6 +20,8 @@ let runtimes: RuntimeFolder;
 let folder: string;
 let emulator: Emulator;
 let account: { apiKey: string; email: string; password: string };
+/** Each runtime's report (one process runs both scenarios), for the entries' test. */
+const reports = new Map<string, Report>();
 
 const bin = (name: string) => runtimes.bin(name);
 
@@ -48,12 +50,16 @@ interface Report {
   readonly moneyExecuted: boolean;
   readonly invalidArguments: { code: string; message: string };
   readonly error?: string;
+  /** The second scenario: each entry's part (entries.mjs). */
+  readonly entries: Record<string, Record<string, unknown>>;
+  /** What the process printed on stderr (warnings). */
+  readonly stderr: string;
 }
 
 async function scenarioUnder(command: string, args: readonly string[]): Promise<Report> {
   const { stdout, stderr } = await run(command, [...args], {
     cwd: folder,
-    timeout: 90_000,
+    timeout: 150_000,
     maxBuffer: 16 * 1024 * 1024,
     env: {
       ...process.env,
@@ -66,7 +72,7 @@ async function scenarioUnder(command: string, args: readonly string[]): Promise<
   });
   const line = stdout.split('\n').find((text) => text.startsWith('REPORT '));
   if (!line) throw new Error(`no report from ${command}:\n${stdout}\n${stderr}`);
-  return JSON.parse(line.slice('REPORT '.length)) as Report;
+  return { ...(JSON.parse(line.slice('REPORT '.length)) as Report), stderr };
 }
 
 const RUNTIMES: ReadonlyArray<{
@@ -79,17 +85,18 @@ const RUNTIMES: ReadonlyArray<{
   {
     name: 'Deno 2',
     transport: 'undici',
-    // --allow-sys=hostname: the AI SDK's gateway reads the host name when it loads.
+    // --allow-sys: the AI SDK's gateway reads the host name when it loads, LangSmith (under
+    // LangChain) the home directory when an agent runs.
     command: () => [
       bin('deno'),
-      ['run', '--allow-env', '--allow-net', '--allow-read', '--allow-sys=hostname', 'run-script.mjs'],
+      ['run', '--allow-env', '--allow-net', '--allow-read', '--allow-sys=hostname,homedir', 'run-script.mjs'],
     ],
   },
   { name: 'Bun', transport: 'fetch', command: () => [bin('bun'), ['run-script.mjs']] },
   {
     name: 'workerd (Miniflare)',
     transport: 'fetch',
-    command: () => [NODE_22, ['run-miniflare.mjs', 'worker.bundle.js']],
+    command: () => [NODE_22, ['run-miniflare.mjs', 'worker.bundle.js', 'service.json']],
   },
   {
     name: 'edge-runtime',
@@ -101,10 +108,14 @@ const RUNTIMES: ReadonlyArray<{
 describe('the scenario on every runtime, from the packed package', () => {
   it.each(RUNTIMES)(
     '$name: discovers, logs in with the minimum scopes, makes an image, refuses money without approval, closes',
-    async ({ command, transport }) => {
+    async ({ name, command, transport }) => {
       const [executable, args] = command();
       const report = await scenarioUnder(executable, args);
+      reports.set(name, report);
       expect(report.error).toBeUndefined();
+      // Joined signals hold one listener per signal, released at each request's end (edge-runtime
+      // has no AbortSignal.any): no MaxListenersExceededWarning after a discovery and two sessions.
+      expect(report.stderr).not.toContain('MaxListenersExceededWarning');
       expect(report.steps.at(-1)).toBe('close');
       expect(report.steps).toHaveLength(5);
       expect(report.transport).toBe(transport);
@@ -123,7 +134,34 @@ describe('the scenario on every runtime, from the packed package', () => {
         /promt is not a field of this tool; did you mean prompt\?/,
       );
     },
-    120_000,
+    180_000,
+  );
+
+  it.each(RUNTIMES)(
+    '$name: runs /langchain, /provider, /spend, the webhook receiver and the MCP server from a saved description',
+    async ({ name }) => {
+      const { entries } = reports.get(name) as Report;
+      // LangChain's agent loop needs AbortSignal.any, which edge-runtime 4 lacks: there the tool is
+      // invoked with a tool call, as the agent would.
+      expect(entries.langchain).toMatchObject({
+        via: name === 'edge-runtime' ? 'tool call' : 'createAgent',
+        ok: true,
+        status: 'success',
+      });
+      expect(entries.provider).toEqual({
+        text: 'This is an emulated reply from llama-3.3-70b. You said: "Name a colour."',
+        finishReason: 'stop',
+      });
+      expect(entries.spend).toEqual({ refused: true, code: 'budget_exceeded' });
+      // The call waited for the delivery (no poll before a minute past the eta).
+      expect(entries.webhook).toEqual({ status: 'success', deliveries: 1 });
+      expect(entries.mcp?.tools).toEqual(['resume_job', 'v7_images_text_to_image']);
+      expect(entries.mcp?.called).toMatchObject({
+        ok: true,
+        status: 'success',
+        outputs: [{ mediaType: 'image/png' }],
+      });
+    },
   );
 
   it('moved no money on any runtime: the emulator took no payment', () => {

@@ -40,6 +40,8 @@ const FRAMEWORKS = [
   '@langchain/core',
   'langchain',
   '@modelcontextprotocol/server',
+  // An optional peer that /mcp loads only to serve over Node's HTTP: a bundler must still resolve it.
+  '@hono/node-server',
   '@modelcontextprotocol/client',
   '@modelcontextprotocol/core',
   '@cfworker/json-schema',
