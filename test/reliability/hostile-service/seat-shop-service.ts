@@ -18,7 +18,7 @@ export const SHOP_TOKEN = 'tok-seat-shop-0123456789abcdef';
 
 const text = { type: 'string' } as const;
 
-/** The shop's document: one purchase that moves money by its scope, one that issues an API key. */
+/** The shop's document: a purchase that moves money by its scope; an API key and a token written by theirs. */
 export function seatShopDocument(origin: string): Record<string, unknown> {
   return {
     openapi: '3.1.0',
@@ -67,6 +67,14 @@ export function seatShopDocument(origin: string): Record<string, unknown> {
             content: { 'application/json': { schema: { type: 'object', properties: { label: text } } } },
           },
           responses: { 200: { description: 'Issued.' } },
+        },
+      },
+      '/v2/session-tokens/rotate': {
+        post: {
+          operationId: 'rotateSessionToken',
+          summary: 'Rotate the session token',
+          'x-required-scope': 'tokens:write',
+          responses: { 200: { description: 'Rotated.' } },
         },
       },
     },
