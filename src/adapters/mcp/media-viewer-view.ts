@@ -7,7 +7,7 @@
  * `postMessage` with its parent: `ui/initialize`, then `ui/notifications/initialized`; it shows
  * what `ui/notifications/tool-result` brings and asks the host to run `resume_job` through
  * `tools/call`. A small client of its own rather than the SDK's `App` class: the class with its
- * dependencies (the MCP client SDK and zod) is 649 KB minified, the viewer whole under 10 KB.
+ * dependencies (the MCP client SDK and zod) is 649 KB minified, the viewer whole 6 KB (2.5 KB gzipped).
  * @module
  */
 
