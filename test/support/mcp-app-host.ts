@@ -27,6 +27,9 @@ window.openApp = async (html, csp) => {
   const connect = (csp.connectDomains ?? []).join(' ') || "'none'";
   const policy = "default-src 'none'; script-src 'unsafe-inline'; style-src 'unsafe-inline'; " +
     'img-src ' + sources + ' data: blob:; media-src ' + sources + ' data: blob:; connect-src ' + connect;
+  // One App at a time: a new one replaces the last.
+  window.bridge?.close();
+  for (const old of document.querySelectorAll('iframe')) old.remove();
   const frame = document.createElement('iframe');
   frame.sandbox = 'allow-scripts';
   frame.style.width = '600px';

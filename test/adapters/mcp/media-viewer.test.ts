@@ -150,4 +150,46 @@ describe('the media viewer, an MCP App', () => {
     expect(video.src).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/.+/);
     expect(video.controls).toBe(true);
   }, 40_000);
+
+  it("loads no media from an origin the CSP leaves out, sets no source from a non-http URL, and shows the service's words as text", async () => {
+    const image = await client.callTool(IMAGE);
+    const { html } = await viewerResource();
+    // A host applying an empty resource list: the emulator's image is refused.
+    await host.open(html, { resourceDomains: [] });
+    await host.sendToolResult(image);
+    const frame = host.frame();
+    await frame.waitForSelector('img', { state: 'attached' });
+    const loaded = await frame.$eval('img', (element) => {
+      const img = element as HTMLImageElement;
+      return img
+        .decode()
+        .then(() => img.naturalWidth)
+        .catch(() => 0);
+    });
+    expect(loaded).toBe(0);
+
+    const { csp } = await viewerResource();
+    await host.open(html, csp);
+    const origin = new URL(bed.emulator.url).origin;
+    await host.sendToolResult({
+      content: [],
+      structuredContent: {
+        ok: true,
+        status: 'success',
+        operationId: 'v6_voice_text_to_audio',
+        outputs: [
+          { url: `${origin}/cdn/a.wav`, mediaType: 'audio/wav' },
+          { url: 'javascript:alert(1)', mediaType: 'image/png' },
+        ],
+        text: '<img src=x onerror=alert(1)>',
+      },
+    });
+    const shown = host.frame();
+    await shown.waitForSelector('audio', { state: 'attached' });
+    expect(await shown.$eval('audio', (element) => (element as HTMLAudioElement).src)).toBe(
+      `${origin}/cdn/a.wav`,
+    );
+    expect(await shown.$$('img')).toHaveLength(0);
+    expect(await shown.textContent('pre')).toBe('<img src=x onerror=alert(1)>');
+  }, 30_000);
 });
