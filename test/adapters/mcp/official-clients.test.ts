@@ -17,14 +17,14 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServerFactory, type McpHttpListener, serveMcpHttp } from '../../../src/adapters/mcp.js';
+import type { McpHttpListener } from '../../../src/adapters/mcp.js';
 import { rawTaskDispatch } from '../../support/mcp-raw-dispatch.js';
 import { collectOutput } from '../../support/process-output.js';
 import { useTemporaryFolder } from '../../support/temporary-folders.js';
-import { startTestBed, type TestBed } from './support.js';
+import { type ClientsBed, IMAGE_CALL, startClientsBed, type TestBed, VIDEO_CALL } from './support.js';
 
-const IMAGE = { name: 'v7_images_text_to_image', arguments: { model_id: 'flux-dev', prompt: 'a kite' } };
-const VIDEO = { name: 'v8_video_text_to_video', arguments: { model_id: 'veo-3', prompt: 'a storm at sea' } };
+const IMAGE = IMAGE_CALL;
+const VIDEO = VIDEO_CALL;
 const EXPECTED = [
   { call: IMAGE, mimeType: 'image/png' },
   { call: VIDEO, mimeType: 'video/mp4' },
@@ -36,29 +36,16 @@ const INSPECTOR = join(
   'clients/launcher/build/index.js',
 );
 
+let clients: ClientsBed;
 let bed: TestBed;
 let listener: McpHttpListener;
 const home = useTemporaryFolder('gentk-inspector-home-');
 
 beforeAll(async () => {
-  bed = await startTestBed();
-  listener = await serveMcpHttp(
-    createMcpServerFactory(bed.session, {
-      mode: 'typed',
-      include: { ids: [IMAGE.name, VIDEO.name] },
-      // Service time: the bed's video takes 90 s, none of it waited for.
-      waitMs: 120_000,
-      // A client that takes tasks gets one for any job longer than a second (the 8 s image too),
-      // and polls every 50 ms of wall time.
-      taskWaitMs: 1_000,
-      taskPollMaxMs: 50,
-    }),
-  );
+  clients = await startClientsBed();
+  ({ bed, listener } = clients);
 });
-afterAll(async () => {
-  await listener.close();
-  await bed.close();
-});
+afterAll(() => clients.close());
 
 function expectMedia(result: unknown, mimeType: string): void {
   const { structuredContent, content } = result as {
