@@ -7,11 +7,12 @@ import type { ManualClock } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createMcpHttpHandler,
+  createMcpServer,
   createMcpServerFactory,
   type McpHttpHandler,
 } from '../../../src/adapters/mcp.js';
 import { type AppCsp, type AppHost, startAppHost } from '../../support/mcp-app-host.js';
-import { startTestBed, type TestBed } from './support.js';
+import { connectClient, startTestBed, type TestBed } from './support.js';
 
 const VIEWER = 'ui://generation-agent-toolkit/media-viewer.html';
 const MIME = 'text/html;profile=mcp-app';
@@ -192,4 +193,29 @@ describe('the media viewer, an MCP App', () => {
     expect(await shown.$$('img')).toHaveLength(0);
     expect(await shown.textContent('pre')).toBe('<img src=x onerror=alert(1)>');
   }, 30_000);
+
+  it('takes further download origins into its CSP (origins only, no other scheme), and is gone with mediaViewer: false', async () => {
+    const origin = new URL(bed.emulator.url).origin;
+    const withCdn = await connectClient(
+      createMcpServer(bed.session, {
+        mode: 'typed',
+        include: { ids: [IMAGE.name] },
+        inlineMedia: { trustedOrigins: ['https://files.example.com/results/'] },
+        mediaViewer: { downloadOrigins: ['https://cdn.example.com/a/b', 'javascript:alert(1)', origin] },
+      }),
+    );
+    const { resources } = await withCdn.listResources();
+    expect(resources[0]?._meta).toMatchObject({
+      ui: { csp: { resourceDomains: [origin, 'https://files.example.com', 'https://cdn.example.com'] } },
+    });
+    await withCdn.close();
+
+    const without = await connectClient(
+      createMcpServer(bed.session, { mode: 'typed', include: { ids: [IMAGE.name] }, mediaViewer: false }),
+    );
+    expect(without.getServerCapabilities()?.resources).toBeUndefined();
+    const { tools } = await without.listTools();
+    expect(tools.find((tool) => tool.name === IMAGE.name)?._meta).toBeUndefined();
+    await without.close();
+  });
 });
