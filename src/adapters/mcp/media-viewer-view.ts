@@ -7,7 +7,7 @@
  * `postMessage` with its parent: `ui/initialize`, then `ui/notifications/initialized`; it shows
  * what `ui/notifications/tool-result` brings and asks the host to run `resume_job` through
  * `tools/call`. A small client of its own rather than the SDK's `App` class: the class with its
- * dependencies (the MCP client SDK and zod) is 649 KB minified, the viewer whole 6.5 KB (2.6 KB gzipped).
+ * dependencies (the MCP client SDK and zod) is 649 KB minified, the viewer whole 6.6 KB (2.7 KB gzipped).
  * @module
  */
 
@@ -156,6 +156,8 @@ export function mediaViewerView(config: MediaViewerConfig): void {
       for (const output of Array.isArray(envelope.outputs) ? (envelope.outputs as Json[]) : [])
         showOutput(output, section);
       if (typeof envelope.text === 'string') section.append(element('pre', envelope.text));
+      // A call that answers data (call_operation reaching a read): shown as it is, as text.
+      if (envelope.data !== undefined) section.append(element('pre', JSON.stringify(envelope.data, null, 2)));
     } else if (envelope.status === 'processing') {
       showProgress(envelope, job, section);
     } else {
