@@ -306,11 +306,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     const server = new Server(
       { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
       {
-        capabilities: {
-          tools: {},
-          ...(viewer ? { resources: {} } : {}),
-          extensions: { [TASKS_EXTENSION]: {} },
-        } as ServerCapabilities,
+        capabilities: { tools: {}, extensions: { [TASKS_EXTENSION]: {} } } as ServerCapabilities,
         instructions: options.instructions ?? INSTRUCTIONS,
         inputRequired: { roundTimeoutMs: options.approvalTimeoutMs ?? 600_000 },
       },
@@ -322,18 +318,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         return result;
       return projected(server, result);
     });
-    if (viewer) {
-      server.setRequestHandler('resources/list', () => ({ resources: [viewer.listing] }));
-      server.setRequestHandler('resources/read', (request) => {
-        const contents = viewer.read(request.params.uri);
-        if (!contents)
-          throw new ProtocolError(
-            ProtocolErrorCode.InvalidParams,
-            `Unknown resource ${request.params.uri}; resources/list names the resources of this server.`,
-          );
-        return contents;
-      });
-    }
+    viewer?.serve(server);
     server.setRequestHandler('tasks/get', { params: ANY_PARAMS }, (params, context) =>
       taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, false),
     );

@@ -8,7 +8,13 @@
  * @module
  */
 
-import type { ReadResourceResult, Resource } from '@modelcontextprotocol/server';
+import {
+  ProtocolError,
+  ProtocolErrorCode,
+  type ReadResourceResult,
+  type Resource,
+  type Server,
+} from '@modelcontextprotocol/server';
 import { VERSION } from '../../version.js';
 import { type MediaViewerConfig, mediaViewerView } from './media-viewer-view.js';
 
@@ -43,6 +49,8 @@ export interface MediaViewer {
   readonly toolMeta: Record<string, unknown>;
   /** The HTML, for its size. */
   readonly html: string;
+  /** Offers the viewer on `server`: the `resources` capability, `resources/list` and `resources/read`. */
+  serve(server: Server): void;
 }
 
 /** `https://cdn.example.com/x` -> `https://cdn.example.com`; anything that is not http(s) is dropped. */
@@ -128,22 +136,37 @@ export function mediaViewer(input: {
   );
   // No connectDomains: the viewer fetches nothing itself; the host runs its tool calls.
   const ui = { csp: { resourceDomains: origins }, prefersBorder: true };
+  const listing: Resource = {
+    uri: MEDIA_VIEWER_URI,
+    name: 'media-viewer',
+    title: 'Generated media',
+    description:
+      'Shows the images, audio and video a generation tool returns, and follows a job still running.',
+    mimeType: MCP_APP_MIME_TYPE,
+    _meta: { ui },
+  };
+  const read = (uri: string): ReadResourceResult | undefined =>
+    uri === MEDIA_VIEWER_URI
+      ? { contents: [{ uri: MEDIA_VIEWER_URI, mimeType: MCP_APP_MIME_TYPE, text: html, _meta: { ui } }] }
+      : undefined;
   return {
     html,
-    listing: {
-      uri: MEDIA_VIEWER_URI,
-      name: 'media-viewer',
-      title: 'Generated media',
-      description:
-        'Shows the images, audio and video a generation tool returns, and follows a job still running.',
-      mimeType: MCP_APP_MIME_TYPE,
-      _meta: { ui },
-    },
-    read: (uri) =>
-      uri === MEDIA_VIEWER_URI
-        ? { contents: [{ uri: MEDIA_VIEWER_URI, mimeType: MCP_APP_MIME_TYPE, text: html, _meta: { ui } }] }
-        : undefined,
+    listing,
+    read,
     // Both spellings: `ui.resourceUri`, and the older `ui/resourceUri` some hosts still read.
     toolMeta: { ui: { resourceUri: MEDIA_VIEWER_URI }, 'ui/resourceUri': MEDIA_VIEWER_URI },
+    serve(server) {
+      server.registerCapabilities({ resources: {} });
+      server.setRequestHandler('resources/list', () => ({ resources: [listing] }));
+      server.setRequestHandler('resources/read', (request) => {
+        const contents = read(request.params.uri);
+        if (!contents)
+          throw new ProtocolError(
+            ProtocolErrorCode.InvalidParams,
+            `Unknown resource ${request.params.uri}; resources/list names the resources of this server.`,
+          );
+        return contents;
+      });
+    },
   };
 }
