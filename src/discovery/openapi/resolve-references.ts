@@ -41,7 +41,7 @@ export async function resolveReferences(
       resolve: { external: false, file: false, http: false },
       dereference: {
         circular: true,
-        onDereference: (ref, value) => {
+        onDereference: (ref: string, value: unknown) => {
           if (
             typeof ref === 'string' &&
             ref.startsWith('#/') &&
