@@ -9,8 +9,9 @@ import { delimiter, join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT, requireBuild } from '../examples/run-example.js';
 import { findOldNode } from '../support/old-node.js';
+import { userEnvironment } from '../support/packed-project.js';
 import { useTemporaryFolder } from '../support/temporary-folders.js';
-import { installFromCache, packPackage, userEnvironment } from './support/packed-packages.js';
+import { installFromCache, packPackage } from './support/packed-packages.js';
 
 const oldNode = findOldNode();
 const folder = useTemporaryFolder('old-node-install-');

@@ -7,18 +7,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ROOT } from '../../examples/run-example.js';
+import { userEnvironment } from '../../support/packed-project.js';
 import { collectOutput, type ProcessOutput } from '../../support/process-output.js';
-
-/**
- * The environment of npm in the user's project: this one without the `npm_` variables that the
- * running `npm run` set (they would carry the workspace's settings into the user's project).
- */
-export function userEnvironment(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = { NO_COLOR: '1' };
-  for (const [name, value] of Object.entries(process.env))
-    if (!name.toLowerCase().startsWith('npm_')) environment[name] = value;
-  return { ...environment, ...extra };
-}
 
 /** Runs `command` in `cwd` as the user would, collecting what it prints. */
 export function runAsUser(
