@@ -311,16 +311,17 @@ function refillSchedule(
   inFlight: number,
 ): CountedRequests[] {
   const later = groups.filter(([grantedAt]) => grantedAt > sentAt);
-  // `used` is the bucket's deficit, not a count of recent requests: which of ours it includes is
-  // unknown. Those that may still be on their way come back after it, one unit's refill apart.
-  const unitMs = used > 0 ? (resetAt - receivedAt) / used : 0;
-  let kept = 0;
-  for (let index = groups.length - 1; index >= 0 && kept < inFlight; index -= 1) {
+  let counted = used;
+  let unseen = inFlight;
+  for (let index = groups.length - 1; index >= 0 && unseen > 0; index -= 1) {
     const [grantedAt, expiresAt, count] = groups[index]!;
     if (grantedAt > sentAt) continue;
-    const units = Math.min(count, inFlight - kept);
-    kept += units;
-    later.push([grantedAt, Math.min(expiresAt, resetAt + kept * unitMs), units]);
+    // The most recent `used` of ours are what the server counted; the rest it has not seen yet.
+    const seen = Math.min(count, counted);
+    counted -= seen;
+    const kept = Math.min(count - seen, unseen);
+    unseen -= kept;
+    if (kept > 0) later.push([grantedAt, expiresAt, kept]);
   }
   later.sort((first, second) => first[0] - second[0]);
   const parts = Math.min(used, REFILL_GROUPS);
