@@ -261,7 +261,7 @@ export function observe(
     return {
       ...base,
       ...reading,
-      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt),
+      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight),
     };
   }
   return {
@@ -298,7 +298,9 @@ function refillsGradually(
 
 /**
  * The ledger of a bucket that refills as it goes: `used` units come back evenly until the bucket
- * is full at `resetAt`; ours granted after the answered request keep counting as they did.
+ * is full at `resetAt`; ours granted after the answered request keep counting as they did, and
+ * so do those granted before it that the server did not count, up to the `inFlight` that may
+ * still be on their way.
  */
 function refillSchedule(
   groups: readonly CountedRequests[],
@@ -306,16 +308,30 @@ function refillSchedule(
   used: number,
   receivedAt: number,
   resetAt: number,
+  inFlight: number,
 ): CountedRequests[] {
   const later = groups.filter(([grantedAt]) => grantedAt > sentAt);
+  let counted = used;
+  let unseen = inFlight;
+  for (let index = groups.length - 1; index >= 0 && unseen > 0; index -= 1) {
+    const [grantedAt, expiresAt, count] = groups[index]!;
+    if (grantedAt > sentAt) continue;
+    // The most recent `used` of ours are what the server counted; the rest it has not seen yet.
+    const seen = Math.min(count, counted);
+    counted -= seen;
+    const kept = Math.min(count - seen, unseen);
+    unseen -= kept;
+    if (kept > 0) later.push([grantedAt, expiresAt, kept]);
+  }
+  later.sort((first, second) => first[0] - second[0]);
   const parts = Math.min(used, REFILL_GROUPS);
   const schedule: CountedRequests[] = [];
-  let counted = 0;
+  let scheduled = 0;
   for (let part = 1; part <= parts; part += 1) {
     const end = Math.round((part * used) / parts);
-    if (end > counted)
-      schedule.push([sentAt, receivedAt + ((resetAt - receivedAt) * end) / used, end - counted]);
-    counted = end;
+    if (end > scheduled)
+      schedule.push([sentAt, receivedAt + ((resetAt - receivedAt) * end) / used, end - scheduled]);
+    scheduled = end;
   }
   return bounded([...schedule, ...later]);
 }

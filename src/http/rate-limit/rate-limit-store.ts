@@ -13,6 +13,13 @@
 export type CountedRequests = readonly [grantedAt: number, expiresAt: number, count: number];
 
 /**
+ * One governor's requests granted on a quota and not yet answered: `[governor id, how many,
+ * lease end]`. Kept in the shared state so that an answer that did not count them yet (they
+ * are still on their way, from any process) does not take them off the ledger.
+ */
+export type InFlightLease = readonly [owner: string, count: number, until: number];
+
+/**
  * What the governor knows of one quota. Times are on the governor's clock, in milliseconds.
  *
  * @example
@@ -35,6 +42,8 @@ export interface BucketState {
   readonly readingSentAt?: number;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
+  /** Each governor's requests granted and not yet answered (see `in-flight-leases.ts`). */
+  readonly inFlight?: readonly InFlightLease[];
   /**
    * For a quota the service never states: the sustainable rate, in requests per second,
    * learned from its refusals (additive increase, multiplicative decrease).
