@@ -242,7 +242,14 @@ export class RateLimitGovernor {
     const sentAt = this.#stamp();
     const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt);
     if (decision.kind === 'wait') {
-      const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
+      // A wait for the quota ends when the ledger frees a unit: a reset the server announced
+      // (rounded up already) or a request's expiry. Late by a jitter, a request opening a window
+      // that starts with it moves every later reset (a whole second, when resets are in whole
+      // seconds); waiters it releases together are served one by one from the shared ledger.
+      const jitter =
+        decision.reason === 'quota'
+          ? 0
+          : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
       if (head.deadline !== undefined && now + waitMs > head.deadline) {
         queue.shift();
