@@ -128,8 +128,12 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
   return until > now ? until - now : undefined;
 }
 
-/** Whether a request may go at `now`, and if not, how long to wait. */
-export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
+/**
+ * Whether a request may go at `now`, and if not, how long to wait. `spendOffers` is false when
+ * the state is shared with other processes: their requests on their way are not in it, so a
+ * reading's offer is not this governor's to spend at once.
+ */
+export function plan(state: BucketState, now: number, burst: number | undefined, spendOffers = true): Plan {
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.otherUnits) {
@@ -152,14 +156,13 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
   const remaining = state.limit - countOf(counted);
   // What the server's freshest reading says is left now, less what went since: a window's until
   // its reset; a refilling bucket's growing as its units come back, to the millisecond.
-  const refill = state.gradual ? refilled(state, counted, now) : undefined;
-  const offer = refill?.units ?? offered(state, counted, now);
+  const refill = state.gradual && spendOffers ? refilled(state, counted, now) : undefined;
+  const offer = spendOffers ? (refill?.units ?? offered(state, counted, now)) : 0;
   if (remaining <= 0) {
-    // The ledger keeps a refilling bucket's units in a few groups, each coming back at once:
-    // where the reading's rate has one back sooner, it goes. (A window's units all come back
-    // at its reset: there the ledger, which holds other processes' requests on their way,
-    // decides.)
-    if (refill && refill.units >= 1) return { kind: 'go', paceTokens: 1 };
+    // The ledger keeps requests in at most 48 groups, merged conservatively (a refilling
+    // bucket's units in a few, each coming back at once): where the reading has a unit left or
+    // back sooner, it goes.
+    if (offer >= 1) return { kind: 'go', paceTokens: 1 };
     const ledgerWaitMs = freedAt(counted, 1 - remaining) - now;
     return {
       kind: 'wait',
