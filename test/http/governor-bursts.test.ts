@@ -11,7 +11,9 @@ import { describe, expect, it } from 'vitest';
 import { retryAdviceOf } from '../../src/http/headers/retry-advice.js';
 import {
   HttpClient,
+  MemoryRateLimitStore,
   RateLimitedError,
+  RateLimitGovernor,
   type RateLimitObservation,
   type Transport,
   type TransportResponse,
@@ -194,5 +196,50 @@ describe('retry advice', () => {
     });
     expect(response.status).toBe(200);
     expect(sent).toHaveLength(3);
+  });
+});
+
+describe('the governor spends an offer only on a store of its own', () => {
+  const URL_A = new URL('https://api.test/api/v7/images/text-to-image');
+
+  async function grantTimes(store?: MemoryRateLimitStore): Promise<number[]> {
+    const clock = createVirtualClock(new ManualClock(START));
+    const governor = new RateLimitGovernor({ clock, random: () => 0.5, ...(store ? { store } : {}) });
+    const probe = await governor.acquire(URL_A);
+    await probe.complete({
+      answered: true,
+      status: 200,
+      receivedAt: clock.now(),
+      // A declared window of 10 a minute, all of it left.
+      observations: [
+        {
+          policy: 'generation',
+          limit: 10,
+          remaining: 10,
+          resetMs: 60_000,
+          windowMs: 60_000,
+          source: 'policy-list',
+        },
+      ],
+    });
+    const grantedAt: number[] = [];
+    await Promise.all(
+      Array.from({ length: 10 }, async () => {
+        const permit = await governor.acquire(URL_A);
+        grantedAt.push(clock.now() - START);
+        await permit.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [] });
+      }),
+    );
+    return grantedAt.sort((a, b) => a - b);
+  }
+
+  it('sends what a declared window offers at once with its own store', async () => {
+    expect(await grantTimes()).toEqual(Array.from({ length: 10 }, () => 0));
+  });
+
+  it('paces it on a store passed in, which other processes may share', async () => {
+    const times = await grantTimes(new MemoryRateLimitStore());
+    expect(times.slice(0, 3)).toEqual([0, 0, 0]);
+    expect(times.at(-1)!).toBeGreaterThan(30_000);
   });
 });

@@ -146,26 +146,16 @@ export function describeGovernorSuite(stores: GovernorStores): void {
       expect(Math.min(...grantedAt.filter((ms) => ms >= 10_000))).toBe(10_000);
     });
 
-    it('spends at once what a declared window offers, and no more until its reset', async () => {
-      const { clock, governor } = await setup({ burst: 2 });
-      const start = await teach(governor, clock, [quota(10, 10, 60)]);
-      const grantedAt = await grantTimes(governor, clock, 12, start);
-      grantedAt.sort((a, b) => a - b);
-      expect(grantedAt.slice(0, 10)).toEqual(Array.from({ length: 10 }, () => 0));
-      expect(Math.min(...grantedAt.slice(10))).toBeGreaterThanOrEqual(60_000);
-    });
-
-    it('spreads a crowd over the window after a small burst while nothing shows it is a window', async () => {
+    it('spreads a crowd over the window after a small burst', async () => {
       const { clock, governor, waits } = await setup({ burst: 2 });
-      const { windowMs: _undeclared, ...fields } = quota(10, 10, 60);
-      const start = await teach(governor, clock, [fields]);
+      const start = await teach(governor, clock, [quota(10, 10, 60)]);
       const grantedAt = await grantTimes(governor, clock, 10, start);
       grantedAt.sort((a, b) => a - b);
       expect(grantedAt.slice(0, 3)).toEqual([0, 0, 0]);
       // After the burst, requests are spaced out rather than sent together, and all fit the window.
       const gaps = grantedAt.slice(3).map((ms, index) => ms - grantedAt[index + 2]!);
-      expect(Math.min(...gaps)).toBeGreaterThan(1_000);
-      expect(grantedAt.at(-1)!).toBeGreaterThan(20_000);
+      expect(Math.min(...gaps)).toBeGreaterThan(3_000);
+      expect(grantedAt.at(-1)!).toBeGreaterThan(30_000);
       expect(grantedAt.at(-1)!).toBeLessThan(60_000);
       expect(waits.some((wait) => wait.reason === 'pacing')).toBe(true);
     });
