@@ -98,6 +98,19 @@ export class BucketLedger {
     );
   }
 
+  /**
+   * Withdraws the burst the last reading of `bucket` offered, and any later reading's until the
+   * window it announced ends (no reading is taken as newer than this withdrawal).
+   */
+  async withdrawOffer(bucket: string): Promise<void> {
+    if ((await this.read(bucket))?.offerRemaining === undefined) return;
+    await this.update(bucket, (state) => ({
+      ...state,
+      offerRemaining: 0,
+      offerSentAt: Number.MAX_SAFE_INTEGER,
+    }));
+  }
+
   block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {
     return this.update(bucket, (state) => block(state, untilMs, quotaSpent, sentAt));
   }
