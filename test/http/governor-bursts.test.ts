@@ -10,17 +10,15 @@ import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
 import { retryAdviceOf } from '../../src/http/headers/retry-advice.js';
 import {
-  HttpClient,
   MemoryRateLimitStore,
   RateLimitedError,
   RateLimitGovernor,
   type RateLimitObservation,
-  type Transport,
-  type TransportResponse,
 } from '../../src/http/index.js';
 import { block, EMPTY_BUCKET, grant, observe, plan } from '../../src/http/rate-limit/bucket-math.js';
 import type { BucketState } from '../../src/http/rate-limit/rate-limit-store.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
+import { answer, clientOn } from './support/scripted-answers.js';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
 
@@ -139,25 +137,6 @@ describe('a quota of tokens', () => {
 });
 
 describe('retry advice', () => {
-  function answer(status: number, headers: Record<string, string>, body: unknown): TransportResponse {
-    return {
-      status,
-      headers: new Headers({ 'content-type': 'application/json', ...headers }),
-      body: JSON.stringify(body),
-    };
-  }
-
-  function clientOn(answers: TransportResponse[]) {
-    const clock = createVirtualClock(new ManualClock(START));
-    const sent: number[] = [];
-    const transport: Transport = async () => {
-      sent.push(clock.now());
-      return answers.shift() ?? answer(200, {}, { ok: true });
-    };
-    const client = new HttpClient({ baseUrl: 'http://127.0.0.1:9', clock, transport, random: () => 0.5 });
-    return { client, sent };
-  }
-
   it('reads any *-should-retry field, true or false, and nothing else', () => {
     expect(retryAdviceOf(new Headers({ 'Stripe-Should-Retry': 'false' }))).toEqual({
       retry: false,
@@ -169,9 +148,10 @@ describe('retry advice', () => {
   });
 
   it('does not retry when the service says not to, with a typed error saying so', async () => {
-    const { client, sent } = clientOn([
-      answer(429, { 'Stripe-Should-Retry': 'false' }, { error: { message: 'Too many requests' } }),
-    ]);
+    const { client, sent } = clientOn(
+      [answer(429, { 'Stripe-Should-Retry': 'false' }, { error: { message: 'Too many requests' } })],
+      START,
+    );
     const failure = await client
       .request({ method: 'GET', url: '/v1/charges', idempotency: 'safe' })
       .catch((error: unknown) => error);
@@ -184,10 +164,13 @@ describe('retry advice', () => {
   });
 
   it('retries a status it would not when the service says to, a submission included', async () => {
-    const { client, sent } = clientOn([
-      answer(409, { 'Stripe-Should-Retry': 'true' }, { error: { message: 'Lock timeout' } }),
-      answer(500, { 'x-should-retry': 'true' }, { error: { message: 'Try again' } }),
-    ]);
+    const { client, sent } = clientOn(
+      [
+        answer(409, { 'Stripe-Should-Retry': 'true' }, { error: { message: 'Lock timeout' } }),
+        answer(500, { 'x-should-retry': 'true' }, { error: { message: 'Try again' } }),
+      ],
+      START,
+    );
     const response = await client.request({
       method: 'POST',
       url: '/v1/charges',
