@@ -75,16 +75,23 @@ export class RateLimitGovernor {
   /** Requests granted and not answered, per origin: how many were in flight when one was refused. */
   readonly #onWire = new Map<string, number>();
   readonly #beliefs: RateLimitBeliefs;
+  /** Whether this governor alone writes its store (made here, not passed in). */
+  readonly #ownStore: boolean;
   #sequence = 0;
   #lastStamp = 0;
 
   constructor(options: RateLimitGovernorOptions = {}) {
     this.#clock = options.clock ?? systemClock;
+    // A store passed in may be shared with other governors and processes, whose requests on
+    // their way no reading has counted: bursts the fields offer are spent only on a store of
+    // this governor's own.
     this.#ledger = new BucketLedger(
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
       governorId(),
+      options.store === undefined,
     );
+    this.#ownStore = options.store === undefined;
     this.#burst = options.burst;
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;
@@ -250,7 +257,15 @@ export class RateLimitGovernor {
       this.#inFlightAfterGrant,
     );
     if (decision.kind === 'wait') {
-      const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
+      // A wait for the quota ends when the ledger frees a unit: a reset the server announced
+      // (rounded up already) or a request's expiry. Late by a jitter, a request opening a window
+      // that starts with it moves every later reset (a whole second, when resets are in whole
+      // seconds); the waiters it releases together are this governor's, served one by one. On
+      // a shared store, other processes wait for the same moment: the jitter spreads them.
+      const jitter =
+        decision.reason === 'quota' && this.#ownStore
+          ? 0
+          : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
       if (head.deadline !== undefined && now + waitMs > head.deadline) {
         queue.shift();

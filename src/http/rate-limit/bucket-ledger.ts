@@ -26,6 +26,8 @@ export class BucketLedger {
     private readonly store: RateLimitStore,
     private readonly ttlMs: number,
     private readonly owner: string,
+    /** Whether this governor alone writes the store (see `plan`'s `spendOffers`). */
+    private readonly ownStore = true,
   ) {}
 
   /** The stored state of `bucket`, if any. */
@@ -64,7 +66,7 @@ export class BucketLedger {
       const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
       for (const bucket of buckets) reads.push(await this.store.read(bucket));
       const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
-      const plans: Plan[] = states.map((state) => plan(state, now, burst));
+      const plans: Plan[] = states.map((state) => plan(state, now, burst, this.ownStore));
       let longest: GrantDecision | undefined;
       const unknown: string[] = [];
       plans.forEach((decision, index) => {
@@ -126,6 +128,19 @@ export class BucketLedger {
     const lease = stored?.state.inFlight?.find(([owner]) => owner === this.owner);
     if ((lease?.[1] ?? 0) === count) return;
     await this.update(bucket, (state) => withInFlight(state, this.owner, count, now));
+  }
+
+  /**
+   * Withdraws the burst the last reading of `bucket` offered, and any later reading's until the
+   * window it announced ends (no reading is taken as newer than this withdrawal).
+   */
+  async withdrawOffer(bucket: string): Promise<void> {
+    if ((await this.read(bucket))?.offerRemaining === undefined) return;
+    await this.update(bucket, (state) => ({
+      ...state,
+      offerRemaining: 0,
+      offerSentAt: Number.MAX_SAFE_INTEGER,
+    }));
   }
 
   block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {

@@ -39,6 +39,13 @@ const OPTIONAL_FIELDS = [
   'acceptedBefore',
   'refusalStreak',
   'readingSentAt',
+  'offerRemaining',
+  'offerReadAt',
+  'offerSentAt',
+  'offerSince',
+  'offerUntil',
+  'anchorRemaining',
+  'anchorResetAt',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
@@ -50,6 +57,8 @@ export function encodeBucketState(state: BucketState): string {
   }
   if (state.rateSlowStart !== undefined) fields.rateSlowStart = state.rateSlowStart;
   if (state.gradual !== undefined) fields.gradual = state.gradual;
+  if (state.windowed !== undefined) fields.windowed = state.windowed;
+  if (state.otherUnits !== undefined) fields.otherUnits = state.otherUnits;
   if (state.counted !== undefined) fields.counted = state.counted;
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   return JSON.stringify(fields);
@@ -84,6 +93,8 @@ function decodeState(json: string): BucketState | undefined {
   }
   if (typeof record.rateSlowStart === 'boolean') state.rateSlowStart = record.rateSlowStart;
   if (typeof record.gradual === 'boolean') state.gradual = record.gradual;
+  if (typeof record.windowed === 'boolean') state.windowed = record.windowed;
+  if (typeof record.otherUnits === 'boolean') state.otherUnits = record.otherUnits;
   if (record.counted !== undefined) {
     if (
       !Array.isArray(record.counted) ||
