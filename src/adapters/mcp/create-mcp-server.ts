@@ -14,7 +14,7 @@ import type { OptionKeys } from '../../errors/index.js';
 import { createToolSpecs } from '../../tools/create-tool-specs.js';
 import { errorResult } from '../../tools/error-result.js';
 import type { ToolResult } from '../../tools/tool-result.js';
-import type { ToolCallContext } from '../../tools/tool-spec.js';
+import type { ToolCallContext, ToolProgress } from '../../tools/tool-spec.js';
 import {
   checkToolOptions,
   TOOL_SPEC_OPTION_KEYS,
@@ -25,8 +25,8 @@ import { type AwaitedPayment, awaitedPayment, awaitedPaymentResult } from './awa
 import { toCallToolResult } from './call-tool-result.js';
 import { inlineMedia } from './inline-media.js';
 import type { McpServerOptions } from './mcp-server-options.js';
-import { MemoryMcpTaskStore } from './mcp-task-store.js';
-import { progressNotifier } from './progress-notifier.js';
+import { type McpJobRecord, MemoryMcpTaskStore } from './mcp-task-store.js';
+import { type ProgressNotifier, progressNotifier } from './progress-notifier.js';
 import { toolListing } from './tool-listing.js';
 import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
 import { createTaskResult, decodeTaskId, detailedTask, TASKS_EXTENSION, wantsTasks } from './tool-tasks.js';
@@ -61,8 +61,8 @@ const ANY_PARAMS = {
 /** Marks the request state of a payment's URL round (see paymentWithPerson). */
 const PAYMENT_STATE = 'gentk-payment:';
 
-/** How long a cancelled task is remembered, in ms. */
-const CANCELLED_TTL_MS = 7 * 24 * 3_600_000;
+/** How long a job handed out (its start, its task, a cancellation) is remembered, in ms. */
+const JOB_TTL_MS = 7 * 24 * 3_600_000;
 
 /**
  * Makes MCP server instances that all offer the same tools: what the serving entries
@@ -107,6 +107,40 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
   const taskStore = options.taskStore ?? new MemoryMcpTaskStore();
   const maxPollMs = options.taskPollMaxMs ?? 30_000;
   const resumeSpec = set.tools.find((spec) => spec.kind === 'resume');
+  // The session's clock timed the job from its submission: task times and progress share it.
+  const now = () => session.client.clock.now();
+  /** A store that does not answer costs a job its known start, never the call. */
+  const remember = (record: McpJobRecord) => taskStore.put(record, JOB_TTL_MS).catch(() => undefined);
+
+  /** When the job `resume_job` names was submitted, as the store knows it (NaN when unknown). */
+  const knownStart = async (args: Record<string, unknown>): Promise<number> => {
+    const { operation, request_id: requestId } = args;
+    if (typeof operation !== 'string' || (typeof requestId !== 'string' && typeof requestId !== 'number'))
+      return Number.NaN;
+    const operationId = set.tool(operation)?.operationId ?? operation;
+    const known = await taskStore.get(operationId, requestId).catch(() => undefined);
+    return known?.submittedAt ?? Number.NaN;
+  };
+
+  /**
+   * Records a job once its id is known, and gives the notifier its submission as the store knows
+   * it: a job submitted on another instance (or before a restart) counts from there.
+   */
+  const jobWatcher = (notify: ProgressNotifier | undefined) => {
+    let seen = false;
+    return (progress: ToolProgress) => {
+      if (seen || progress.requestId === undefined) return;
+      seen = true;
+      const { operationId, requestId } = progress;
+      const submittedAt = now() - progress.elapsedMs;
+      void (async () => {
+        const known = await taskStore.get(operationId, requestId).catch(() => undefined);
+        notify?.startFrom(Math.min(known?.submittedAt ?? submittedAt, submittedAt));
+        if (!known || known.submittedAt > submittedAt)
+          await remember({ operationId, requestId, submittedAt });
+      })();
+    };
+  };
 
   const projected = (server: Server, result: CallToolResult) =>
     server.projectCallToolResult(result, outputSchema);
@@ -128,16 +162,31 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         'Unknown task: this server did not create it.',
       );
     const id = taskId as string;
-    if (cancel) await taskStore.set(id, 'cancelled', CANCELLED_TTL_MS);
-    if (cancel || (await taskStore.get(id)) === 'cancelled')
-      return detailedTask(id, job, Date.now(), maxPollMs, { cancelled: true });
+    const record = {
+      operationId: job.operationId,
+      requestId: job.requestId,
+      submittedAt: job.createdAt,
+      taskId: id,
+    };
+    if (cancel) {
+      try {
+        await taskStore.put({ ...record, cancelled: true }, JOB_TTL_MS);
+      } catch {
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          'The task store did not answer: the task was not cancelled; try again.',
+        );
+      }
+    }
+    if (cancel || (await taskStore.get(job.operationId, job.requestId).catch(() => undefined))?.cancelled)
+      return detailedTask(id, job, now(), maxPollMs, { cancelled: true });
     // One look at the job and no more (a wait of 1 ms polls once; 0 would not poll at all): the
     // client polls at the interval the task gives.
     const result = await resumeSpec.execute(
       { operation: job.operationId, request_id: job.requestId },
       { signal: context.mcpReq.signal, waitMs: 1 },
     );
-    return detailedTask(id, job, Date.now(), maxPollMs, {
+    return detailedTask(id, job, now(), maxPollMs, {
       result,
       callResult: projected(server, await withMedia(result, context.mcpReq.signal)),
     });
@@ -246,25 +295,35 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
               // Elapsed times are the session's, whose clock timed the job from its submission.
               now: () => session.client.clock.now(),
             });
-      // A tool given its own onProgress no longer reports to the one of the options: call both.
-      const onProgress: ToolCallContext['onProgress'] = notify
-        ? (progress) => {
-            options.onProgress?.(progress);
-            notify.report(progress);
-          }
-        : undefined;
+      // A resumed job counts from its submission as the store knows it, from the first figure on.
+      if (notify && spec.kind === 'resume') notify.startFrom(await knownStart(args));
+      const watch = jobWatcher(notify);
+      // A tool given its own onProgress no longer reports to the one of the options: call them all.
+      const onProgress: ToolCallContext['onProgress'] = (progress) => {
+        watch(progress);
+        options.onProgress?.(progress);
+        notify?.report(progress);
+      };
       // A client that takes tasks gets one for a job that outlives a short first wait.
       const asTask = spec.waitsForJobs && wantsTasks(server.getClientCapabilities());
-      const startedAt = Date.now();
+      const startedAt = now();
       try {
         const result = await spec.execute(args, {
           signal: context.mcpReq.signal,
-          ...(onProgress ? { onProgress } : {}),
+          onProgress,
           // A model cannot sleep between calls: a call uses its whole wait (a task needs no wait).
           ...(asTask ? { waitMs: options.taskWaitMs ?? 1_000 } : { waitWhole: true }),
         });
-        if (asTask && result.status === 'processing')
-          return createTaskResult(result, startedAt, Date.now(), maxPollMs) as unknown as CallToolResult;
+        if (asTask && result.status === 'processing') {
+          const task = createTaskResult(result, startedAt, now(), maxPollMs);
+          await remember({
+            operationId: result.operationId,
+            requestId: result.requestId,
+            submittedAt: startedAt,
+            taskId: task.taskId,
+          });
+          return task as unknown as CallToolResult;
+        }
         const payment = awaitedPayment(result);
         if (payment && result.status === 'success')
           return await paymentWithPerson(server, result.operationId, payment, context);
