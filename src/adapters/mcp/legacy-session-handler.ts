@@ -1,4 +1,5 @@
 import {
+  type EventStore,
   isInitializeRequest,
   type Server,
   WebStandardStreamableHTTPServerTransport,
@@ -50,7 +51,10 @@ const PARSE_ERROR = -32700;
  */
 export function legacySessionHandler(
   serverFactory: McpServerFactory,
-  options: LegacySessionOptions = {},
+  options: LegacySessionOptions & {
+    readonly eventStore?: EventStore | undefined;
+    readonly sseRetryMs?: number;
+  } = {},
 ): LegacySessionHandler {
   const idleMs = options.sessionIdleMs ?? 1_800_000;
   const maxSessions = options.maxSessions ?? 100;
@@ -100,6 +104,10 @@ export function legacySessionHandler(
     const server = serverFactory({ era: 'legacy' });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      // A session's broken stream is resumed by the transport itself, from the store.
+      ...(options.eventStore
+        ? { eventStore: options.eventStore, retryInterval: options.sseRetryMs ?? 1_000 }
+        : {}),
       onsessioninitialized: (id) => {
         sessions.set(id, { server, transport, lastSeen: Date.now() });
       },
