@@ -16,7 +16,12 @@ export type { McpInspector } from '../discovery/mcp-inspector.js';
 // framework's entry.
 export type { ToolSpecOptions } from '../tools/index.js';
 export type { McpServerFactory } from './mcp/create-mcp-server.js';
-export { createMcpServer, createMcpServerFactory, DEFAULT_MCP_WAIT_MS } from './mcp/create-mcp-server.js';
+export {
+  createMcpServer,
+  createMcpServerFactory,
+  DEFAULT_MCP_PROGRESS_WAIT_MS,
+  DEFAULT_MCP_WAIT_MS,
+} from './mcp/create-mcp-server.js';
 export type { InlineMediaOptions } from './mcp/inline-media.js';
 export type { LegacySessionOptions } from './mcp/legacy-session-handler.js';
 export type { McpHttpHandler, McpHttpHandlerOptions } from './mcp/mcp-http-handler.js';
@@ -28,6 +33,7 @@ export type { McpJobRecord, McpTaskStore, MemoryMcpTaskStoreOptions } from './mc
 export { MemoryMcpTaskStore } from './mcp/mcp-task-store.js';
 export type { MemoryMcpEventStoreOptions } from './mcp/memory-event-store.js';
 export { MemoryMcpEventStore } from './mcp/memory-event-store.js';
+export { PROGRESS_RESETS_TIMEOUT, type ResetsTimeoutOnProgress } from './mcp/progress-wait.js';
 export type { RedisMcpTaskStoreOptions } from './mcp/redis-mcp-task-store.js';
 export { RedisMcpTaskStore } from './mcp/redis-mcp-task-store.js';
 export type { RequestGuardOptions } from './mcp/request-guard.js';

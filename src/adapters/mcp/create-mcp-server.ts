@@ -13,7 +13,7 @@ import type { Session } from '../../auth/session.js';
 import type { OptionKeys } from '../../errors/index.js';
 import { createToolSpecs } from '../../tools/create-tool-specs.js';
 import { errorResult } from '../../tools/error-result.js';
-import type { ToolResult } from '../../tools/tool-result.js';
+import type { ToolPending, ToolResult } from '../../tools/tool-result.js';
 import type { ToolCallContext, ToolProgress } from '../../tools/tool-spec.js';
 import {
   checkToolOptions,
@@ -27,9 +27,18 @@ import { inlineMedia } from './inline-media.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { type McpJobRecord, MemoryMcpTaskStore } from './mcp-task-store.js';
 import { type ProgressNotifier, progressNotifier } from './progress-notifier.js';
+import { resetsTimeoutOnProgress } from './progress-wait.js';
 import { toolListing } from './tool-listing.js';
 import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
-import { createTaskResult, decodeTaskId, detailedTask, TASKS_EXTENSION, wantsTasks } from './tool-tasks.js';
+import {
+  createTaskResult,
+  decodeTaskId,
+  detailedTask,
+  LEGACY_TASKS_CAPABILITY,
+  legacyTask as legacyTask_,
+  TASKS_EXTENSION,
+  wantsTasks,
+} from './tool-tasks.js';
 import { tracedApprovalGate } from './traced-approval-gate.js';
 
 const INSTRUCTIONS =
@@ -37,6 +46,13 @@ const INSTRUCTIONS =
 
 /** How long a call waits for a job by default: below the 60 s most clients give a request. */
 export const DEFAULT_MCP_WAIT_MS = 50_000;
+
+/**
+ * How long a call waits for a client that resets its timeout on progress: long enough for the
+ * longest job a generation service runs (a video takes up to two minutes) in one call, bounded
+ * so that a call never holds a connection for good.
+ */
+export const DEFAULT_MCP_PROGRESS_WAIT_MS = 600_000;
 
 const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   ...TOOL_SPEC_OPTION_KEYS,
@@ -51,6 +67,8 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   taskWaitMs: true,
   taskPollMaxMs: true,
   inlineMedia: true,
+  progressWaitMs: true,
+  resetsTimeoutOnProgress: true,
 };
 
 /** A params schema that takes what the SDK parsed as it is: the handler checks what it reads. */
@@ -63,6 +81,9 @@ const PAYMENT_STATE = 'gentk-payment:';
 
 /** How long a job handed out (its start, its task, a cancellation) is remembered, in ms. */
 const JOB_TTL_MS = 7 * 24 * 3_600_000;
+
+/** Tasks per tasks/list page. */
+const TASKS_PAGE = 50;
 
 /**
  * Makes MCP server instances that all offer the same tools: what the serving entries
@@ -193,6 +214,44 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
   }
 
   /**
+   * tasks/result (2025-11-25): the task's tool result, waiting for the job as a call does (the
+   * client asks once the task is completed, so it is at hand).
+   */
+  async function taskResult(server: Server, taskId: unknown, context: ServerContext) {
+    const job = decodeTaskId(taskId);
+    if (!job || !resumeSpec)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Unknown task: this server did not create it.',
+      );
+    const result = await resumeSpec.execute(
+      { operation: job.operationId, request_id: job.requestId },
+      { signal: context.mcpReq.signal, waitWhole: true },
+    );
+    return projected(server, await withMedia(result, context.mcpReq.signal));
+  }
+
+  /** tasks/list (2025-11-25): the tasks in the store, newest first, a page at a time. */
+  async function listTasks(cursor: unknown) {
+    const before = typeof cursor === 'string' && /^\d{1,16}$/.test(cursor) ? Number(cursor) : undefined;
+    const page =
+      (await taskStore.listTasks?.({ limit: TASKS_PAGE, ...(before !== undefined ? { before } : {}) })) ?? [];
+    const at = now();
+    const tasks = page.map((record) => ({
+      taskId: record.taskId,
+      status: record.cancelled ? 'cancelled' : 'working',
+      statusMessage: record.cancelled
+        ? 'Cancelled by the client.'
+        : `${record.operationId} job ${String(record.requestId)}: tasks/get tells its state`,
+      createdAt: new Date(record.submittedAt).toISOString(),
+      lastUpdatedAt: new Date(at).toISOString(),
+      ttl: null,
+    }));
+    const last = page.at(-1);
+    return { tasks, ...(page.length === TASKS_PAGE && last ? { nextCursor: String(last.submittedAt) } : {}) };
+  }
+
+  /**
    * A payment left waiting for the person: never a success. The address goes to the person through
    * URL-mode elicitation where the client offers it: asked at once on a 2025-11-25 connection; on
    * 2026-07-28 as an `input_required` round whose state carries the outcome, so that the repeated
@@ -253,6 +312,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     name: string,
     args: Record<string, unknown>,
     context: ServerContext,
+    isTaskAugmented = false,
   ): Promise<CallToolResult> {
     const spec = set.tool(name);
     if (!spec) {
@@ -305,24 +365,50 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         notify?.report(progress);
       };
       // A client that takes tasks gets one for a job that outlives a short first wait.
-      const asTask = spec.waitsForJobs && wantsTasks(server.getClientCapabilities());
+      // A 2025-11-25 client asks per call, with params.task.
+      const legacyTask = context.mcpReq.envelope === undefined && isTaskAugmented;
+      const asTask = spec.waitsForJobs && (legacyTask || wantsTasks(server.getClientCapabilities()));
       const startedAt = now();
       try {
         const result = await spec.execute(args, {
           signal: context.mcpReq.signal,
           onProgress,
           // A model cannot sleep between calls: a call uses its whole wait (a task needs no wait).
-          ...(asTask ? { waitMs: options.taskWaitMs ?? 1_000 } : { waitWhole: true }),
+          ...(asTask
+            ? { waitMs: options.taskWaitMs ?? 1_000 }
+            : {
+                waitWhole: true,
+                ...(resetsTimeoutOnProgress({
+                  setting: options.resetsTimeoutOnProgress,
+                  meta: context.mcpReq._meta as Record<string, unknown> | undefined,
+                  capabilities: server.getClientCapabilities(),
+                  client: server.getClientVersion(),
+                })
+                  ? { waitMs: options.progressWaitMs ?? DEFAULT_MCP_PROGRESS_WAIT_MS }
+                  : {}),
+              }),
         });
-        if (asTask && result.status === 'processing') {
-          const task = createTaskResult(result, startedAt, now(), maxPollMs);
-          await remember({
-            operationId: result.operationId,
-            requestId: result.requestId,
-            submittedAt: startedAt,
-            taskId: task.taskId,
-          });
-          return task as unknown as CallToolResult;
+        // A 2025-11-25 task-augmented call answers with a task even for a job already done.
+        const job =
+          result.status === 'processing' ||
+          (legacyTask && result.status === 'success' && result.requestId !== undefined)
+            ? { operationId: result.operationId, requestId: result.requestId as string | number }
+            : undefined;
+        if (asTask && job) {
+          const pending: ToolPending =
+            result.status === 'processing'
+              ? result
+              : { ok: false, status: 'processing', ...job, retryAfterMs: 0, hint: '' };
+          const task = createTaskResult(pending, startedAt, now(), maxPollMs);
+          await remember({ ...job, submittedAt: startedAt, taskId: task.taskId });
+          if (!legacyTask) return task as unknown as CallToolResult;
+          const shown = legacyTask_(task);
+          // The SDK's 2025-11-25 wire check wants content beside a task: an empty one, which the
+          // client's CreateTaskResult ignores.
+          return {
+            content: [],
+            task: result.status === 'processing' ? shown : { ...shown, status: 'completed' },
+          } as unknown as CallToolResult;
         }
         const payment = awaitedPayment(result);
         if (payment && result.status === 'success')
@@ -338,27 +424,61 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     }
   }
 
-  return () => {
+  return (context) => {
+    // 2025-11-25 clients take tasks in that protocol's form; 2026-07-28 ones through the extension.
+    const legacyTasks = context?.era === 'legacy' ? { tasks: LEGACY_TASKS_CAPABILITY } : {};
     const server = new Server(
       { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
       {
-        capabilities: { tools: {}, extensions: { [TASKS_EXTENSION]: {} } } as ServerCapabilities,
+        capabilities: {
+          tools: {},
+          extensions: { [TASKS_EXTENSION]: {} },
+          ...legacyTasks,
+        } as ServerCapabilities,
         instructions: options.instructions ?? INSTRUCTIONS,
         inputRequired: { roundTimeoutMs: options.approvalTimeoutMs ?? 600_000 },
       },
     );
     server.setRequestHandler('tools/list', () => ({ tools: listing }));
     server.setRequestHandler('tools/call', async (request, context) => {
-      const result = await callTool(server, request.params.name, request.params.arguments ?? {}, context);
-      if (isInputRequiredResult(result) || (result as { resultType?: unknown }).resultType === 'task')
+      const augmented = typeof (request.params as { task?: unknown }).task === 'object';
+      const result = await callTool(
+        server,
+        request.params.name,
+        request.params.arguments ?? {},
+        context,
+        augmented,
+      );
+      if (
+        isInputRequiredResult(result) ||
+        (result as { resultType?: unknown }).resultType === 'task' ||
+        'task' in result
+      )
         return result;
       return projected(server, result);
     });
+    /** The 2026-07-28 answer as it stands, or the 2025-11-25 task alone. */
+    const stateFor = async (params: unknown, context: unknown, cancel: boolean) => {
+      const detailed = await taskState(
+        server,
+        (params as { taskId?: unknown }).taskId,
+        context as ServerContext,
+        cancel,
+      );
+      return (context as ServerContext).mcpReq.envelope === undefined ? legacyTask_(detailed) : detailed;
+    };
     server.setRequestHandler('tasks/get', { params: ANY_PARAMS }, (params, context) =>
-      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, false),
+      stateFor(params, context, false),
     );
     server.setRequestHandler('tasks/cancel', { params: ANY_PARAMS }, (params, context) =>
-      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, true),
+      stateFor(params, context, true),
+    );
+    // 2025-11-25 only: the tool result of a task, and the tasks this server handed out.
+    server.setRequestHandler('tasks/result', { params: ANY_PARAMS }, (params, context) =>
+      taskResult(server, (params as { taskId?: unknown }).taskId, context as ServerContext),
+    );
+    server.setRequestHandler('tasks/list', { params: ANY_PARAMS }, (params) =>
+      listTasks((params as { cursor?: unknown } | undefined)?.cursor),
     );
     return server;
   };

@@ -31,8 +31,9 @@ export interface McpJobRecord {
  * cancellation once made, so instances that race never move a job's start later or undo a
  * cancellation.
  *
- * @example A store over any key-value service of your own (listing left out: `tasks/list` is then empty):
+ * @example A store over a key-value service of your own
  * ```ts
+ * // Without listTasks, tasks/list answers an empty list.
  * const store: McpTaskStore = {
  *   get: async (operationId, requestId) => kv.get(`mcp-job:${operationId}:${requestId}`),
  *   put: async (record, ttlMs) => kv.merge(`mcp-job:${record.operationId}:${record.requestId}`, record, { px: ttlMs }),

@@ -148,6 +148,17 @@ describe('MCP server processes sharing a RedisMcpTaskStore', () => {
     let endpoint = first.url;
     const viaEndpoint = (input: string | URL | Request, init?: RequestInit) =>
       fetch(input instanceof Request ? input : endpoint, init);
+    // A poll caught by the kill is sent again to the live instance, as a load balancer retries an
+    // idempotent request whose backend died.
+    const balanced = async (_: string, init: RequestInit): Promise<Response> => {
+      const target = endpoint;
+      try {
+        return await fetch(target, init);
+      } catch (error) {
+        if (target === endpoint) throw error;
+        return fetch(endpoint, init);
+      }
+    };
     const mcp = new Client(clientInfo, {
       versionNegotiation: { mode: { pin: VERSION } },
       capabilities: capabilities as never,
@@ -155,7 +166,7 @@ describe('MCP server processes sharing a RedisMcpTaskStore', () => {
     await mcp.connect(new StreamableHTTPClientTransport(new URL(endpoint), { fetch: viaEndpoint }));
     const session = createTaskSessionFromClient(mcp, {
       endpointId: 'restart-test',
-      rawDispatch: rawTaskDispatch({ fetch: (_, init) => fetch(endpoint, init), endpoint }),
+      rawDispatch: rawTaskDispatch({ fetch: balanced, endpoint }),
       v2RequestFraming: { protocolVersion: VERSION, clientInfo, clientCapabilities: capabilities },
     });
     const execution = await session.callTool(VIDEO, { model_id: 'veo-3', prompt: 'a lighthouse' });
