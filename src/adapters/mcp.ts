@@ -31,6 +31,7 @@ export { createMcpInspector } from './mcp/mcp-inspector.js';
 export type { ApprovalRequest, ApproveCallback, McpServerOptions } from './mcp/mcp-server-options.js';
 export type { McpJobRecord, McpTaskStore, MemoryMcpTaskStoreOptions } from './mcp/mcp-task-store.js';
 export { MemoryMcpTaskStore } from './mcp/mcp-task-store.js';
+export type { MediaViewerOptions } from './mcp/media-viewer.js';
 export type { MemoryMcpEventStoreOptions } from './mcp/memory-event-store.js';
 export { MemoryMcpEventStore } from './mcp/memory-event-store.js';
 export { PROGRESS_RESETS_TIMEOUT, type ResetsTimeoutOnProgress } from './mcp/progress-wait.js';

@@ -26,6 +26,8 @@ import { toCallToolResult } from './call-tool-result.js';
 import { inlineMedia } from './inline-media.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { type McpJobRecord, MemoryMcpTaskStore } from './mcp-task-store.js';
+import { mediaViewer } from './media-viewer.js';
+import { type LastProgress, withJobMeta } from './media-viewer-job.js';
 import { type ProgressNotifier, progressNotifier } from './progress-notifier.js';
 import { resetsTimeoutOnProgress } from './progress-wait.js';
 import { toolListing } from './tool-listing.js';
@@ -69,6 +71,7 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   inlineMedia: true,
   progressWaitMs: true,
   resetsTimeoutOnProgress: true,
+  mediaViewer: true,
 };
 
 /** A params schema that takes what the SDK parsed as it is: the handler checks what it reads. */
@@ -123,11 +126,26 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     waitMs: options.waitMs ?? DEFAULT_MCP_WAIT_MS,
   });
   const declareOutput = options.outputSchema ?? true;
-  const listing = set.tools.map((spec) => toolListing(spec, { outputSchema: declareOutput }));
+  const resumeSpec = set.tools.find((spec) => spec.kind === 'resume');
+  const viewer =
+    options.mediaViewer === false
+      ? undefined
+      : mediaViewer({
+          serviceUrl: session.service.baseUrl,
+          trustedOrigins: (options.inlineMedia || undefined)?.trustedOrigins ?? [],
+          options: options.mediaViewer ?? {},
+          resumeTool: resumeSpec?.name,
+        });
+  const listing = set.tools.map((spec) =>
+    toolListing(spec, {
+      outputSchema: declareOutput,
+      // The viewer shows what tools that wait for jobs return.
+      ...(viewer && spec.waitsForJobs ? { _meta: viewer.toolMeta } : {}),
+    }),
+  );
   const outputSchema = declareOutput ? TOOL_RESULT_OUTPUT_SCHEMA : undefined;
   const taskStore = options.taskStore ?? new MemoryMcpTaskStore();
   const maxPollMs = options.taskPollMaxMs ?? 30_000;
-  const resumeSpec = set.tools.find((spec) => spec.kind === 'resume');
   // The session's clock timed the job from its submission: task times and progress share it.
   const now = () => session.client.clock.now();
   /** A store that does not answer costs a job its known start, never the call. */
@@ -358,8 +376,11 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
       // A resumed job counts from its submission as the store knows it, from the first figure on.
       if (notify && spec.kind === 'resume') notify.startFrom(await knownStart(args));
       const watch = jobWatcher(notify);
+      // The last report, for the viewer of a result still processing (see withJobMeta).
+      let lastProgress: LastProgress | undefined;
       // A tool given its own onProgress no longer reports to the one of the options: call them all.
       const onProgress: ToolCallContext['onProgress'] = (progress) => {
+        lastProgress = { progress, at: session.client.clock.now() };
         watch(progress);
         options.onProgress?.(progress);
         notify?.report(progress);
@@ -413,7 +434,8 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         const payment = awaitedPayment(result);
         if (payment && result.status === 'success')
           return await paymentWithPerson(server, result.operationId, payment, context);
-        return await withMedia(result, context.mcpReq.signal);
+        const answer = await withMedia(result, context.mcpReq.signal);
+        return viewer ? withJobMeta(answer, result, lastProgress, session.client.clock.now()) : answer;
       } finally {
         notify?.stop();
       }
@@ -467,6 +489,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
       );
       return (context as ServerContext).mcpReq.envelope === undefined ? legacyTask_(detailed) : detailed;
     };
+    viewer?.serve(server);
     server.setRequestHandler('tasks/get', { params: ANY_PARAMS }, (params, context) =>
       stateFor(params, context, false),
     );
