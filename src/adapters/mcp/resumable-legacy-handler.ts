@@ -8,7 +8,7 @@ import {
 } from '@modelcontextprotocol/server';
 import type { McpServerFactory } from './create-mcp-server.js';
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js';
-import { BodyReadError, readJsonBody } from './read-json-body.js';
+import { jsonBodyOrRefusal } from './read-json-body.js';
 
 /**
  * How the resumable 2025-11-25 streams behave.
@@ -41,7 +41,6 @@ interface LegOptions extends ResumableStreamOptions {
 }
 
 const SERVER_ERROR = -32000;
-const PARSE_ERROR = -32700;
 
 const isResponse = (message: JSONRPCMessage) =>
   isJSONRPCResultResponse(message) || isJSONRPCErrorResponse(message);
@@ -61,18 +60,9 @@ export function resumableLegacyHandler(serverFactory: McpServerFactory, options:
   const live = new Set<() => void>();
 
   async function post(request: Request): Promise<Response> {
-    let body: unknown;
-    try {
-      body = await readJsonBody(request, options.maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyReadError)
-        return jsonRpcErrorResponse(
-          error.status,
-          error.status === 413 ? SERVER_ERROR : PARSE_ERROR,
-          error.message,
-        );
-      throw error;
-    }
+    const read = await jsonBodyOrRefusal(request, options.maxBodyBytes);
+    if ('refusal' in read) return read.refusal;
+    const { body } = read;
     const server = serverFactory({ era: 'legacy' });
     const transport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
