@@ -73,7 +73,7 @@ describe('many joins of one signal at once, without AbortSignal.any', () => {
     discovery.abort(new Error('deadline'));
     expect(joins.slice(1).every((join) => join.signal.aborted)).toBe(true);
     expect(joins[0]?.signal.aborted).toBe(false);
-    expect((joins[1]?.signal.reason as Error).message).toBe('deadline');
+    expect((joins[1]?.signal.reason as Error | undefined)?.message).toBe('deadline');
     expect(getEventListeners(discovery.signal, 'abort')).toHaveLength(0);
   });
 
