@@ -2,8 +2,9 @@
  * MCP: what one video costs each kind of client until its result: tool calls (and tasks/get
  * polls), progress notifications and service time, for a job of about 70 s and one of about
  * two minutes. The clients: an SDK 1.x client (2025-11-25, no Tasks, the usual 60 s request
- * timeout), an SDK 2.x client pinned to 2026-07-28 without Tasks, and the official ext-tasks
- * client. The server is `serveMcpHttp` on loopback with its defaults (a 50 s wait, progress at
+ * timeout), an SDK 2.x client pinned to 2026-07-28 without Tasks, an SDK 1.x client that resets
+ * its timeout on progress and says so (the server then waits up to 10 minutes within one call),
+ * and the official ext-tasks client. The server is `serveMcpHttp` on loopback with its defaults (a 50 s wait, progress at
  * least every 5 s, task polls at most 30 s apart); the emulator, the session and the clients'
  * timers share one clock running {@link SCALE} times wall time, so minutes take seconds.
  *
@@ -17,6 +18,7 @@ import { createScaledClock, type ScaledClock } from './mcp/scaled-clock.js';
 import {
   legacyClientRun,
   modernClientRun,
+  resettingClientRun,
   TOOL,
   tasksClientRun,
   type VideoRun,
@@ -38,10 +40,18 @@ const CALL_TARGET: Record<(typeof JOBS)[number], number> = { 70: 2, 120: 3 };
 const CLIENTS: ReadonlyArray<{
   readonly label: string;
   readonly tasks: boolean;
+  /** Says it resets its timeout on progress: one call, whatever the job's length. */
+  readonly resets?: boolean;
   readonly run: (url: string, clock: ScaledClock) => Promise<VideoRun>;
 }> = [
   { label: 'SDK 1.x client, 2025-11-25, 60 s timeout', tasks: false, run: legacyClientRun },
   { label: 'SDK 2.x client, 2026-07-28, no tasks', tasks: false, run: modernClientRun },
+  {
+    label: 'SDK 1.x client resetting its timeout on progress',
+    tasks: false,
+    resets: true,
+    run: resettingClientRun,
+  },
   { label: 'ext-tasks client, 2026-07-28', tasks: true, run: tasksClientRun },
 ];
 
@@ -98,9 +108,12 @@ export async function run(): Promise<BenchSection> {
               name: `${label}: tool calls`,
               value: result.toolCalls,
               unit: 'calls',
-              baseline: { name: 'at most', value: CALL_TARGET[seconds] },
+              baseline: { name: 'at most', value: client.resets ? 1 : CALL_TARGET[seconds] },
               note: `${result.timeouts} timed out; a model resumes at once`,
-              pass: result.succeeded && result.timeouts === 0 && result.toolCalls <= CALL_TARGET[seconds],
+              pass:
+                result.succeeded &&
+                result.timeouts === 0 &&
+                result.toolCalls <= (client.resets ? 1 : CALL_TARGET[seconds]),
             }),
         figure({
           name: `${label}: progress notifications`,

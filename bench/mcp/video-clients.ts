@@ -13,6 +13,7 @@ import {
 import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import { Client as LegacyClient } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport as LegacyTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { PROGRESS_RESETS_TIMEOUT } from '../../src/adapters/mcp.js';
 import { rawTaskDispatch } from '../../test/support/mcp-raw-dispatch.js';
 import type { ScaledClock } from './scaled-clock.js';
 
@@ -105,6 +106,28 @@ export async function legacyClientRun(url: string, clock: ScaledClock): Promise<
       (name, args, onProgress) =>
         client.callTool({ name, arguments: args }, undefined, {
           timeout: clock.realMs(60_000),
+          onprogress: (event) => onProgress((event as { _meta?: unknown })._meta),
+        }),
+      clock,
+    );
+  } finally {
+    await client.close();
+  }
+}
+
+/**
+ * An SDK 1.x client that resets its 60 s timeout on every progress notification and says so on
+ * each call (`_meta`), so the server waits for the job within one call.
+ */
+export async function resettingClientRun(url: string, clock: ScaledClock): Promise<VideoRun> {
+  const client = new LegacyClient({ name: 'bench-sdk1-resetting', version: '1.0.0' });
+  await client.connect(new LegacyTransport(new URL(url)));
+  try {
+    return await withoutTasks(
+      (name, args, onProgress) =>
+        client.callTool({ name, arguments: args, _meta: { [PROGRESS_RESETS_TIMEOUT]: true } }, undefined, {
+          timeout: clock.realMs(60_000),
+          resetTimeoutOnProgress: true,
           onprogress: (event) => onProgress((event as { _meta?: unknown })._meta),
         }),
       clock,

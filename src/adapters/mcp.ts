@@ -16,7 +16,12 @@ export type { McpInspector } from '../discovery/mcp-inspector.js';
 // framework's entry.
 export type { ToolSpecOptions } from '../tools/index.js';
 export type { McpServerFactory } from './mcp/create-mcp-server.js';
-export { createMcpServer, createMcpServerFactory, DEFAULT_MCP_WAIT_MS } from './mcp/create-mcp-server.js';
+export {
+  createMcpServer,
+  createMcpServerFactory,
+  DEFAULT_MCP_PROGRESS_WAIT_MS,
+  DEFAULT_MCP_WAIT_MS,
+} from './mcp/create-mcp-server.js';
 export type { InlineMediaOptions } from './mcp/inline-media.js';
 export type { LegacySessionOptions } from './mcp/legacy-session-handler.js';
 export type { McpHttpHandler, McpHttpHandlerOptions } from './mcp/mcp-http-handler.js';
@@ -24,10 +29,16 @@ export { createMcpHttpHandler } from './mcp/mcp-http-handler.js';
 export type { McpInspectorOptions } from './mcp/mcp-inspector.js';
 export { createMcpInspector } from './mcp/mcp-inspector.js';
 export type { ApprovalRequest, ApproveCallback, McpServerOptions } from './mcp/mcp-server-options.js';
-export type { McpTaskStore } from './mcp/mcp-task-store.js';
+export type { McpJobRecord, McpTaskStore, MemoryMcpTaskStoreOptions } from './mcp/mcp-task-store.js';
 export { MemoryMcpTaskStore } from './mcp/mcp-task-store.js';
 export type { MediaViewerOptions } from './mcp/media-viewer.js';
+export type { MemoryMcpEventStoreOptions } from './mcp/memory-event-store.js';
+export { MemoryMcpEventStore } from './mcp/memory-event-store.js';
+export { PROGRESS_RESETS_TIMEOUT, type ResetsTimeoutOnProgress } from './mcp/progress-wait.js';
+export type { RedisMcpTaskStoreOptions } from './mcp/redis-mcp-task-store.js';
+export { RedisMcpTaskStore } from './mcp/redis-mcp-task-store.js';
 export type { RequestGuardOptions } from './mcp/request-guard.js';
+export type { ResumableStreamOptions } from './mcp/resumable-legacy-handler.js';
 export type { McpHttpListener, ServeMcpHttpOptions } from './mcp/serve-mcp-http.js';
 export { serveMcpHttp } from './mcp/serve-mcp-http.js';
 export type { ServeStdioOptions, StdioConnection } from './mcp/serve-stdio.js';

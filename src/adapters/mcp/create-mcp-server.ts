@@ -13,8 +13,8 @@ import type { Session } from '../../auth/session.js';
 import type { OptionKeys } from '../../errors/index.js';
 import { createToolSpecs } from '../../tools/create-tool-specs.js';
 import { errorResult } from '../../tools/error-result.js';
-import type { ToolResult } from '../../tools/tool-result.js';
-import type { ToolCallContext } from '../../tools/tool-spec.js';
+import type { ToolPending, ToolResult } from '../../tools/tool-result.js';
+import type { ToolCallContext, ToolProgress } from '../../tools/tool-spec.js';
 import {
   checkToolOptions,
   TOOL_SPEC_OPTION_KEYS,
@@ -25,13 +25,22 @@ import { type AwaitedPayment, awaitedPayment, awaitedPaymentResult } from './awa
 import { toCallToolResult } from './call-tool-result.js';
 import { inlineMedia } from './inline-media.js';
 import type { McpServerOptions } from './mcp-server-options.js';
-import { MemoryMcpTaskStore } from './mcp-task-store.js';
+import { type McpJobRecord, MemoryMcpTaskStore } from './mcp-task-store.js';
 import { mediaViewer } from './media-viewer.js';
 import { type LastProgress, withJobMeta } from './media-viewer-job.js';
-import { progressNotifier } from './progress-notifier.js';
+import { type ProgressNotifier, progressNotifier } from './progress-notifier.js';
+import { resetsTimeoutOnProgress } from './progress-wait.js';
 import { toolListing } from './tool-listing.js';
 import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
-import { createTaskResult, decodeTaskId, detailedTask, TASKS_EXTENSION, wantsTasks } from './tool-tasks.js';
+import {
+  createTaskResult,
+  decodeTaskId,
+  detailedTask,
+  LEGACY_TASKS_CAPABILITY,
+  legacyTask as legacyTask_,
+  TASKS_EXTENSION,
+  wantsTasks,
+} from './tool-tasks.js';
 import { tracedApprovalGate } from './traced-approval-gate.js';
 
 const INSTRUCTIONS =
@@ -39,6 +48,13 @@ const INSTRUCTIONS =
 
 /** How long a call waits for a job by default: below the 60 s most clients give a request. */
 export const DEFAULT_MCP_WAIT_MS = 50_000;
+
+/**
+ * How long a call waits for a client that resets its timeout on progress: long enough for the
+ * longest job a generation service runs (a video takes up to two minutes) in one call, bounded
+ * so that a call never holds a connection for good.
+ */
+export const DEFAULT_MCP_PROGRESS_WAIT_MS = 600_000;
 
 const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   ...TOOL_SPEC_OPTION_KEYS,
@@ -53,6 +69,8 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   taskWaitMs: true,
   taskPollMaxMs: true,
   inlineMedia: true,
+  progressWaitMs: true,
+  resetsTimeoutOnProgress: true,
   mediaViewer: true,
 };
 
@@ -64,8 +82,11 @@ const ANY_PARAMS = {
 /** Marks the request state of a payment's URL round (see paymentWithPerson). */
 const PAYMENT_STATE = 'gentk-payment:';
 
-/** How long a cancelled task is remembered, in ms. */
-const CANCELLED_TTL_MS = 7 * 24 * 3_600_000;
+/** How long a job handed out (its start, its task, a cancellation) is remembered, in ms. */
+const JOB_TTL_MS = 7 * 24 * 3_600_000;
+
+/** Tasks per tasks/list page. */
+const TASKS_PAGE = 50;
 
 /**
  * Makes MCP server instances that all offer the same tools: what the serving entries
@@ -125,6 +146,40 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
   const outputSchema = declareOutput ? TOOL_RESULT_OUTPUT_SCHEMA : undefined;
   const taskStore = options.taskStore ?? new MemoryMcpTaskStore();
   const maxPollMs = options.taskPollMaxMs ?? 30_000;
+  // The session's clock timed the job from its submission: task times and progress share it.
+  const now = () => session.client.clock.now();
+  /** A store that does not answer costs a job its known start, never the call. */
+  const remember = (record: McpJobRecord) => taskStore.put(record, JOB_TTL_MS).catch(() => undefined);
+
+  /** When the job `resume_job` names was submitted, as the store knows it (NaN when unknown). */
+  const knownStart = async (args: Record<string, unknown>): Promise<number> => {
+    const { operation, request_id: requestId } = args;
+    if (typeof operation !== 'string' || (typeof requestId !== 'string' && typeof requestId !== 'number'))
+      return Number.NaN;
+    const operationId = set.tool(operation)?.operationId ?? operation;
+    const known = await taskStore.get(operationId, requestId).catch(() => undefined);
+    return known?.submittedAt ?? Number.NaN;
+  };
+
+  /**
+   * Records a job once its id is known, and gives the notifier its submission as the store knows
+   * it: a job submitted on another instance (or before a restart) counts from there.
+   */
+  const jobWatcher = (notify: ProgressNotifier | undefined) => {
+    let seen = false;
+    return (progress: ToolProgress) => {
+      if (seen || progress.requestId === undefined) return;
+      seen = true;
+      const { operationId, requestId } = progress;
+      const submittedAt = now() - progress.elapsedMs;
+      void (async () => {
+        const known = await taskStore.get(operationId, requestId).catch(() => undefined);
+        notify?.startFrom(Math.min(known?.submittedAt ?? submittedAt, submittedAt));
+        if (!known || known.submittedAt > submittedAt)
+          await remember({ operationId, requestId, submittedAt });
+      })();
+    };
+  };
 
   const projected = (server: Server, result: CallToolResult) =>
     server.projectCallToolResult(result, outputSchema);
@@ -146,19 +201,72 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         'Unknown task: this server did not create it.',
       );
     const id = taskId as string;
-    if (cancel) await taskStore.set(id, 'cancelled', CANCELLED_TTL_MS);
-    if (cancel || (await taskStore.get(id)) === 'cancelled')
-      return detailedTask(id, job, Date.now(), maxPollMs, { cancelled: true });
+    const record = {
+      operationId: job.operationId,
+      requestId: job.requestId,
+      submittedAt: job.createdAt,
+      taskId: id,
+    };
+    if (cancel) {
+      try {
+        await taskStore.put({ ...record, cancelled: true }, JOB_TTL_MS);
+      } catch {
+        throw new ProtocolError(
+          ProtocolErrorCode.InternalError,
+          'The task store did not answer: the task was not cancelled; try again.',
+        );
+      }
+    }
+    if (cancel || (await taskStore.get(job.operationId, job.requestId).catch(() => undefined))?.cancelled)
+      return detailedTask(id, job, now(), maxPollMs, { cancelled: true });
     // One look at the job and no more (a wait of 1 ms polls once; 0 would not poll at all): the
     // client polls at the interval the task gives.
     const result = await resumeSpec.execute(
       { operation: job.operationId, request_id: job.requestId },
       { signal: context.mcpReq.signal, waitMs: 1 },
     );
-    return detailedTask(id, job, Date.now(), maxPollMs, {
+    return detailedTask(id, job, now(), maxPollMs, {
       result,
       callResult: projected(server, await withMedia(result, context.mcpReq.signal)),
     });
+  }
+
+  /**
+   * tasks/result (2025-11-25): the task's tool result, waiting for the job as a call does (the
+   * client asks once the task is completed, so it is at hand).
+   */
+  async function taskResult(server: Server, taskId: unknown, context: ServerContext) {
+    const job = decodeTaskId(taskId);
+    if (!job || !resumeSpec)
+      throw new ProtocolError(
+        ProtocolErrorCode.InvalidParams,
+        'Unknown task: this server did not create it.',
+      );
+    const result = await resumeSpec.execute(
+      { operation: job.operationId, request_id: job.requestId },
+      { signal: context.mcpReq.signal, waitWhole: true },
+    );
+    return projected(server, await withMedia(result, context.mcpReq.signal));
+  }
+
+  /** tasks/list (2025-11-25): the tasks in the store, newest first, a page at a time. */
+  async function listTasks(cursor: unknown) {
+    const before = typeof cursor === 'string' && /^\d{1,16}$/.test(cursor) ? Number(cursor) : undefined;
+    const page =
+      (await taskStore.listTasks?.({ limit: TASKS_PAGE, ...(before !== undefined ? { before } : {}) })) ?? [];
+    const at = now();
+    const tasks = page.map((record) => ({
+      taskId: record.taskId,
+      status: record.cancelled ? 'cancelled' : 'working',
+      statusMessage: record.cancelled
+        ? 'Cancelled by the client.'
+        : `${record.operationId} job ${String(record.requestId)}: tasks/get tells its state`,
+      createdAt: new Date(record.submittedAt).toISOString(),
+      lastUpdatedAt: new Date(at).toISOString(),
+      ttl: null,
+    }));
+    const last = page.at(-1);
+    return { tasks, ...(page.length === TASKS_PAGE && last ? { nextCursor: String(last.submittedAt) } : {}) };
   }
 
   /**
@@ -222,6 +330,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     name: string,
     args: Record<string, unknown>,
     context: ServerContext,
+    isTaskAugmented = false,
   ): Promise<CallToolResult> {
     const spec = set.tool(name);
     if (!spec) {
@@ -264,29 +373,64 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
               // Elapsed times are the session's, whose clock timed the job from its submission.
               now: () => session.client.clock.now(),
             });
+      // A resumed job counts from its submission as the store knows it, from the first figure on.
+      if (notify && spec.kind === 'resume') notify.startFrom(await knownStart(args));
+      const watch = jobWatcher(notify);
       // The last report, for the viewer of a result still processing (see withJobMeta).
       let lastProgress: LastProgress | undefined;
-      // A tool given its own onProgress no longer reports to the one of the options: call both.
-      const onProgress: ToolCallContext['onProgress'] =
-        notify || (viewer && spec.waitsForJobs)
-          ? (progress) => {
-              lastProgress = { progress, at: session.client.clock.now() };
-              options.onProgress?.(progress);
-              notify?.report(progress);
-            }
-          : undefined;
+      // A tool given its own onProgress no longer reports to the one of the options: call them all.
+      const onProgress: ToolCallContext['onProgress'] = (progress) => {
+        lastProgress = { progress, at: session.client.clock.now() };
+        watch(progress);
+        options.onProgress?.(progress);
+        notify?.report(progress);
+      };
       // A client that takes tasks gets one for a job that outlives a short first wait.
-      const asTask = spec.waitsForJobs && wantsTasks(server.getClientCapabilities());
-      const startedAt = Date.now();
+      // A 2025-11-25 client asks per call, with params.task.
+      const legacyTask = context.mcpReq.envelope === undefined && isTaskAugmented;
+      const asTask = spec.waitsForJobs && (legacyTask || wantsTasks(server.getClientCapabilities()));
+      const startedAt = now();
       try {
         const result = await spec.execute(args, {
           signal: context.mcpReq.signal,
-          ...(onProgress ? { onProgress } : {}),
+          onProgress,
           // A model cannot sleep between calls: a call uses its whole wait (a task needs no wait).
-          ...(asTask ? { waitMs: options.taskWaitMs ?? 1_000 } : { waitWhole: true }),
+          ...(asTask
+            ? { waitMs: options.taskWaitMs ?? 1_000 }
+            : {
+                waitWhole: true,
+                ...(resetsTimeoutOnProgress({
+                  setting: options.resetsTimeoutOnProgress,
+                  meta: context.mcpReq._meta as Record<string, unknown> | undefined,
+                  capabilities: server.getClientCapabilities(),
+                  client: server.getClientVersion(),
+                })
+                  ? { waitMs: options.progressWaitMs ?? DEFAULT_MCP_PROGRESS_WAIT_MS }
+                  : {}),
+              }),
         });
-        if (asTask && result.status === 'processing')
-          return createTaskResult(result, startedAt, Date.now(), maxPollMs) as unknown as CallToolResult;
+        // A 2025-11-25 task-augmented call answers with a task even for a job already done.
+        const job =
+          result.status === 'processing' ||
+          (legacyTask && result.status === 'success' && result.requestId !== undefined)
+            ? { operationId: result.operationId, requestId: result.requestId as string | number }
+            : undefined;
+        if (asTask && job) {
+          const pending: ToolPending =
+            result.status === 'processing'
+              ? result
+              : { ok: false, status: 'processing', ...job, retryAfterMs: 0, hint: '' };
+          const task = createTaskResult(pending, startedAt, now(), maxPollMs);
+          await remember({ ...job, submittedAt: startedAt, taskId: task.taskId });
+          if (!legacyTask) return task as unknown as CallToolResult;
+          const shown = legacyTask_(task);
+          // The SDK's 2025-11-25 wire check wants content beside a task: an empty one, which the
+          // client's CreateTaskResult ignores.
+          return {
+            content: [],
+            task: result.status === 'processing' ? shown : { ...shown, status: 'completed' },
+          } as unknown as CallToolResult;
+        }
         const payment = awaitedPayment(result);
         if (payment && result.status === 'success')
           return await paymentWithPerson(server, result.operationId, payment, context);
@@ -302,28 +446,62 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     }
   }
 
-  return () => {
+  return (context) => {
+    // 2025-11-25 clients take tasks in that protocol's form; 2026-07-28 ones through the extension.
+    const legacyTasks = context?.era === 'legacy' ? { tasks: LEGACY_TASKS_CAPABILITY } : {};
     const server = new Server(
       { name: options.name ?? 'generation-agent-toolkit', version: options.version ?? VERSION },
       {
-        capabilities: { tools: {}, extensions: { [TASKS_EXTENSION]: {} } } as ServerCapabilities,
+        capabilities: {
+          tools: {},
+          extensions: { [TASKS_EXTENSION]: {} },
+          ...legacyTasks,
+        } as ServerCapabilities,
         instructions: options.instructions ?? INSTRUCTIONS,
         inputRequired: { roundTimeoutMs: options.approvalTimeoutMs ?? 600_000 },
       },
     );
     server.setRequestHandler('tools/list', () => ({ tools: listing }));
     server.setRequestHandler('tools/call', async (request, context) => {
-      const result = await callTool(server, request.params.name, request.params.arguments ?? {}, context);
-      if (isInputRequiredResult(result) || (result as { resultType?: unknown }).resultType === 'task')
+      const augmented = typeof (request.params as { task?: unknown }).task === 'object';
+      const result = await callTool(
+        server,
+        request.params.name,
+        request.params.arguments ?? {},
+        context,
+        augmented,
+      );
+      if (
+        isInputRequiredResult(result) ||
+        (result as { resultType?: unknown }).resultType === 'task' ||
+        'task' in result
+      )
         return result;
       return projected(server, result);
     });
+    /** The 2026-07-28 answer as it stands, or the 2025-11-25 task alone. */
+    const stateFor = async (params: unknown, context: unknown, cancel: boolean) => {
+      const detailed = await taskState(
+        server,
+        (params as { taskId?: unknown }).taskId,
+        context as ServerContext,
+        cancel,
+      );
+      return (context as ServerContext).mcpReq.envelope === undefined ? legacyTask_(detailed) : detailed;
+    };
     viewer?.serve(server);
     server.setRequestHandler('tasks/get', { params: ANY_PARAMS }, (params, context) =>
-      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, false),
+      stateFor(params, context, false),
     );
     server.setRequestHandler('tasks/cancel', { params: ANY_PARAMS }, (params, context) =>
-      taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, true),
+      stateFor(params, context, true),
+    );
+    // 2025-11-25 only: the tool result of a task, and the tasks this server handed out.
+    server.setRequestHandler('tasks/result', { params: ANY_PARAMS }, (params, context) =>
+      taskResult(server, (params as { taskId?: unknown }).taskId, context as ServerContext),
+    );
+    server.setRequestHandler('tasks/list', { params: ANY_PARAMS }, (params) =>
+      listTasks((params as { cursor?: unknown } | undefined)?.cursor),
     );
     return server;
   };

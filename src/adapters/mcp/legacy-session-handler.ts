@@ -1,11 +1,12 @@
 import {
+  type EventStore,
   isInitializeRequest,
   type Server,
   WebStandardStreamableHTTPServerTransport,
 } from '@modelcontextprotocol/server';
 import type { McpServerFactory } from './create-mcp-server.js';
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js';
-import { BodyReadError, readJsonBody } from './read-json-body.js';
+import { jsonBodyOrRefusal } from './read-json-body.js';
 
 /**
  * Limits of the sessions kept for 2025-11-25 clients (`legacy: 'sessions'`).
@@ -38,7 +39,6 @@ interface OpenSession {
 /** JSON-RPC codes the SDK's transport uses for the same answers. */
 const SERVER_ERROR = -32000;
 const SESSION_NOT_FOUND = -32001;
-const PARSE_ERROR = -32700;
 
 /**
  * 2025-11-25 Streamable HTTP with sessions (`Mcp-Session-Id`), one MCP server each: what a
@@ -50,7 +50,10 @@ const PARSE_ERROR = -32700;
  */
 export function legacySessionHandler(
   serverFactory: McpServerFactory,
-  options: LegacySessionOptions = {},
+  options: LegacySessionOptions & {
+    readonly eventStore?: EventStore | undefined;
+    readonly sseRetryMs?: number;
+  } = {},
 ): LegacySessionHandler {
   const idleMs = options.sessionIdleMs ?? 1_800_000;
   const maxSessions = options.maxSessions ?? 100;
@@ -69,18 +72,9 @@ export function legacySessionHandler(
   };
 
   async function openSession(request: Request): Promise<Response> {
-    let body: unknown;
-    try {
-      body = await readJsonBody(request, maxBodyBytes);
-    } catch (error) {
-      if (error instanceof BodyReadError)
-        return jsonRpcErrorResponse(
-          error.status,
-          error.status === 413 ? SERVER_ERROR : PARSE_ERROR,
-          error.message,
-        );
-      throw error;
-    }
+    const read = await jsonBodyOrRefusal(request, maxBodyBytes);
+    if ('refusal' in read) return read.refusal;
+    const { body } = read;
     const initializes = Array.isArray(body) ? body.some(isInitializeRequest) : isInitializeRequest(body);
     if (!initializes)
       return jsonRpcErrorResponse(400, SERVER_ERROR, 'Bad Request: No valid session ID provided');
@@ -100,6 +94,10 @@ export function legacySessionHandler(
     const server = serverFactory({ era: 'legacy' });
     const transport: WebStandardStreamableHTTPServerTransport = new WebStandardStreamableHTTPServerTransport({
       sessionIdGenerator: () => crypto.randomUUID(),
+      // A session's broken stream is resumed by the transport itself, from the store.
+      ...(options.eventStore
+        ? { eventStore: options.eventStore, retryInterval: options.sseRetryMs ?? 1_000 }
+        : {}),
       onsessioninitialized: (id) => {
         sessions.set(id, { server, transport, lastSeen: Date.now() });
       },

@@ -2,7 +2,9 @@ import { createMcpHandler, isLegacyRequest } from '@modelcontextprotocol/server'
 import type { McpServerFactory } from './create-mcp-server.js';
 import { jsonRpcErrorResponse } from './json-rpc-error-response.js';
 import { type LegacySessionOptions, legacySessionHandler } from './legacy-session-handler.js';
+import { MemoryMcpEventStore } from './memory-event-store.js';
 import { type RequestGuardOptions, refusedRequest } from './request-guard.js';
+import { type ResumableStreamOptions, resumableLegacyHandler } from './resumable-legacy-handler.js';
 
 export type { McpServerFactory } from './create-mcp-server.js';
 
@@ -17,7 +19,10 @@ export type { McpServerFactory } from './create-mcp-server.js';
  * });
  * const response = await handler.fetch(request); // from any fetch-style server: Hono, Deno.serve, a Worker
  */
-export interface McpHttpHandlerOptions extends RequestGuardOptions, LegacySessionOptions {
+export interface McpHttpHandlerOptions
+  extends RequestGuardOptions,
+    LegacySessionOptions,
+    ResumableStreamOptions {
   /**
    * How 2025-11-25 clients (those that open with `initialize`) are served:
    * - `'stateless'`: each request by a fresh instance, like 2026-07-28 ones, so any instance of a
@@ -71,7 +76,21 @@ export function createMcpHttpHandler(
 ): McpHttpHandler {
   const maxBodyBytes = options.maxBodyBytes ?? 4 * 1024 * 1024;
   const legacy = options.legacy ?? 'stateless';
-  const sessions = legacy === 'sessions' ? legacySessionHandler(serverFactory, options) : undefined;
+  const eventStore =
+    options.eventStore === false ? undefined : (options.eventStore ?? new MemoryMcpEventStore());
+  const sessions =
+    legacy === 'sessions'
+      ? legacySessionHandler(serverFactory, {
+          ...options,
+          eventStore: eventStore ?? undefined,
+        })
+      : undefined;
+  // 2025-11-25 clients served statelessly get resumable streams when there is an event store.
+  const resumable =
+    legacy === 'stateless' && eventStore
+      ? resumableLegacyHandler(serverFactory, { ...options, eventStore, maxBodyBytes })
+      : undefined;
+  const legacyLeg = sessions ?? resumable;
   const handler = createMcpHandler((context) => serverFactory({ era: context.era }), {
     legacy: legacy === 'reject' ? 'reject' : 'stateless',
     maxRequestBodySize: maxBodyBytes,
@@ -80,15 +99,15 @@ export function createMcpHttpHandler(
     async fetch(request) {
       const refused = refusedRequest(request, options);
       if (refused) return jsonRpcErrorResponse(403, SERVER_ERROR, `Forbidden: ${refused}`);
-      if (sessions && (await isLegacyRequest(request, undefined, { maxRequestBodySize: maxBodyBytes })))
-        return sessions.fetch(request);
+      if (legacyLeg && (await isLegacyRequest(request, undefined, { maxRequestBodySize: maxBodyBytes })))
+        return legacyLeg.fetch(request);
       return handler.fetch(request);
     },
     get sessions() {
       return sessions?.sessions ?? 0;
     },
     async close() {
-      await Promise.all([handler.close(), sessions?.close()]);
+      await Promise.all([handler.close(), legacyLeg?.close()]);
     },
   };
 }

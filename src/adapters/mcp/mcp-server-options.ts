@@ -4,6 +4,7 @@ import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
 import type { InlineMediaOptions } from './inline-media.js';
 import type { McpTaskStore } from './mcp-task-store.js';
 import type { MediaViewerOptions } from './media-viewer.js';
+import type { ResetsTimeoutOnProgress } from './progress-wait.js';
 
 /**
  * A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it.
@@ -99,6 +100,23 @@ export interface McpServerOptions extends ToolSpecOptions {
    * @default 50000
    */
   readonly waitMs?: number;
+  /**
+   * How long a call waits for a job when its client resets its request timeout on every progress
+   * notification (see `resetsTimeoutOnProgress`), in ms: progress comes at least every
+   * `progressIntervalMs`, so such a client keeps waiting, and a two-minute video costs one call.
+   * @default 600000
+   */
+  readonly progressWaitMs?: number;
+  /**
+   * Which clients reset their timeout on progress, and so get `progressWaitMs`: `true` for all (a
+   * deployment that serves only such hosts), a function of the client's name and version, or by
+   * default the client's own word: a call whose `_meta` holds
+   * `"io.github.generation-agent-toolkit/progress-resets-timeout": true`, or a client that names
+   * that key in `capabilities.experimental`. MCP has no standard signal, and the SDKs do not reset
+   * by default, so no client is assumed to.
+   * @default the client's own flag
+   */
+  readonly resetsTimeoutOnProgress?: ResetsTimeoutOnProgress;
   /**
    * Longest silence between two progress notifications while a job runs, in ms; each names the
    * job, so a client whose call is cut off still holds its id. 0 sends only the poller's reports.

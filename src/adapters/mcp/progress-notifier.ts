@@ -16,6 +16,12 @@ export interface ProgressTarget {
 /** Reports progress for one call, and keeps reporting between the poller's reports. */
 export interface ProgressNotifier {
   report(progress: ToolProgress): void;
+  /**
+   * The job's submission time as a shared store knows it (epoch ms, the same clock as `now`):
+   * elapsed times count from there when it is earlier than the poller's own start (a job resumed on
+   * an instance that did not submit it).
+   */
+  startFrom(submittedAt: number): void;
   /** Stops the periodic reports: the call ended. */
   stop(): void;
 }
@@ -49,8 +55,12 @@ export function progressNotifier(target: ProgressTarget): ProgressNotifier {
   let last = -1;
   let latest: { progress: ToolProgress; at: number } | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
+  let submittedAt: number | undefined;
+  /** The reported elapsed time, or the time since the known submission when that is longer. */
+  const elapsedOf = (reportedMs: number, at: number) =>
+    submittedAt === undefined ? reportedMs : Math.max(reportedMs, at - submittedAt);
 
-  const send = (progress: ToolProgress, elapsedMs: number) => {
+  const send = (progress: ToolProgress, elapsedMs: number, reportedElapsedMs: number) => {
     const value = elapsedMs / 1000;
     if (value <= last) return;
     last = value;
@@ -58,7 +68,7 @@ export function progressNotifier(target: ProgressTarget): ProgressNotifier {
       progress.status === 'success'
         ? value
         : progress.etaMs !== undefined
-          ? Math.max(value, (progress.elapsedMs + progress.etaMs) / 1000)
+          ? Math.max(value, (reportedElapsedMs + progress.etaMs) / 1000)
           : undefined;
     target
       .send({
@@ -85,14 +95,19 @@ export function progressNotifier(target: ProgressTarget): ProgressNotifier {
 
   const tick = () => {
     if (latest === undefined || latest.progress.status !== 'processing') return;
-    const elapsedMs = latest.progress.elapsedMs + (now() - latest.at);
-    send(latest.progress, elapsedMs);
+    const at = now();
+    send(
+      latest.progress,
+      elapsedOf(latest.progress.elapsedMs + (at - latest.at), at),
+      elapsedOf(latest.progress.elapsedMs, latest.at),
+    );
   };
 
   return {
     report(progress) {
       latest = { progress, at: now() };
-      send(progress, progress.elapsedMs);
+      const elapsedMs = elapsedOf(progress.elapsedMs, latest.at);
+      send(progress, elapsedMs, elapsedMs);
       if (progress.status !== 'processing') {
         if (timer !== undefined) clearInterval(timer);
         timer = undefined;
@@ -100,6 +115,9 @@ export function progressNotifier(target: ProgressTarget): ProgressNotifier {
         timer = setInterval(tick, target.intervalMs);
         (timer as { unref?: () => void }).unref?.();
       }
+    },
+    startFrom(start) {
+      if (Number.isFinite(start) && (submittedAt === undefined || start < submittedAt)) submittedAt = start;
     },
     stop() {
       if (timer !== undefined) clearInterval(timer);

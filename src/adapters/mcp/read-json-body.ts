@@ -1,4 +1,5 @@
 import { ResponseTooLargeFailure, readBytesWithinLimit } from '../../http/index.js';
+import { jsonRpcErrorResponse } from './json-rpc-error-response.js';
 
 /** A body that is too big, or not JSON. */
 export class BodyReadError extends Error {
@@ -29,5 +30,23 @@ export async function readJsonBody(request: Request, maxBytes: number): Promise<
     return JSON.parse(new TextDecoder().decode(bytes));
   } catch {
     throw new BodyReadError(400, 'Parse error: the body is not JSON');
+  }
+}
+
+/**
+ * {@link readJsonBody}, with a body that cannot be read answered as the Streamable HTTP transport
+ * answers it: 413 with a server error, 400 with a parse error.
+ */
+export async function jsonBodyOrRefusal(
+  request: Request,
+  maxBytes: number,
+): Promise<{ readonly body: unknown } | { readonly refusal: Response }> {
+  try {
+    return { body: await readJsonBody(request, maxBytes) };
+  } catch (error) {
+    if (!(error instanceof BodyReadError)) throw error;
+    return {
+      refusal: jsonRpcErrorResponse(error.status, error.status === 413 ? -32000 : -32700, error.message),
+    };
   }
 }

@@ -134,3 +134,31 @@ export function detailedTask(
     result: { ...outcome.callResult, resultType: 'complete' },
   };
 }
+
+/**
+ * The 2025-11-25 protocol's experimental tasks capability (a task-augmented `tools/call` with
+ * `params.task`, `tasks/get`, `tasks/result`, `tasks/list`, `tasks/cancel`), declared to
+ * 2025-11-25 clients only.
+ */
+export const LEGACY_TASKS_CAPABILITY = {
+  list: {},
+  cancel: {},
+  requests: { tools: { call: {} } },
+} as const;
+
+/** A 2025-11-25 task as `tasks/get`, `tasks/list` and `tasks/cancel` give it. */
+export function legacyTask(
+  task: ReturnType<typeof detailedTask> | ReturnType<typeof createTaskResult>,
+): Record<string, unknown> {
+  const { taskId, status, statusMessage, createdAt, lastUpdatedAt } = task;
+  const pollInterval = 'pollIntervalMs' in task ? task.pollIntervalMs : undefined;
+  return {
+    taskId,
+    status,
+    ...(statusMessage !== undefined ? { statusMessage } : {}),
+    createdAt,
+    lastUpdatedAt,
+    ttl: null,
+    ...(pollInterval !== undefined ? { pollInterval } : {}),
+  };
+}

@@ -1,17 +1,15 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { type Emulator, type ManualClock, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { discover } from '../../../src/discovery/discover.js';
 import { useTemporaryFolder } from '../../support/temporary-folders.js';
+import { startFleetInstance } from './fleet-instance.js';
 
-const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
-const SCRIPT = fileURLToPath(new URL('./fixtures/http-server.ts', import.meta.url));
 const VIDEO = 'v8_video_text_to_video';
 
 let emulator: Emulator;
@@ -20,27 +18,8 @@ const instances: ChildProcess[] = [];
 let proxy: Server | undefined;
 
 /** Starts one instance of the fleet and resolves with its URL. */
-function startInstance(env: Record<string, string>): Promise<string> {
-  const child = spawn(process.execPath, ['--import', 'tsx', SCRIPT], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  instances.push(child);
-  let stderr = '';
-  child.stderr?.on('data', (chunk: Buffer) => {
-    stderr += chunk.toString();
-  });
-  return new Promise((resolve, reject) => {
-    let stdout = '';
-    child.stdout?.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const url = /listening (\S+)/.exec(stdout)?.[1];
-      if (url) resolve(url);
-    });
-    child.once('exit', (code) => reject(new Error(`instance exited with ${code}: ${stderr}`)));
-  });
-}
+const startInstance = async (env: Record<string, string>) =>
+  (await startFleetInstance(env, (child) => instances.push(child))).url;
 
 /** A round-robin HTTP proxy on loopback: each request goes to the next instance. */
 async function roundRobin(targets: readonly string[]): Promise<{ url: string; served: number[] }> {
