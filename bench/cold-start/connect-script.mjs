@@ -1,20 +1,25 @@
 /**
  * Run in a fresh Node process by bench/cold-start.ts: imports the built package, then connects
- * either from a saved description (argv[3] is a snapshot file) or by discovering, and prints the
- * milliseconds connect() took, as a function's first request would pay them.
+ * from a saved description (`saved <file>`), through a warm discovery cache (`cache <folder>`), or
+ * by discovering (no argument), and prints the milliseconds connect() took, as a function's first
+ * request would pay them.
  */
 import { readFileSync } from 'node:fs';
 
-const [dist, baseUrl, snapshotFile] = process.argv.slice(2);
+const [dist, baseUrl, mode, path] = process.argv.slice(2);
 const { connect, ServiceDescription } = await import(dist);
+// The file cache is in the /stores entry, beside the root.
+const { FileDiscoveryCache } = mode === 'cache' ? await import(new URL('./stores.js', dist).href) : {};
 const apiKey = process.env.GENTK_API_KEY;
+// Reading the saved description or the cache is part of what a function pays: timed too.
 const started = performance.now();
 const session = await connect({
   baseUrl,
   apiKey,
-  ...(snapshotFile
-    ? { service: ServiceDescription.fromSnapshot(JSON.parse(readFileSync(snapshotFile, 'utf8'))) }
+  ...(mode === 'saved'
+    ? { service: ServiceDescription.fromSnapshot(JSON.parse(readFileSync(path, 'utf8'))) }
     : {}),
+  ...(mode === 'cache' ? { discovery: { cache: new FileDiscoveryCache(path) } } : {}),
   operations: { ids: ['v7_images_text_to_image'] },
 });
 const ms = performance.now() - started;

@@ -18,7 +18,7 @@ import {
   type SessionHttpOptions,
 } from '../http/index.js';
 import { BUDGET_OPTION_KEYS, type BudgetOptions, SpendBudget } from '../spend/spend-budget.js';
-import { loadDefaultTelemetry } from '../telemetry/load-default-telemetry.js';
+import { defaultTelemetry } from '../telemetry/load-default-telemetry.js';
 import type { Telemetry } from '../telemetry/telemetry.js';
 import { asksForScopeOf, planAccess } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
@@ -264,7 +264,7 @@ export async function connect(options: ConnectOptions): Promise<Session> {
     return given ?? (globalThis.process?.env?.GENTK_API_KEY || undefined) ?? storedKey;
   };
   const telemetry =
-    options.telemetry === false ? undefined : (options.telemetry ?? (await loadDefaultTelemetry()));
+    options.telemetry === false ? undefined : (options.telemetry ?? (await defaultTelemetry()));
   const client = new HttpClient({
     ...options.http,
     ...(telemetry ? { telemetry } : {}),

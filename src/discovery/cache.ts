@@ -1,5 +1,5 @@
 import { nodeFiles } from '../runtime/node-files.js';
-import { sha256Hex } from '../runtime/web-crypto.js';
+import { textHashHex } from '../runtime/text-hash.js';
 
 /**
  * A document as discovery last downloaded it, with what is needed to revalidate it.
@@ -61,7 +61,23 @@ export class MemoryDiscoveryCache implements DiscoveryCache {
 }
 
 /**
- * Keeps documents as JSON files in a folder, one per URL, written atomically. Needs a file system
+ * A stored entry: its fields but the text as one line of JSON, then the text as it is, so that a
+ * read parses a few hundred bytes rather than unescaping megabytes (a warm start reads the parsed
+ * description this way). A file of one JSON object (the earlier layout) is read too.
+ */
+function entryText(document: CachedDocument): string {
+  const { text, ...fields } = document;
+  return `${JSON.stringify(fields)}\n${text}`;
+}
+
+function entryFrom(file: string): CachedDocument {
+  const end = file.indexOf('\n');
+  if (end < 0) return JSON.parse(file) as CachedDocument;
+  return { ...(JSON.parse(file.slice(0, end)) as Omit<CachedDocument, 'text'>), text: file.slice(end + 1) };
+}
+
+/**
+ * Keeps documents in files in a folder, one per URL, written atomically. Needs a file system
  * (Node, Deno, Bun); Node's modules are loaded at the first read.
  */
 export class FileDiscoveryCache implements DiscoveryCache {
@@ -69,13 +85,15 @@ export class FileDiscoveryCache implements DiscoveryCache {
 
   async #path(url: string): Promise<string> {
     const { join } = await nodeFiles();
-    return join(this.directory, `${await sha256Hex(url)}.json`);
+    // Not a digest of Web Crypto: its first use costs a fresh process tens of ms (issue 25); the
+    // entry keeps its URL, and a read compares it, so two URLs of one name only miss.
+    return join(this.directory, `${textHashHex(url)}.json`);
   }
 
   async get(url: string): Promise<CachedDocument | undefined> {
     try {
       const { readFile } = await nodeFiles();
-      const stored = JSON.parse(await readFile(await this.#path(url), 'utf8')) as CachedDocument;
+      const stored = entryFrom(await readFile(await this.#path(url), 'utf8'));
       return stored.url === url && typeof stored.text === 'string' ? stored : undefined;
     } catch {
       // A missing or unreadable entry is a cache miss, never an error.
@@ -88,7 +106,7 @@ export class FileDiscoveryCache implements DiscoveryCache {
     await mkdir(this.directory, { recursive: true });
     const target = await this.#path(document.url);
     const temporary = `${target}.${crypto.randomUUID()}.tmp`;
-    await writeFile(temporary, JSON.stringify(document), { mode: 0o600 });
+    await writeFile(temporary, entryText(document), { mode: 0o600 });
     await rename(temporary, target);
   }
 }

@@ -1,9 +1,15 @@
 import { UsageError } from '../errors/index.js';
 import { createFetchTransport, isNonPublicHost, type Transport } from '../http/index.js';
-import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
+import { joinSignals, timeoutSignal } from '../runtime/abort-signals.js';
 import { VERSION } from '../version.js';
 import { ByteBudget } from './byte-budget.js';
 import type { DiscoveryCache } from './cache.js';
+import {
+  type DocumentReading,
+  descriptionAddress,
+  keepDescription,
+  reuseDescription,
+} from './description-cache.js';
 import { rejectUnknownDiscoverOptions } from './discover-option-keys.js';
 import { type DiscoveryLimits, resolveDiscoveryLimits } from './discovery-limits.js';
 import type * as DocumentParsers from './document-parsers.js';
@@ -116,6 +122,8 @@ interface Loader {
   /** Aborted at the discovery's deadline or by the caller. */
   readonly signal: AbortSignal;
   readonly stats: { documents: number; fromCache: number; downloadedBytes: number; fetchMs: number };
+  /** Every address asked for so far, with its kind and whether it was read (once all have settled). */
+  readings(): Promise<DocumentReading[]>;
 }
 
 /**
@@ -138,6 +146,7 @@ function createLoader(
   signal: AbortSignal,
 ): Loader {
   const memo = new Map<string, Promise<FetchedDocument>>();
+  const kinds = new Map<string, DocumentKind>();
   const started = performance.now();
   const stats = { documents: 0, fromCache: 0, downloadedBytes: 0, fetchMs: 0 };
   const fetchOptions = {
@@ -184,6 +193,14 @@ function createLoader(
   return {
     stats,
     signal,
+    async readings() {
+      const settled = await Promise.allSettled(memo.values());
+      return [...memo.keys()].map((url, index) => ({
+        url,
+        kind: kinds.get(url) ?? 'json',
+        read: settled[index]?.status === 'fulfilled',
+      }));
+    },
     load(url, kind, ownSignal) {
       let pending = memo.get(url);
       if (!pending && memo.size >= limits.maxDocuments) {
@@ -197,7 +214,10 @@ function createLoader(
         pending.catch(() => undefined);
       }
       if (!pending) {
-        pending = read(url, kind, ownSignal ? anySignal([signal, ownSignal]) : signal).then((document) => {
+        const joined = ownSignal ? joinSignals([signal, ownSignal]) : undefined;
+        const reading = read(url, kind, joined?.signal ?? signal);
+        if (joined) reading.then(joined.release, joined.release);
+        pending = reading.then((document) => {
           stats.documents += 1;
           stats.downloadedBytes += document.downloadedBytes;
           stats.fetchMs = Math.max(stats.fetchMs, performance.now() - started);
@@ -206,6 +226,7 @@ function createLoader(
         });
         // A failed read is remembered too, so that one missing document is asked for once.
         memo.set(url, pending);
+        kinds.set(url, kind);
       }
       return pending;
     },
@@ -477,8 +498,10 @@ export async function discover(
   }
   const limits = resolveDiscoveryLimits(options.limits);
   const deadline = timeoutSignal(limits.deadlineMs);
-  const signal = options.signal ? anySignal([options.signal, deadline]) : deadline;
-  const reading = readService(base, options, limits, signal);
+  const joined = options.signal ? joinSignals([options.signal, deadline]) : undefined;
+  const reading = readThroughCache(base, options, limits, joined?.signal ?? deadline);
+  // The caller's signal may outlive many discoveries: it stops listening for this one at its end.
+  if (joined) reading.then(joined.release, joined.release);
   return raceDeadline(reading, deadline, () => {
     return new DiscoveryDocumentError({
       document: base.href,
@@ -501,18 +524,74 @@ function raceDeadline<T>(work: Promise<T>, deadline: AbortSignal, late: () => Er
   });
 }
 
+/**
+ * The options that shape what discovery makes of the same documents; the others (transport,
+ * cache, signal, clock, user agent) only change how they are fetched.
+ */
+function shapingOptions(options: DiscoverOptions, limits: DiscoveryLimits) {
+  return {
+    limits,
+    catalog: options.catalog ?? null,
+    models: options.models ?? null,
+    requiredSurfaces: options.requiredSurfaces ?? 'all',
+    maxDocumentBytes: options.maxDocumentBytes ?? null,
+    maxRedirects: options.maxRedirects ?? null,
+  };
+}
+
+/**
+ * With a cache, the description parsed last time is reused while the documents it came from are
+ * unchanged (fresh in the cache, or answered 304), and kept for next time when it is read anew. A
+ * description that lists MCP tools depends on more than documents: it is always read anew.
+ */
+async function readThroughCache(
+  base: URL,
+  options: DiscoverOptions,
+  limits: DiscoveryLimits,
+  signal: AbortSignal,
+): Promise<ServiceDescription> {
+  const cache = options.cache;
+  if (!cache || options.mcp) return readService(base, options, limits, signal);
+  const now = options.now ?? Date.now;
+  const key = descriptionAddress(base, shapingOptions(options, limits));
+  // One loader for both: what the revalidation read is not read again when the service changed.
+  const loader = createLoader(base, options, now, limits, signal);
+  const reused = await reuseDescription({
+    cache,
+    ...key,
+    now,
+    unchanged: async (documents) => {
+      const again = await Promise.all(
+        documents.map((document) =>
+          loader.load(document.url, document.kind).then(
+            (read) => document.read && read.fromCache,
+            () => !document.read,
+          ),
+        ),
+      );
+      return again.every(Boolean);
+    },
+  }).catch(() => undefined);
+  if (reused) return reused;
+  const description = await readService(base, options, limits, signal, loader);
+  // Not kept is no failure: the next start reads the documents again.
+  await keepDescription(cache, key, description, await loader.readings(), now()).catch(() => undefined);
+  return description;
+}
+
 async function readService(
   base: URL,
   options: DiscoverOptions,
   limits: DiscoveryLimits,
   signal: AbortSignal,
+  given?: Loader,
 ): Promise<ServiceDescription> {
   const now = options.now ?? Date.now;
   const started = now();
   const startedAt = performance.now();
   const warnings: DiscoveryWarning[] = [];
   const warn = (warning: DiscoveryWarning) => warnings.push(warning);
-  const loader = createLoader(base, options, now, limits, signal);
+  const loader = given ?? createLoader(base, options, now, limits, signal);
   const address = (relative: string) => addressOf(base, relative);
 
   // The well-known OpenAPI addresses are asked for while the catalogue is read: when the

@@ -4,7 +4,7 @@
  * NetworkError or TimeoutError here.
  * @module
  */
-import { anySignal } from '../runtime/abort-signals.js';
+import { joinSignals } from '../runtime/abort-signals.js';
 import type { Clock } from './clock.js';
 import { NetworkError, TimeoutError } from './errors/call-errors.js';
 import { RateLimitedError } from './errors/http-status-errors.js';
@@ -77,9 +77,10 @@ export interface SentExchange {
 
 async function acquire(services: AttemptServices, exchange: Exchange): Promise<RateLimitPermit> {
   const { signal, slotRevoked } = exchange;
+  const joined = slotRevoked && signal ? joinSignals([signal, slotRevoked]) : undefined;
   try {
     return await services.governor.acquire(exchange.url, {
-      signal: slotRevoked && signal ? anySignal([signal, slotRevoked]) : (slotRevoked ?? signal),
+      signal: joined?.signal ?? slotRevoked ?? signal,
       deadline: exchange.deadline,
     });
   } catch (error) {
@@ -90,6 +91,8 @@ async function acquire(services: AttemptServices, exchange: Exchange): Promise<R
       retryAfterMs: Math.ceil(error.waitMs),
       message: `The rate limit allows no request before this call's deadline (${error.reason}); try again in ${Math.ceil(error.waitMs / 1000)} s`,
     });
+  } finally {
+    joined?.release();
   }
 }
 

@@ -10,10 +10,20 @@
  * secrets are kept for its life, values learned from answers only the most recent few hundred.
  * @module
  */
+
+import { maskCapabilities as maskCapabilityShapes } from './capability-shape.js';
 import { mapStrings } from './map-strings.js';
 import { RecentSecrets } from './recent-secrets.js';
 import { SecretMatcher } from './secret-matcher.js';
 import { StreamMasker } from './stream-masker.js';
+
+/**
+ * What begins every webhook capability the toolkit makes (`gwh_` and 43 characters of base64url):
+ * the capability is a secret of the session, and masked by its shape wherever it shows. Each job
+ * has its own, and a session makes thousands: kept as values, the oldest would be forgotten (the
+ * learned secrets are bounded) and a finished job's callback URL would show again.
+ */
+export { CAPABILITY_PREFIX } from './capability-shape.js';
 
 /** What a masked secret is replaced with. */
 export const REDACTED = '[REDACTED]';
@@ -51,18 +61,9 @@ const QUERY_PARAMETER = new RegExp(`([?&;](?:${FIELD_NAMES}|code)=)[^&#\\s"']*`,
 const AUTHORIZATION_VALUE = /\b(Bearer|Basic|Token|Digest)\s+[A-Za-z0-9\-._~+/]{6,}=*/gi;
 const CREDENTIAL_SHAPE = /\b(gat|gk|rst)_[A-Za-z0-9_-]{16,}/g;
 
-/**
- * What begins every webhook capability the toolkit makes (`gwh_` and 43 characters of base64url):
- * the capability is a secret of the session, and masked by its shape wherever it shows. Each job
- * has its own, and a session makes thousands: kept as values, the oldest would be forgotten (the
- * learned secrets are bounded) and a finished job's callback URL would show again.
- */
-export const CAPABILITY_PREFIX = 'gwh_';
-const CAPABILITY_SHAPE = /gwh_[A-Za-z0-9_-]{43}/g;
-
-/** `text` with every webhook capability masked. */
+/** `text` with every webhook capability masked (see capability-shape.ts). */
 function maskCapabilities(text: string): string {
-  return text.includes(CAPABILITY_PREFIX) ? text.replace(CAPABILITY_SHAPE, REDACTED) : text;
+  return maskCapabilityShapes(text, REDACTED);
 }
 const DIGIT = /\d/;
 

@@ -6,7 +6,7 @@
  * `default-transport.ts`. Redirects are never followed here: the client decides.
  * @module
  */
-import { anySignal, timeoutSignal } from '../runtime/abort-signals.js';
+import { joinSignals, timeoutSignal } from '../runtime/abort-signals.js';
 import type { RawHeaders } from './raw-headers.js';
 import {
   DEFAULT_MAX_RESPONSE_BYTES,
@@ -102,14 +102,15 @@ export type FetchFunction = (input: string | URL, init?: RequestInit) => Promise
 export function createFetchTransport(fetchFunction: FetchFunction): Transport {
   return async (request) => {
     let answered = false;
+    const joined = request.signal
+      ? joinSignals([request.signal, timeoutSignal(request.timeoutMs)])
+      : { signal: timeoutSignal(request.timeoutMs), release: () => undefined };
     try {
       const response = await fetchFunction(request.url, {
         method: request.method,
         headers: request.headers,
         ...(request.body !== undefined ? { body: request.body } : {}),
-        signal: request.signal
-          ? anySignal([request.signal, timeoutSignal(request.timeoutMs)])
-          : timeoutSignal(request.timeoutMs),
+        signal: joined.signal,
         redirect: 'manual',
       });
       answered = true;
@@ -122,6 +123,9 @@ export function createFetchTransport(fetchFunction: FetchFunction): Transport {
     } catch (error) {
       if (ResponseTooLargeFailure.isInstance(error)) throw error;
       throw toFailure(error, request.signal, answered);
+    } finally {
+      // The body is read: the request's signal need not listen for this exchange any more.
+      joined.release();
     }
   };
 }

@@ -4,21 +4,85 @@
  * @module
  */
 
-/** A signal that aborts when the first of `signals` does, with its reason. */
-export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
-  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals as AbortSignal[]);
+/** A signal joined from others, and how to let go of them once the work it guards is over. */
+export interface JoinedSignal {
+  readonly signal: AbortSignal;
+  /**
+   * Removes what the join added to the signals it came from. Where `AbortSignal.any` is missing
+   * (Vercel's edge runtime), the join listens on each of them: without this, a signal that outlives
+   * many requests (a discovery's deadline, a caller's signal for a whole session) would keep a
+   * listener per request, and Node's EventTarget warns past ten (MaxListenersExceededWarning).
+   */
+  release(): void;
+}
+
+const NOTHING_TO_RELEASE = () => undefined;
+
+/** What follows one signal by hand: its one listener, and whom it tells. */
+interface Followers {
+  readonly listener: () => void;
+  readonly told: Set<(reason: unknown) => void>;
+}
+
+const FOLLOWED = new WeakMap<AbortSignal, Followers>();
+
+/**
+ * Calls `onAbort` when `source` aborts, until the returned function is called. However many
+ * follow a signal at once (a discovery's documents in parallel, a session's requests), it holds
+ * one listener, removed when the last one stops following.
+ */
+function follow(source: AbortSignal, onAbort: (reason: unknown) => void): () => void {
+  let followers = FOLLOWED.get(source);
+  if (!followers) {
+    const told = new Set<(reason: unknown) => void>();
+    const listener = () => {
+      FOLLOWED.delete(source);
+      for (const tell of [...told]) tell(source.reason);
+    };
+    followers = { listener, told };
+    FOLLOWED.set(source, followers);
+    source.addEventListener('abort', listener, { once: true });
+  }
+  const { told, listener } = followers;
+  told.add(onAbort);
+  return () => {
+    told.delete(onAbort);
+    if (told.size === 0 && FOLLOWED.get(source) === followers) {
+      FOLLOWED.delete(source);
+      source.removeEventListener('abort', listener);
+    }
+  };
+}
+
+/** A signal that aborts when the first of `signals` does, with its reason; release it when done. */
+export function joinSignals(signals: readonly AbortSignal[]): JoinedSignal {
+  if (typeof AbortSignal.any === 'function')
+    return { signal: AbortSignal.any(signals as AbortSignal[]), release: NOTHING_TO_RELEASE };
   const controller = new AbortController();
   const aborted = signals.find((signal) => signal.aborted);
   if (aborted) {
     controller.abort(aborted.reason);
-    return controller.signal;
+    return { signal: controller.signal, release: NOTHING_TO_RELEASE };
   }
-  const stop = (event: Event) => {
-    for (const signal of signals) signal.removeEventListener('abort', stop);
-    controller.abort((event.target as AbortSignal).reason);
+  const stops: (() => void)[] = [];
+  const release = () => {
+    for (const stop of stops.splice(0)) stop();
   };
-  for (const signal of signals) signal.addEventListener('abort', stop, { once: true });
-  return controller.signal;
+  const onAbort = (reason: unknown) => {
+    release();
+    controller.abort(reason);
+  };
+  for (const signal of signals) stops.push(follow(signal, onAbort));
+  return { signal: controller.signal, release };
+}
+
+/**
+ * A signal that aborts when the first of `signals` does, with its reason. Where the joined signal
+ * lives as long as the work (a stream handed to a framework), nothing to release; otherwise prefer
+ * {@link joinSignals}.
+ */
+export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+  return joinSignals(signals).signal;
 }
 
 /**

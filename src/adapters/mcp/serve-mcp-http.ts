@@ -1,5 +1,4 @@
 import type { AddressInfo } from 'node:net';
-import { serve } from '@hono/node-server';
 import { UsageError } from '../../errors/index.js';
 import {
   createMcpHttpHandler,
@@ -57,6 +56,8 @@ export async function serveMcpHttp(
   serverFactory: McpServerFactory,
   options: ServeMcpHttpOptions = {},
 ): Promise<McpHttpListener> {
+  // Loaded here, not at import: the /mcp entry's Web handler runs where Node's HTTP server does not.
+  const { serve } = await import('@hono/node-server');
   const hostname = options.hostname ?? '127.0.0.1';
   if (!LOOPBACK.has(hostname) && !options.allowNonLoopback)
     throw new UsageError(

@@ -1,6 +1,5 @@
 import type { Readable, Writable } from 'node:stream';
 import { Server } from '@modelcontextprotocol/server';
-import { StdioServerTransport, serveStdio as serveBothEras } from '@modelcontextprotocol/server/stdio';
 import type { McpServerFactory } from './create-mcp-server.js';
 
 /**
@@ -78,6 +77,10 @@ export async function serveStdio(
   server: McpServerFactory | Server,
   options: ServeStdioOptions = {},
 ): Promise<StdioConnection> {
+  // Loaded here, not at import: the /mcp entry's Web handler runs where there is no stdio.
+  const { StdioServerTransport, serveStdio: serveBothEras } = await import(
+    '@modelcontextprotocol/server/stdio'
+  );
   const stdin = options.stdin ?? process.stdin;
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
   let resolveClosed: () => void = () => undefined;

@@ -1,11 +1,11 @@
 /**
- * Resolving the `$ref`s of an untrusted document without ever fetching what it points to.
+ * Resolving the `$ref`s of an untrusted document without ever fetching what it points to, in one
+ * pass over the document, with nothing of Node (no `Buffer`): it runs on edge runtimes too.
  * @module
  */
 
-import { $RefParser, JSONParserErrorGroup } from '@apidevtools/json-schema-ref-parser';
 import { DiscoveryDocumentError } from '../errors.js';
-import { toJsonPointer } from './json-pointer.js';
+import { parseInternalPointer, toJsonPointer } from './json-pointer.js';
 import { isPlainObject } from './plain-object.js';
 import type { WarningCollector } from './warning-collector.js';
 
@@ -20,53 +20,88 @@ export interface ResolveReferencesOptions {
   readonly origins: WeakMap<object, string>;
 }
 
+type Container = Record<string | number, unknown>;
+
+/** How often (in values visited) the pass looks at the clock. */
+const CLOCK_EVERY = 4096;
+
+const isReference = (value: unknown): value is { $ref: string } & Record<string, unknown> =>
+  isPlainObject(value) && typeof value.$ref === 'string';
+
 /**
  * Replaces the `$ref`s of `document` (a private copy: it is changed in place) by what they point
- * to, with `@apidevtools/json-schema-ref-parser`, external resolution disabled.
+ * to. Every container is visited once and a target is shared, never copied, so the work is linear
+ * in the document's size whatever its references expand to ("billion laughs" included).
  *
  * - A `$ref` to another file or URL is never fetched: it becomes `{}` with an `external-ref` warning.
- * - A `$ref` to a place the document lacks becomes `{}` with a `broken-ref` warning.
+ * - A `$ref` to a place the document lacks, or a loop of references that never reaches a value,
+ *   becomes `{}` with a `broken-ref` warning.
  * - A circular `$ref` becomes a circular object graph; the schema finaliser turns each cycle into a
- *   `$defs` entry of the operation's schema. (The parser's `ignore` mode would keep them as `$ref`s
- *   but crawls shared schemas again at every use: exponential on a "billion laughs" document.)
+ *   `$defs` entry of the operation's schema.
+ * - Keywords beside a `$ref` (a description) are kept, on a copy of the target.
  */
 export async function resolveReferences(
   document: Record<string, unknown>,
   options: ResolveReferencesOptions,
 ): Promise<Record<string, unknown>> {
   replaceUnreadableRefs(document, options.warnings);
-  const parser = new $RefParser();
-  try {
-    await parser.dereference(document, {
-      resolve: { external: false, file: false, http: false },
-      dereference: {
-        circular: true,
-        onDereference: (ref, value) => {
-          if (
-            typeof ref === 'string' &&
-            ref.startsWith('#/') &&
-            isPlainObject(value) &&
-            !options.origins.has(value)
-          ) {
-            options.origins.set(value, ref);
-          }
-        },
-      },
-      continueOnError: true,
-      mutateInputSchema: true,
-      timeoutMs: options.timeoutMs,
-    });
-  } catch (error) {
-    if (!(error instanceof JSONParserErrorGroup)) throw refusal(options.documentUrl, error);
-    for (const problem of error.errors) {
-      if (problem.code === 'ETIMEOUT') throw refusal(options.documentUrl, problem);
-      const path = problem.path ?? [];
-      replaceAt(document, path);
+  const started = performance.now();
+  let visited = 0;
+  const walked = new WeakSet<object>();
+  const pending: { container: Container; path: (string | number)[] }[] = [{ container: document, path: [] }];
+
+  /** The value `$ref` names, its own references followed; undefined when it names nothing. */
+  const follow = (ref: string, seen: Set<string>): unknown => {
+    const segments = parseInternalPointer(ref);
+    if (!segments || seen.has(ref)) return undefined;
+    seen.add(ref);
+    let value: unknown = document;
+    for (const segment of segments) {
+      if (isReference(value)) value = follow(value.$ref, seen);
+      if (Array.isArray(value) && /^(0|[1-9]\d*)$/.test(segment)) value = value[Number(segment)];
+      else if (isPlainObject(value) && Object.hasOwn(value, segment)) value = value[segment];
+      else return undefined;
+    }
+    return isReference(value) ? follow(value.$ref, seen) : value;
+  };
+
+  /** What replaces the reference `holder[key]`. */
+  const resolved = (reference: { $ref: string } & Record<string, unknown>, at: (string | number)[]) => {
+    const target = follow(reference.$ref, new Set());
+    if (target === undefined) {
       options.warnings.warn({
         code: 'broken-ref',
-        at: toJsonPointer(path),
-        message: `${describeTarget(problem)}; it is read as an empty schema ({}), which accepts any value.`,
+        at: toJsonPointer(at),
+        message: `$ref "${reference.$ref.slice(0, 200)}" points to nothing in the document (or only to other references); it is read as an empty schema ({}), which accepts any value.`,
       });
+      return {};
+    }
+    if (isPlainObject(target) && !options.origins.has(target)) options.origins.set(target, reference.$ref);
+    const siblings = Object.keys(reference).filter((name) => name !== '$ref');
+    if (siblings.length === 0 || !isPlainObject(target)) return target;
+    // The keywords beside the reference win; the target itself is shared and stays as it is.
+    const merged: Record<string, unknown> = {};
+    for (const name of siblings) merged[name] = reference[name];
+    for (const [name, value] of Object.entries(target))
+      if (!Object.hasOwn(merged, name)) merged[name] = value;
+    return merged;
+  };
+
+  while (pending.length > 0) {
+    const { container, path } = pending.pop() as (typeof pending)[number];
+    if (walked.has(container)) continue;
+    walked.add(container);
+    for (const key of Array.isArray(container) ? container.keys() : Object.keys(container)) {
+      visited += 1;
+      if (visited % CLOCK_EVERY === 0 && performance.now() - started > options.timeoutMs)
+        throw refusal(options.documentUrl, new Error(`took longer than ${options.timeoutMs} ms`));
+      let value = container[key];
+      if (isReference(value)) {
+        value = resolved(value, [...path, key]);
+        container[key] = value;
+      }
+      if (typeof value === 'object' && value !== null && !walked.has(value))
+        pending.push({ container: value as Container, path: [...path, key] });
     }
   }
   recordComponentOrigins(document, options.origins);
@@ -83,12 +118,6 @@ function recordComponentOrigins(document: Record<string, unknown>, origins: Weak
   }
 }
 
-function describeTarget(problem: { message: string; targetRef?: unknown }): string {
-  return typeof problem.targetRef === 'string'
-    ? `$ref "${problem.targetRef}" points to nothing in the document`
-    : `a $ref could not be resolved (${problem.message})`;
-}
-
 function refusal(documentUrl: string, cause: unknown): DiscoveryDocumentError {
   const message = cause instanceof Error ? cause.message : String(cause);
   // The parser's messages can carry a path thousands of characters long.
@@ -98,19 +127,6 @@ function refusal(documentUrl: string, cause: unknown): DiscoveryDocumentError {
     message: `The OpenAPI document's $refs could not be resolved (${reason}). The document may be hostile or far larger than an API description needs.`,
     cause,
   });
-}
-
-/** Puts `{}` where the parser left the unresolvable reference at `path`. */
-function replaceAt(document: Record<string, unknown>, path: readonly (string | number)[]): void {
-  if (path.length === 0) return;
-  let parent: unknown = document;
-  for (const segment of path.slice(0, -1)) {
-    if (typeof parent !== 'object' || parent === null) return;
-    parent = (parent as Record<string, unknown>)[segment];
-  }
-  if (typeof parent === 'object' && parent !== null) {
-    (parent as Record<string | number, unknown>)[path[path.length - 1] as string | number] = {};
-  }
 }
 
 /**

@@ -1,8 +1,12 @@
 /**
- * workerd through Miniflare: the bundled Worker (worker.mjs) answers one request by running the
- * scenario. Run by Node from the test's folder; prints the Worker's report as one JSON line.
+ * workerd through Miniflare: the bundled Worker (worker.mjs) runs both scenarios, listening on a
+ * loopback port so that the service's webhook deliveries reach it, and serves MCP to this host,
+ * which lists the tools and calls one with raw JSON-RPC. Run by Node from the test's folder;
+ * prints one JSON line.
  */
+import { readFileSync } from 'node:fs';
 import { Miniflare } from 'miniflare';
+import { mcpExchange } from './entries.mjs';
 
 const account = {
   baseUrl: process.env.GENTK_BASE_URL,
@@ -10,6 +14,7 @@ const account = {
   email: process.env.GENTK_EMAIL,
   password: process.env.GENTK_PASSWORD,
 };
+const snapshot = JSON.parse(readFileSync(process.argv[3] ?? 'service.json', 'utf8'));
 const worker = new Miniflare({
   // Listed rather than found: the bundle's lazy imports (undici, node:fs) are for other runtimes,
   // and Miniflare's own scan refuses an import it cannot follow.
@@ -18,13 +23,26 @@ const worker = new Miniflare({
   // packages set it (the AI SDK reads node:async_hooks).
   compatibilityDate: '2026-04-01',
   compatibilityFlags: ['nodejs_compat'],
+  host: '127.0.0.1',
+  port: 0,
 });
 try {
-  const response = await worker.dispatchFetch('http://worker.test/', {
+  const address = (await worker.ready).href.replace(/\/$/, '');
+  const post = async (path, body) =>
+    (
+      await worker.dispatchFetch(`http://worker.test${path}`, { method: 'POST', body: JSON.stringify(body) })
+    ).json();
+  const report = await post('/', account);
+  const entries = await post('/entries', { ...account, snapshot, deliveryUrl: address });
+  await worker.dispatchFetch('http://worker.test/mcp-session', {
     method: 'POST',
-    body: JSON.stringify(account),
+    body: JSON.stringify({ ...account, snapshot }),
   });
-  console.log(`REPORT ${await response.text()}`);
+  entries.entries.mcp = await mcpExchange(async (init) => {
+    const response = await worker.dispatchFetch('http://mcp.test/mcp', init);
+    return new Response(await response.text(), { status: response.status, headers: response.headers });
+  });
+  console.log(`REPORT ${JSON.stringify({ ...report, ...entries })}`);
 } finally {
   await worker.dispose();
 }

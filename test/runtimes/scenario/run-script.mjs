@@ -1,11 +1,26 @@
-/** Node, Deno and Bun: the scenario as a script; prints its report as one JSON line. */
+/** Node, Deno and Bun: both scenarios as a script; prints their reports as one JSON line. */
+import { readFileSync } from 'node:fs';
+import { runEntries } from './entries.mjs';
+import { listenWith } from './listen.mjs';
 import { runScenario } from './scenario.mjs';
 
 const env = globalThis.process?.env ?? globalThis.Deno?.env.toObject();
-const report = await runScenario({
+const account = {
   baseUrl: env.GENTK_BASE_URL,
   apiKey: env.GENTK_API_KEY,
   email: env.GENTK_EMAIL,
   password: env.GENTK_PASSWORD,
+};
+const report = await runScenario(account);
+const servers = [];
+const entries = await runEntries({
+  ...account,
+  snapshot: JSON.parse(readFileSync('service.json', 'utf8')),
+  listen: async (handle) => {
+    const server = await listenWith(handle);
+    servers.push(server);
+    return `${server.url}/hooks`;
+  },
 });
-console.log(`REPORT ${JSON.stringify(report)}`);
+for (const server of servers) await server.close();
+console.log(`REPORT ${JSON.stringify({ ...report, ...entries })}`);
