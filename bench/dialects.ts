@@ -18,7 +18,8 @@
  * Then the servers written from providers' own documentation (OpenAI, Anthropic, GitHub and its
  * secondary limit, a Stripe-like bucket, a sliding log, a quota halved mid-run), each run by the
  * toolkit, the naive client and Bottleneck configured by hand from the documented limit
- * (`bench/dialects/provider-runs.ts`).
+ * (`bench/dialects/provider-runs.ts`); and the same servers against four processes' governors
+ * sharing one quota through a real Redis (`bench/dialects/fleet-runs.ts`, needs `redis-server`).
  *
  * Run: npx tsx bench/dialects.ts
  * @module
@@ -29,6 +30,7 @@ import { createUndiciTransport, HttpClient } from '../src/http/index.js';
 import { DIALECTS, type Dialect, type JobServer } from '../test/support/dialect-servers/index.js';
 import { runJobs } from '../test/support/dialect-servers/run-jobs.js';
 import { createVirtualClock, type VirtualClock } from '../test/support/virtual-clock.js';
+import { fleetFigures } from './dialects/fleet-runs.js';
 import { type ClientOptions, type ClientRun, runBottleneck, runNaive } from './dialects/job-clients.js';
 import { providerFigures } from './dialects/provider-runs.js';
 import { type BenchFigure, type BenchSection, figure } from './section.js';
@@ -168,6 +170,7 @@ export async function run(): Promise<BenchSection> {
     figures.push(...dialectFigures(dialect, results));
   }
   figures.push(...(await providerFigures(JOBS, CALLERS, JOB_MS)));
+  figures.push(...(await fleetFigures(JOBS, CALLERS, JOB_MS)));
   return {
     id: 'dialects',
     title: `Dialects (${JOBS} jobs, ${CALLERS} cold callers, 10 req/s)`,

@@ -3,6 +3,9 @@
  * store: twelve processes saving at once kept 17 to 23 of their 60 tokens). The lock is a file
  * created exclusively next to the guarded one, holding its owner's pid; a lock whose owner died
  * (its pid is gone, or it is older than any hold) is taken over, so a crash never locks anyone out.
+ * A lock's age is how long this process has seen it unchanged, on its own monotonic clock: never
+ * the file's modification time against the wall clock, which a clock that was set, a virtual
+ * machine's or a network file system's own, can put years apart (every lock then looked stale).
  * @module
  */
 import { type NodeFiles, nodeFiles } from '../runtime/node-files.js';
@@ -25,8 +28,20 @@ function alive(pid: number): boolean {
   }
 }
 
+/** When this process first saw each lock (by inode and modification time), on `performance.now()`. */
+type Sightings = Map<string, number>;
+
+/** How long this process has seen the lock `seen` unchanged. */
+function ageOf(seen: { readonly ino: number; readonly mtimeMs: number }, sightings: Sightings): number {
+  const key = `${seen.ino}:${seen.mtimeMs}`;
+  const now = performance.now();
+  const first = sightings.get(key);
+  if (first === undefined) sightings.set(key, now);
+  return now - (first ?? now);
+}
+
 /** Takes the lock at `lockPath` over when its owner is gone; true when it was (or is now) free. */
-async function clearStale(lockPath: string): Promise<boolean> {
+async function clearStale(lockPath: string, sightings: Sightings): Promise<boolean> {
   const { link, readFile, rename, stat, unlink } = await nodeFiles();
   let seen: Awaited<ReturnType<NodeFiles['stat']>>;
   let owner: number;
@@ -36,7 +51,7 @@ async function clearStale(lockPath: string): Promise<boolean> {
   } catch {
     return true;
   }
-  const old = Date.now() - seen.mtimeMs > STALE_AFTER_MS;
+  const old = ageOf(seen, sightings) > STALE_AFTER_MS;
   // An empty lock is one being written this instant: only its age can make it stale.
   if (!old && (Number.isNaN(owner) || alive(owner))) return false;
   // Moved aside under a name of our own, then checked to be the stale one we saw: of two
@@ -63,7 +78,8 @@ async function clearStale(lockPath: string): Promise<boolean> {
 export async function withFileLock<T>(path: string, work: () => Promise<T>): Promise<T> {
   const { open, unlink } = await nodeFiles();
   const lockPath = `${path}.lock`;
-  const started = Date.now();
+  const started = performance.now();
+  const sightings: Sightings = new Map();
   for (let attempt = 0; ; attempt += 1) {
     let handle: Awaited<ReturnType<NodeFiles['open']>> | undefined;
     try {
@@ -83,8 +99,9 @@ export async function withFileLock<T>(path: string, work: () => Promise<T>): Pro
         await unlink(lockPath).catch(() => undefined);
       }
     }
-    if (Date.now() - started > WAIT_AT_MOST_MS)
+    if (performance.now() - started > WAIT_AT_MOST_MS)
       throw new Error(`The lock ${lockPath} is held by another process; remove it if no gentk process runs.`);
-    if (!(await clearStale(lockPath))) await sleep(Math.min(50, 2 + attempt) * (0.5 + Math.random()));
+    if (!(await clearStale(lockPath, sightings)))
+      await sleep(Math.min(50, 2 + attempt) * (0.5 + Math.random()));
   }
 }

@@ -11,6 +11,7 @@ import {
   errorFromStatus,
   type FailedAnswer,
 } from './errors/error-from-response.js';
+import { retryAdviceOf } from './headers/retry-advice.js';
 import { parseRetryAfter, parseRetryAfterMs } from './headers/retry-after.js';
 import { parseWwwAuthenticate } from './headers/www-authenticate.js';
 import { unfollowedRedirect } from './redirects.js';
@@ -141,6 +142,7 @@ export async function readAnswer(
     retryAfterMs,
     requestId,
     ...(queueLimit !== undefined ? { queueLimit } : {}),
+    ...(failed ? { retryAdvice: retryAdviceOf(headers) } : {}),
   };
   // A refusal is retried, whatever its status: GitHub refuses with 403 for its rate limits.
   if (status >= 400)

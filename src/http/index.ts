@@ -74,6 +74,7 @@ export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,
   type CountedRequests,
+  type InFlightLease,
   MemoryRateLimitStore,
   type RateLimitStore,
   type VersionedBucketState,

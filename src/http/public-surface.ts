@@ -63,6 +63,7 @@ export type { SessionHttpOptions } from './http-option-keys.js';
 export {
   type BucketState,
   type CountedRequests,
+  type InFlightLease,
   MemoryRateLimitStore,
   type RateLimitStore,
   type VersionedBucketState,

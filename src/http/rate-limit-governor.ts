@@ -75,15 +75,23 @@ export class RateLimitGovernor {
   /** Requests granted and not answered, per origin: how many were in flight when one was refused. */
   readonly #onWire = new Map<string, number>();
   readonly #beliefs: RateLimitBeliefs;
+  /** Whether this governor alone writes its store (made here, not passed in). */
+  readonly #ownStore: boolean;
   #sequence = 0;
   #lastStamp = 0;
 
   constructor(options: RateLimitGovernorOptions = {}) {
     this.#clock = options.clock ?? systemClock;
+    // A store passed in may be shared with other governors and processes, whose requests on
+    // their way no reading has counted: bursts the fields offer are spent only on a store of
+    // this governor's own.
     this.#ledger = new BucketLedger(
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
+      governorId(),
+      options.store === undefined,
     );
+    this.#ownStore = options.store === undefined;
     this.#burst = options.burst;
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;
@@ -182,6 +190,7 @@ export class RateLimitGovernor {
         this.#clock.now(),
         this.#burst,
         sentAt,
+        this.#inFlightAfterGrant,
       );
       if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, [], sentAt);
     }
@@ -240,9 +249,23 @@ export class RateLimitGovernor {
     }
     const now = this.#clock.now();
     const sentAt = this.#stamp();
-    const decision = await this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt);
+    const decision = await this.#ledger.tryGrant(
+      resolution.buckets,
+      now,
+      this.#burst,
+      sentAt,
+      this.#inFlightAfterGrant,
+    );
     if (decision.kind === 'wait') {
-      const jitter = this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
+      // A wait for the quota ends when the ledger frees a unit: a reset the server announced
+      // (rounded up already) or a request's expiry. Late by a jitter, a request opening a window
+      // that starts with it moves every later reset (a whole second, when resets are in whole
+      // seconds); the waiters it releases together are this governor's, served one by one. On
+      // a shared store, other processes wait for the same moment: the jitter spreads them.
+      const jitter =
+        decision.reason === 'quota' && this.#ownStore
+          ? 0
+          : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
       if (head.deadline !== undefined && now + waitMs > head.deadline) {
         queue.shift();
@@ -276,6 +299,9 @@ export class RateLimitGovernor {
     await this.#wake.sleep(this.#clock, left, head.signal);
   }
 
+  /** This governor's requests in flight on `bucket` once one more is granted. */
+  readonly #inFlightAfterGrant = (bucket: string): number => this.#learner.inFlight(bucket) + 1;
+
   #notifyWait(waiter: Waiter, bucket: string, waitMs: number, reason: string): void {
     this.#onWait?.({ url: waiter.route.key, bucket, waitMs, reason });
   }
@@ -288,6 +314,17 @@ export class RateLimitGovernor {
   #stamp(): number {
     this.#lastStamp = Math.max(this.#clock.now(), this.#lastStamp + 0.001);
     return this.#lastStamp;
+  }
+
+  /**
+   * Once this governor's last request on a bucket is answered, the shared state stops holding
+   * its count (busy, each grant and reading carries the count: no extra write).
+   */
+  async #settleInFlight(buckets: readonly string[]): Promise<void> {
+    for (const bucket of buckets) {
+      if (this.#learner.inFlight(bucket) === 0)
+        await this.#ledger.settleInFlight(bucket, 0, this.#clock.now());
+    }
   }
 
   #permit(
@@ -308,6 +345,7 @@ export class RateLimitGovernor {
         this.#learner.answered(buckets);
         try {
           await this.#learner.learn(route, buckets, outcome, sentAt);
+          await this.#settleInFlight(buckets);
         } catch (error) {
           // The answer arrived (and may have cost money): a shared store that cannot record what
           // it taught must not turn it into a failure. The next acquire meets the store's error
@@ -320,4 +358,11 @@ export class RateLimitGovernor {
       },
     };
   }
+}
+
+/** An id for this governor in a shared store's state: random, so that processes never collide. */
+function governorId(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }

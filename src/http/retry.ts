@@ -7,6 +7,10 @@
  * writes that carry an `Idempotency-Key` (`keyed`) are repeated after any transient failure;
  * an `unsafe` request (a generation submission) only when the service provably did not act on
  * it: a 429, a 503, or a connection that failed before the request was sent.
+ *
+ * The service's own advice (`Stripe-Should-Retry`, `X-Should-Retry`, any `*-should-retry`)
+ * wins over the status: `false` ends the retries (the error says so), `true` retries any status,
+ * an `unsafe` request too (the service is the one that knows it did not act).
  * @module
  */
 import { NetworkError, TimeoutError } from './errors/call-errors.js';
@@ -97,6 +101,8 @@ export function resolveRetryOptions(input: number | false | RetryOptions | undef
 
 /** Whether the service provably did not act on the request that met `error`. */
 export function provablyNotProcessed(error: ServiceError): boolean {
+  // The service itself says the request may go again (`Stripe-Should-Retry: true`): it knows.
+  if (error.retryAdvice === true) return true;
   if (RateLimitedError.isInstance(error)) return true;
   if (ServerError.isInstance(error)) return error.httpStatus === 503;
   if (NetworkError.isInstance(error)) return !error.requestSent;
@@ -104,6 +110,8 @@ export function provablyNotProcessed(error: ServiceError): boolean {
 }
 
 function transient(error: ServiceError, options: ResolvedRetryOptions): boolean {
+  // The service's own advice wins over what its status suggests, either way.
+  if (error.retryAdvice !== undefined) return error.retryAdvice;
   // Whatever its status, an answer too large to read would be as large again.
   if (ResponseTooLargeError.isInstance(error)) return false;
   if (RateLimitedError.isInstance(error)) return true;

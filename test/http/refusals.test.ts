@@ -6,28 +6,15 @@
  */
 import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
-import {
-  ForbiddenError,
-  HttpClient,
-  RateLimitGovernor,
-  type Transport,
-  type TransportResponse,
-} from '../../src/http/index.js';
+import { ForbiddenError, RateLimitGovernor } from '../../src/http/index.js';
 import { InFlightCap } from '../../src/http/rate-limit/in-flight-cap.js';
 import { JobSlots } from '../../src/http/rate-limit/job-slots.js';
 import { accepted, refused } from '../../src/http/rate-limit/learned-rate.js';
 import { refusalOf } from '../../src/http/refusal.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
+import { answer, clientOn } from './support/scripted-answers.js';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
-
-function answer(status: number, headers: Record<string, string>, body: unknown): TransportResponse {
-  return {
-    status,
-    headers: new Headers({ 'content-type': 'application/json', ...headers }),
-    body: JSON.stringify(body),
-  };
-}
 
 describe('which answers are refusals', () => {
   const classify = (status: number, headers: Record<string, string>, message?: string) =>
@@ -51,42 +38,38 @@ describe('which answers are refusals', () => {
 });
 
 describe('the client meets refusals', () => {
-  function clientOn(answers: TransportResponse[]) {
-    const clock = createVirtualClock(new ManualClock(START));
-    const sent: number[] = [];
-    const transport: Transport = async () => {
-      sent.push(clock.now());
-      return answers.shift() ?? answer(200, {}, { ok: true });
-    };
-    const client = new HttpClient({ baseUrl: 'http://127.0.0.1:9', clock, transport, random: () => 0.5 });
-    return { client, sent, clock };
-  }
-
   it('retries a 403 secondary limit after its Retry-After, rather than failing with ForbiddenError', async () => {
-    const { client, sent } = clientOn([
-      answer(403, { 'retry-after': '3' }, { message: 'You have exceeded a secondary rate limit.' }),
-    ]);
+    const { client, sent } = clientOn(
+      [answer(403, { 'retry-after': '3' }, { message: 'You have exceeded a secondary rate limit.' })],
+      START,
+    );
     const response = await client.request({ method: 'GET', url: '/repos/a/b', idempotency: 'safe' });
     expect(response.status).toBe(200);
     expect(sent[1]! - sent[0]!).toBeGreaterThanOrEqual(3_000);
   });
 
   it('still fails a 403 that is no limit', async () => {
-    const { client } = clientOn([answer(403, {}, { message: 'Must have admin rights to Repository.' })]);
+    const { client } = clientOn(
+      [answer(403, {}, { message: 'Must have admin rights to Repository.' })],
+      START,
+    );
     await expect(client.request({ method: 'GET', url: '/repos/a/b', idempotency: 'safe' })).rejects.toSatisfy(
       ForbiddenError.isInstance,
     );
   });
 
   it('backs off a 429 without Retry-After, and honours retry-after-ms', async () => {
-    const { client, sent } = clientOn([
-      answer(
-        429,
-        {},
-        { error: { code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } },
-      ),
-      answer(429, { 'retry-after-ms': '1500' }, { error: { message: 'Rate limit reached' } }),
-    ]);
+    const { client, sent } = clientOn(
+      [
+        answer(
+          429,
+          {},
+          { error: { code: 'rate_limit', message: 'Too many requests hit the API too quickly.' } },
+        ),
+        answer(429, { 'retry-after-ms': '1500' }, { error: { message: 'Rate limit reached' } }),
+      ],
+      START,
+    );
     const response = await client.request({ method: 'GET', url: '/v1/charges', idempotency: 'safe' });
     expect(response.status).toBe(200);
     expect(sent[1]! - sent[0]!).toBeGreaterThan(0);
@@ -94,17 +77,20 @@ describe('the client meets refusals', () => {
   });
 
   it('says which limits it believes in and why', async () => {
-    const { client } = clientOn([
-      answer(
-        200,
-        {
-          'x-ratelimit-limit-requests': '60',
-          'x-ratelimit-remaining-requests': '59',
-          'x-ratelimit-reset-requests': '1s',
-        },
-        {},
-      ),
-    ]);
+    const { client } = clientOn(
+      [
+        answer(
+          200,
+          {
+            'x-ratelimit-limit-requests': '60',
+            'x-ratelimit-remaining-requests': '59',
+            'x-ratelimit-reset-requests': '1s',
+          },
+          {},
+        ),
+      ],
+      START,
+    );
     await client.request({ method: 'GET', url: '/v1/models', idempotency: 'safe' });
     const limits = await client.governor.rateLimits();
     expect(limits).toContainEqual(expect.objectContaining({ source: 'fields', limit: 60 }));

@@ -41,6 +41,8 @@ describe('the API report', () => {
     // Growing past this is a decision to take in review: an extension point belongs to `/http`.
     // 63: the root names the types of its own signatures (KeyPlacement, McpInspector, Telemetry),
     // so that its declarations never import them from a framework's entry (issue 23).
-    expect(names).toBeLessThanOrEqual(63);
+    // 66: an application that writes its own approval question orders the arguments as MCP's
+    // question and gentk's confirmation do (argumentsAmountsFirst, approvalArguments; issue 22).
+    expect(names).toBeLessThanOrEqual(66);
   });
 });

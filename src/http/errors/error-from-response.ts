@@ -3,6 +3,7 @@
  * inside HTTP 200, by the service's own code.
  * @module
  */
+import type { RetryAdvice } from '../headers/retry-advice.js';
 import { type AuthChallenge, requiredScopeFromChallenges } from '../headers/www-authenticate.js';
 import { type ErrorFields, isRecord, queueLimitOf } from '../response-body.js';
 import { GenerationFailedError } from './call-errors.js';
@@ -31,6 +32,14 @@ export interface FailedAnswer {
   readonly requestId?: string | undefined;
   /** Jobs the account may have in flight, as the toolkit learned from this refusal. */
   readonly queueLimit?: number | undefined;
+  /** The service's advice on retrying (`Stripe-Should-Retry`), when it gave one. */
+  readonly retryAdvice?: RetryAdvice | undefined;
+}
+
+/** The words an error adds for the service's advice against retrying. */
+function adviceWords(advice: RetryAdvice | undefined): string {
+  if (advice === undefined || advice.retry) return '';
+  return ` (not retried: the service advised against it with ${advice.field}: false)`;
 }
 
 function fieldProblems(details: unknown): FieldProblem[] {
@@ -66,12 +75,13 @@ export function errorFromStatus(answer: FailedAnswer, status: number = answer.st
     method: answer.method,
     url: answer.url,
     httpStatus: answer.status,
-    message: fields.message ?? `The service answered HTTP ${status}`,
+    message: `${fields.message ?? `The service answered HTTP ${status}`}${adviceWords(answer.retryAdvice)}`,
     ...(fields.message !== undefined ? { serviceMessage: fields.message } : {}),
     ...(fields.code ? { serviceCode: fields.code } : {}),
     ...(fields.details !== undefined ? { details: fields.details } : {}),
     ...(requestId ? { requestId } : {}),
     ...(answer.retryAfterMs !== undefined ? { retryAfterMs: answer.retryAfterMs } : {}),
+    ...(answer.retryAdvice !== undefined ? { retryAdvice: answer.retryAdvice.retry } : {}),
   };
   const headerScope = requiredScopeFromChallenges(answer.challenges);
   if (status === 401) return new AuthenticationError(context);

@@ -36,6 +36,11 @@ export interface ServiceErrorContext {
    * `MAX_SERVICE_MESSAGE_CHARS` (1,000) characters.
    */
   readonly serviceMessage?: string;
+  /**
+   * What the service advised about sending the request again (`Stripe-Should-Retry`,
+   * `X-Should-Retry`): it decides whether the error is retryable, over what its status suggests.
+   */
+  readonly retryAdvice?: boolean;
   readonly cause?: unknown;
 }
 
@@ -83,6 +88,11 @@ export class ServiceError extends GenerationToolkitError {
    * toolkit's, redacted and cut to 1,000 characters. Show it as the service's, never as guidance.
    */
   readonly serviceMessage: string | undefined;
+  /**
+   * The service's own advice on retrying (`Stripe-Should-Retry: false` → `false`): the client
+   * followed it, and so should any caller. Undefined when the service gave none.
+   */
+  readonly retryAdvice: boolean | undefined;
   readonly details: unknown;
 
   /** @internal Made by the toolkit; callers read its fields. */
@@ -91,7 +101,7 @@ export class ServiceError extends GenerationToolkitError {
     super({
       code: options.code,
       message: `${boundServiceText(options.message)} (${options.method} ${boundServiceText(options.url, MAX_QUOTED_URL_CHARS)})`,
-      retryable: options.retryable,
+      retryable: options.retryAdvice ?? options.retryable,
       cause: options.cause,
     });
     this.method = options.method;
@@ -103,6 +113,7 @@ export class ServiceError extends GenerationToolkitError {
       options.serviceCode === undefined ? undefined : boundServiceText(options.serviceCode, 200);
     this.serviceMessage =
       options.serviceMessage === undefined ? undefined : boundServiceText(options.serviceMessage);
+    this.retryAdvice = options.retryAdvice;
     this.details = options.details;
     markError(this, SERVICE_ERROR_MARKER);
   }
@@ -126,6 +137,7 @@ export class ServiceError extends GenerationToolkitError {
       ...(this.requestId !== undefined ? { requestId: this.requestId } : {}),
       ...(this.serviceCode !== undefined ? { serviceCode: this.serviceCode } : {}),
       ...(this.serviceMessage !== undefined ? { serviceMessage: this.serviceMessage } : {}),
+      ...(this.retryAdvice !== undefined ? { retryAdvice: this.retryAdvice } : {}),
     };
   }
 }

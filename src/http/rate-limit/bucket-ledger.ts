@@ -6,6 +6,7 @@
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import { block, EMPTY_BUCKET, grant, observe, type Plan, plan, rollOver } from './bucket-math.js';
+import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
 
@@ -17,9 +18,16 @@ export type GrantDecision =
   | { readonly kind: 'unknown'; readonly buckets: readonly string[] };
 
 export class BucketLedger {
+  /**
+   * @param owner This governor's id in the shared state: its count of requests in flight is
+   * kept under it (`in-flight-leases.ts`).
+   */
   constructor(
     private readonly store: RateLimitStore,
     private readonly ttlMs: number,
+    private readonly owner: string,
+    /** Whether this governor alone writes the store (see `plan`'s `spendOffers`). */
+    private readonly ownStore = true,
   ) {}
 
   /** The stored state of `bucket`, if any. */
@@ -51,12 +59,14 @@ export class BucketLedger {
     now: number,
     burst: number | undefined,
     grantedAt: number = now,
+    /** This governor's requests in flight on `bucket` once this one is granted. */
+    inFlightAfter: (bucket: string) => number = () => 1,
   ): Promise<GrantDecision> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
       const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
       for (const bucket of buckets) reads.push(await this.store.read(bucket));
       const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
-      const plans: Plan[] = states.map((state) => plan(state, now, burst));
+      const plans: Plan[] = states.map((state) => plan(state, now, burst, this.ownStore));
       let longest: GrantDecision | undefined;
       const unknown: string[] = [];
       plans.forEach((decision, index) => {
@@ -75,7 +85,12 @@ export class BucketLedger {
       let allWritten = true;
       for (const [index, bucket] of buckets.entries()) {
         const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
-        const next = grant(states[index]!, now, decision.paceTokens, grantedAt);
+        const next = withInFlight(
+          grant(states[index]!, now, decision.paceTokens, grantedAt),
+          this.owner,
+          inFlightAfter(bucket),
+          now,
+        );
         if (!(await this.store.compareAndSet(bucket, reads[index]?.version ?? 0, next, this.ttlMs))) {
           allWritten = false;
           break;
@@ -86,14 +101,46 @@ export class BucketLedger {
     return { kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' };
   }
 
+  /**
+   * Applies a reading. `answer.inFlight` is this governor's requests on `bucket` still in flight
+   * (the answered one no longer is); every governor's count decides which uncounted grants stay.
+   */
   observe(
     bucket: string,
     observation: RateLimitObservation,
     answer: { readonly receivedAt: number; readonly sentAt: number; readonly inFlight: number },
   ): Promise<BucketState> {
-    return this.update(bucket, (state) =>
-      observe(state, observation, answer.receivedAt, answer.sentAt, answer.inFlight),
-    );
+    return this.update(bucket, (state) => {
+      const leased = withInFlight(state, this.owner, answer.inFlight, answer.receivedAt);
+      const unseen = inFlightEverywhere(leased, answer.receivedAt);
+      const next = observe(leased, observation, answer.receivedAt, answer.sentAt, unseen);
+      // The lease ends with the last counted request, which the reading may have moved.
+      return withInFlight(next, this.owner, answer.inFlight, answer.receivedAt);
+    });
+  }
+
+  /**
+   * Records that this governor has `count` requests on `bucket` in flight, when what the store
+   * holds says otherwise (its last request answered, with no reading to carry the news).
+   */
+  async settleInFlight(bucket: string, count: number, now: number): Promise<void> {
+    const stored = await this.store.read(bucket);
+    const lease = stored?.state.inFlight?.find(([owner]) => owner === this.owner);
+    if ((lease?.[1] ?? 0) === count) return;
+    await this.update(bucket, (state) => withInFlight(state, this.owner, count, now));
+  }
+
+  /**
+   * Withdraws the burst the last reading of `bucket` offered, and any later reading's until the
+   * window it announced ends (no reading is taken as newer than this withdrawal).
+   */
+  async withdrawOffer(bucket: string): Promise<void> {
+    if ((await this.read(bucket))?.offerRemaining === undefined) return;
+    await this.update(bucket, (state) => ({
+      ...state,
+      offerRemaining: 0,
+      offerSentAt: Number.MAX_SAFE_INTEGER,
+    }));
   }
 
   block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {

@@ -14,6 +14,13 @@
  * refills at `requests left / time left`, so a quiet client sends at once while a crowd is
  * spread over the window instead of spending the quota in the first second and then waiting
  * for the reset.
+ *
+ * What the server itself says is left is another matter: once the answers show the quota is a
+ * window (its reset stands still while units go) the freshest reading's `remaining`, less what
+ * went since, goes as it is asked for, until that reading's reset; a bucket that refills as it
+ * goes (its reset moves later as units go) lets each unit go as the reading says it comes back.
+ * A quota of tokens (or any unit other than requests) is never divided into requests: it holds
+ * them only while a reading says it is spent.
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
@@ -104,10 +111,35 @@ function paceTokens(state: BucketState, now: number, capacity: number, rate: num
   return Math.min(capacity, state.paceTokens + Math.max(0, now - state.paceUpdatedAt) * rate);
 }
 
-/** Whether a request may go at `now`, and if not, how long to wait. */
-export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
+/**
+ * Whether a quota of units other than requests holds the next request at `now`: only while its
+ * last reading says it is spent and its reset is ahead; a bucket that refills as it goes holds
+ * it for a sixteenth of the way to full (some units are back by then), a window until its reset.
+ * What one request costs is unknown before its answer (a prompt's length, the output), so the
+ * quota is never divided into requests: counted one unit each, 400 tokens left would read as
+ * 400 requests; at an average cost, short prompts would wait behind long ones. The quota of
+ * requests, when the server states one, paces them; a refusal blocks both, as any refusal.
+ */
+function spentUnitsWait(state: BucketState, now: number): number | undefined {
+  const { remaining, resetAt } = state;
+  if (remaining === undefined || remaining >= 1 || resetAt === undefined || resetAt <= now) return undefined;
+  const readAt = state.readingSentAt ?? now;
+  const until = state.gradual ? Math.min(resetAt, readAt + (resetAt - readAt) / REFILL_GROUPS) : resetAt;
+  return until > now ? until - now : undefined;
+}
+
+/**
+ * Whether a request may go at `now`, and if not, how long to wait. `spendOffers` is false when
+ * the state is shared with other processes: their requests on their way are not in it, so a
+ * reading's offer is not this governor's to spend at once.
+ */
+export function plan(state: BucketState, now: number, burst: number | undefined, spendOffers = true): Plan {
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
+  if (state.otherUnits) {
+    const waitMs = spentUnitsWait(state, now);
+    return waitMs === undefined ? { kind: 'go', paceTokens: 1 } : { kind: 'wait', waitMs, reason: 'quota' };
+  }
   if (state.limit === undefined) {
     if (state.learnedRate === undefined) return { kind: 'unknown' };
     // A quota nobody published: paced at the rate learned from the refusals, evenly (a burst
@@ -122,8 +154,21 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
   }
   const counted = live(state, now);
   const remaining = state.limit - countOf(counted);
+  // What the server's freshest reading says is left now, less what went since: a window's until
+  // its reset; a refilling bucket's growing as its units come back, to the millisecond.
+  const refill = state.gradual && spendOffers ? refilled(state, counted, now) : undefined;
+  const offer = spendOffers ? (refill?.units ?? offered(state, counted, now)) : 0;
   if (remaining <= 0) {
-    return { kind: 'wait', waitMs: Math.max(1, freedAt(counted, 1 - remaining) - now), reason: 'quota' };
+    // The ledger keeps requests in at most 48 groups, merged conservatively (a refilling
+    // bucket's units in a few, each coming back at once): where the reading has a unit left or
+    // back sooner, it goes.
+    if (offer >= 1) return { kind: 'go', paceTokens: 1 };
+    const ledgerWaitMs = freedAt(counted, 1 - remaining) - now;
+    return {
+      kind: 'wait',
+      waitMs: Math.max(1, Math.min(ledgerWaitMs, refill?.waitMs ?? ledgerWaitMs)),
+      reason: 'quota',
+    };
   }
   // A bucket that refills as it goes offers what it holds now: spreading it until it is full
   // again would leave it full (the ledger lets each unit go as it comes back).
@@ -139,14 +184,133 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
   const rate = Math.max(sustained, remaining / Math.max(1, horizon - now));
   const tokens = paceTokens(state, now, (burst ?? DEFAULT_BURST) + 1, rate);
   if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
+  // What the server itself said is left goes as it is asked for: held back, a window's units
+  // would expire unused at its reset, and a sliding log's come back a window after they went,
+  // burst or not. Only what a reading confirms goes this way; past its window, pacing again
+  // until an answer says what the next one holds.
+  if (offer >= 1) return { kind: 'go', paceTokens: 1 };
   return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
 }
 
-/** `groups` with at most MAX_GROUPS entries: the oldest neighbours merge, keeping the later expiry. */
+/**
+ * The burst the server's freshest reading offers at `now`: what it said was left, less every
+ * request granted since (from a round trip before the reading's request was sent, since those
+ * may have reached the server after it); none once the reading's window has ended.
+ */
+function offered(state: BucketState, counted: readonly CountedRequests[], now: number): number {
+  const { offerRemaining, offerSince, offerUntil } = state;
+  if (state.windowed !== true) return 0;
+  if (offerRemaining === undefined || offerSince === undefined || offerUntil === undefined) return 0;
+  if (now >= offerUntil) return 0;
+  return offerRemaining - countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+}
+
+/**
+ * What a reading shows of the quota's kind, against the first reading that announced the current
+ * reset (the anchor). A window's reset stands still while its units are spent; a bucket that
+ * refills as it goes announces when it will be full again, which moves later with each unit
+ * spent faster than it comes back. So: `spent` units went and the reset stood still (within a
+ * whole second's rounding) where a bucket, at the unit time this reading implies (`resetMs /
+ * used`, the reset taken a second shorter in case it was rounded up), would have moved it by at
+ * least half again as much: a window. Units went and the reset moved later by more than the
+ * rounding before the anchor's reset came: a bucket (a new window would have shown more left,
+ * and a sliding log moves its reset only as the anchor's reset passes). Any other reading that
+ * announces another reset becomes the anchor.
+ */
+function kindEvidence(
+  state: BucketState,
+  reading: {
+    readonly limit: number;
+    readonly remaining: number;
+    readonly resetAt: number;
+    readonly resetMs: number;
+    readonly receivedAt: number;
+  },
+): Partial<BucketState> {
+  const { anchorRemaining, anchorResetAt } = state;
+  const anchor = { anchorRemaining: reading.remaining, anchorResetAt: reading.resetAt };
+  if (anchorResetAt === undefined || anchorRemaining === undefined || state.limit !== reading.limit)
+    return anchor;
+  const spent = anchorRemaining - reading.remaining;
+  const moved = reading.resetAt - anchorResetAt;
+  const beforeAnchorReset = reading.receivedAt < anchorResetAt - RESET_ROUNDING_MS;
+  if (spent > 0 && moved >= RESET_ROUNDING_MS && beforeAnchorReset) return { ...anchor, gradual: true };
+  if (Math.abs(moved) >= RESET_ROUNDING_MS) return anchor;
+  const unitMs =
+    Math.max(0, reading.resetMs - RESET_ROUNDING_MS) / Math.max(1, reading.limit - reading.remaining);
+  return spent * unitMs >= 1.5 * RESET_ROUNDING_MS ? { windowed: true } : {};
+}
+
+/**
+ * A refilling bucket as its freshest reading describes it: `offerRemaining` units at
+ * `offerReadAt`, full at `offerUntil`, so coming back at `used / time to full`; less every request
+ * granted since (from a round trip before the reading's request). The units it holds at `now`,
+ * and how long until it holds one more.
+ */
+function refilled(
+  state: BucketState,
+  counted: readonly CountedRequests[],
+  now: number,
+): { readonly units: number; readonly waitMs: number } | undefined {
+  const { limit, offerRemaining, offerSince, offerUntil, offerReadAt } = state;
+  if (limit === undefined || offerRemaining === undefined || offerSince === undefined) return undefined;
+  if (offerUntil === undefined || offerReadAt === undefined || offerUntil <= offerReadAt) return undefined;
+  const perMs = (limit - offerRemaining) / (offerUntil - offerReadAt);
+  if (!(perMs > 0)) return undefined;
+  const level = Math.min(limit, offerRemaining + (now - offerReadAt) * perMs);
+  const since = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+  const units = Math.floor(level) - since;
+  return {
+    units,
+    waitMs: Math.max(1, (Math.floor(level) + 1 - level) / perMs) + Math.max(0, -units) / perMs,
+  };
+}
+
+/**
+ * The offer after a reading of `remaining` units until `resetAt`, for a request sent at `sentAt`
+ * and answered at `receivedAt`: it replaces an older request's reading or one whose window ended.
+ */
+function offerAfter(
+  state: BucketState,
+  reading: { readonly remaining: number; readonly resetAt: number },
+  sentAt: number,
+  receivedAt: number,
+): Partial<BucketState> {
+  const current = state.offerSentAt !== undefined && (state.offerUntil ?? 0) > receivedAt;
+  if (current && sentAt < state.offerSentAt!) return {};
+  return {
+    offerRemaining: reading.remaining,
+    offerReadAt: receivedAt,
+    offerSentAt: sentAt,
+    offerSince: sentAt - Math.max(0, receivedAt - sentAt),
+    offerUntil: reading.resetAt,
+  };
+}
+
+/**
+ * `groups` with at most MAX_GROUPS entries: neighbours merge, those whose expiries lie closest
+ * first, then those granted closest together, each merged group keeping the later grant and the
+ * later expiry (so that it never counts as seen by an answer to a request sent before its last
+ * grant). Requests of one burst, counting until one reset, merge with each other at no cost; a
+ * burst and the requests of a later reset merge last.
+ */
 function bounded(groups: CountedRequests[]): CountedRequests[] {
+  const cost = (index: number): readonly [number, number] => [
+    Math.abs(groups[index + 1]![1] - groups[index]![1]),
+    groups[index + 1]![0] - groups[index]![0],
+  ];
   while (groups.length > MAX_GROUPS) {
-    const [first, second] = groups as [CountedRequests, CountedRequests];
-    groups.splice(0, 2, [second[0], Math.max(first[1], second[1]), first[2] + second[2]]);
+    let closest = 0;
+    let best = cost(0);
+    for (let index = 1; index < groups.length - 1; index += 1) {
+      const candidate = cost(index);
+      if (candidate[0] < best[0] || (candidate[0] === best[0] && candidate[1] < best[1])) {
+        closest = index;
+        best = candidate;
+      }
+    }
+    const [first, second] = [groups[closest]!, groups[closest + 1]!];
+    groups.splice(closest, 2, [second[0], Math.max(first[1], second[1]), first[2] + second[2]]);
   }
   return groups;
 }
@@ -156,6 +320,7 @@ function bounded(groups: CountedRequests[]): CountedRequests[] {
  * in the ledger as sent at `grantedAt` (the governor's stamp, unique per request).
  */
 export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
+  if (state.otherUnits) return state;
   const paced = { ...state, paceTokens: tokens - 1, paceUpdatedAt: now };
   if (state.limit === undefined) return paced;
   const expiresAt = Math.min(
@@ -224,10 +389,24 @@ export function observe(
   sentAt: number,
   inFlight = 0,
 ): BucketState {
+  if (countsOtherUnits(observation)) return observeOtherUnits(state, observation, receivedAt, sentAt);
   const limit = observation.limit ?? state.limit;
   let windowMs = observation.windowMs ?? state.windowMs;
   const { remaining, resetMs } = observation;
-  const gradual = state.gradual === true || refillsGradually(state, observation, receivedAt, sentAt);
+  const evidence =
+    sentAt > (state.readingSentAt ?? Number.NEGATIVE_INFINITY) &&
+    limit !== undefined &&
+    remaining !== undefined &&
+    resetMs !== undefined
+      ? kindEvidence(state, { limit, remaining, resetAt: receivedAt + resetMs, resetMs, receivedAt })
+      : {};
+  const gradual =
+    state.gradual === true ||
+    evidence.gradual === true ||
+    refillsGradually(state, observation, receivedAt, sentAt);
+  // A window the fields declare (`w`) is one; otherwise the answers must show it.
+  const windowed =
+    !gradual && (state.windowed === true || evidence.windowed === true || observation.windowMs !== undefined);
   if (
     !gradual &&
     observation.windowMs === undefined &&
@@ -249,6 +428,10 @@ export function observe(
     ...(limit !== undefined ? { limit } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(gradual ? { gradual } : {}),
+    ...(windowed ? { windowed } : {}),
+    ...(evidence.anchorResetAt !== undefined
+      ? { anchorRemaining: evidence.anchorRemaining, anchorResetAt: evidence.anchorResetAt }
+      : {}),
   };
   if (remaining === undefined || limit === undefined) return base;
   const resetAt = receivedAt + (resetMs ?? windowOf(base));
@@ -261,12 +444,14 @@ export function observe(
     return {
       ...base,
       ...reading,
-      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt),
+      ...offerAfter(state, { remaining, resetAt }, sentAt, receivedAt),
+      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight),
     };
   }
   return {
     ...base,
     ...reading,
+    ...offerAfter(state, { remaining, resetAt }, sentAt, receivedAt),
     counted: bounded(
       countUntil(base.counted ?? [], sentAt, {
         used,
@@ -276,6 +461,38 @@ export function observe(
         longestMs: longestCount(base),
       }),
     ),
+  };
+}
+
+/** Whether the quota counts something other than requests (`-tokens` fields, `qu="content-bytes"`). */
+function countsOtherUnits(observation: RateLimitObservation): boolean {
+  const unit = observation.quotaUnit?.toLowerCase();
+  return unit !== undefined && !/^requests?$/.test(unit);
+}
+
+/** A quota of other units keeps only its last reading (of a later request than the one before). */
+function observeOtherUnits(
+  state: BucketState,
+  observation: RateLimitObservation,
+  receivedAt: number,
+  sentAt: number,
+): BucketState {
+  const { limit, remaining, resetMs } = observation;
+  const gradual = state.gradual === true || refillsGradually(state, observation, receivedAt, sentAt);
+  const base: BucketState = {
+    ...state,
+    otherUnits: true,
+    counted: [],
+    ...(limit !== undefined ? { limit } : {}),
+    ...(observation.windowMs !== undefined ? { windowMs: observation.windowMs } : {}),
+    ...(gradual ? { gradual } : {}),
+  };
+  if (remaining === undefined || sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY)) return base;
+  return {
+    ...base,
+    remaining,
+    resetAt: receivedAt + (resetMs ?? windowOf(base)),
+    readingSentAt: sentAt,
   };
 }
 
@@ -298,7 +515,9 @@ function refillsGradually(
 
 /**
  * The ledger of a bucket that refills as it goes: `used` units come back evenly until the bucket
- * is full at `resetAt`; ours granted after the answered request keep counting as they did.
+ * is full at `resetAt`; ours granted after the answered request keep counting as they did, and
+ * so do those granted before it that the server did not count, up to the `inFlight` that may
+ * still be on their way.
  */
 function refillSchedule(
   groups: readonly CountedRequests[],
@@ -306,23 +525,38 @@ function refillSchedule(
   used: number,
   receivedAt: number,
   resetAt: number,
+  inFlight: number,
 ): CountedRequests[] {
   const later = groups.filter(([grantedAt]) => grantedAt > sentAt);
+  let counted = used;
+  let unseen = inFlight;
+  for (let index = groups.length - 1; index >= 0 && unseen > 0; index -= 1) {
+    const [grantedAt, expiresAt, count] = groups[index]!;
+    if (grantedAt > sentAt) continue;
+    // The most recent `used` of ours are what the server counted; the rest it has not seen yet.
+    const seen = Math.min(count, counted);
+    counted -= seen;
+    const kept = Math.min(count - seen, unseen);
+    unseen -= kept;
+    if (kept > 0) later.push([grantedAt, expiresAt, kept]);
+  }
+  later.sort((first, second) => first[0] - second[0]);
   const parts = Math.min(used, REFILL_GROUPS);
   const schedule: CountedRequests[] = [];
-  let counted = 0;
+  let scheduled = 0;
   for (let part = 1; part <= parts; part += 1) {
     const end = Math.round((part * used) / parts);
-    if (end > counted)
-      schedule.push([sentAt, receivedAt + ((resetAt - receivedAt) * end) / used, end - counted]);
-    counted = end;
+    if (end > scheduled)
+      schedule.push([sentAt, receivedAt + ((resetAt - receivedAt) * end) / used, end - scheduled]);
+    scheduled = end;
   }
   return bounded([...schedule, ...later]);
 }
 
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */
 export function block(state: BucketState, untilMs: number, quotaSpent: boolean, sentAt: number): BucketState {
-  const blocked = { ...state, blockedUntil: Math.max(state.blockedUntil, untilMs) };
+  // A refusal withdraws any burst a reading offered: the server no longer has it.
+  const blocked = { ...state, blockedUntil: Math.max(state.blockedUntil, untilMs), offerRemaining: 0 };
   if (!quotaSpent || state.limit === undefined) return blocked;
   // A refusal is a measurement: the whole quota counts until then.
   const window = {

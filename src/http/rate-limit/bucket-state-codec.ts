@@ -5,10 +5,23 @@
  * a bucket state reads as "nothing known" under its version, so that the next write replaces it.
  * @module
  */
-import type { BucketState, CountedRequests, VersionedBucketState } from './rate-limit-store.js';
+import { MAX_IN_FLIGHT_LEASES } from './in-flight-leases.js';
+import type {
+  BucketState,
+  CountedRequests,
+  InFlightLease,
+  VersionedBucketState,
+} from './rate-limit-store.js';
 
 /** Versions beyond this many digits are not exact as doubles (in Lua or JavaScript): treated as absent. */
 export const MAX_VERSION_DIGITS = 15;
+/**
+ * A state the toolkit writes is a few kilobytes (at most 48 ledger groups and 64 leases): text
+ * far beyond that was not written by it, and is not parsed.
+ */
+const MAX_STATE_CHARS = 65_536;
+/** The ledger keeps at most 48 groups (`bucket-math.ts`); a longer one is foreign. */
+const MAX_COUNTED_GROUPS = 48;
 const VERSIONED = new RegExp(`^(\\d{1,${MAX_VERSION_DIGITS}}):`);
 const OPTIONAL_FIELDS = [
   'limit',
@@ -26,6 +39,13 @@ const OPTIONAL_FIELDS = [
   'acceptedBefore',
   'refusalStreak',
   'readingSentAt',
+  'offerRemaining',
+  'offerReadAt',
+  'offerSentAt',
+  'offerSince',
+  'offerUntil',
+  'anchorRemaining',
+  'anchorResetAt',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
@@ -37,7 +57,10 @@ export function encodeBucketState(state: BucketState): string {
   }
   if (state.rateSlowStart !== undefined) fields.rateSlowStart = state.rateSlowStart;
   if (state.gradual !== undefined) fields.gradual = state.gradual;
+  if (state.windowed !== undefined) fields.windowed = state.windowed;
+  if (state.otherUnits !== undefined) fields.otherUnits = state.otherUnits;
   if (state.counted !== undefined) fields.counted = state.counted;
+  if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   return JSON.stringify(fields);
 }
 
@@ -51,6 +74,7 @@ export function decodeVersionedState(text: string): VersionedBucketState | undef
 }
 
 function decodeState(json: string): BucketState | undefined {
+  if (json.length > MAX_STATE_CHARS) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(json);
@@ -69,15 +93,47 @@ function decodeState(json: string): BucketState | undefined {
   }
   if (typeof record.rateSlowStart === 'boolean') state.rateSlowStart = record.rateSlowStart;
   if (typeof record.gradual === 'boolean') state.gradual = record.gradual;
+  if (typeof record.windowed === 'boolean') state.windowed = record.windowed;
+  if (typeof record.otherUnits === 'boolean') state.otherUnits = record.otherUnits;
   if (record.counted !== undefined) {
-    if (!Array.isArray(record.counted) || !record.counted.every(isCountedRequests)) return undefined;
+    if (
+      !Array.isArray(record.counted) ||
+      record.counted.length > MAX_COUNTED_GROUPS ||
+      !record.counted.every(isCountedRequests)
+    )
+      return undefined;
     state.counted = record.counted;
+  }
+  if (record.inFlight !== undefined) {
+    if (
+      !Array.isArray(record.inFlight) ||
+      record.inFlight.length > MAX_IN_FLIGHT_LEASES ||
+      !record.inFlight.every(isInFlightLease)
+    )
+      return undefined;
+    state.inFlight = record.inFlight;
   }
   return state;
 }
 
 function isCountedRequests(value: unknown): value is CountedRequests {
   return Array.isArray(value) && value.length === 3 && value.every(isFiniteNumber);
+}
+
+/** Owner ids are the toolkit's own (a UUID); anything longer was not written by it. */
+const MAX_OWNER_LENGTH = 64;
+
+function isInFlightLease(value: unknown): value is InFlightLease {
+  if (!Array.isArray(value) || value.length !== 3) return false;
+  const [owner, count, until] = value as unknown[];
+  return (
+    typeof owner === 'string' &&
+    owner.length > 0 &&
+    owner.length <= MAX_OWNER_LENGTH &&
+    Number.isSafeInteger(count) &&
+    (count as number) >= 0 &&
+    isFiniteNumber(until)
+  );
 }
 
 function isFiniteNumber(value: unknown): value is number {

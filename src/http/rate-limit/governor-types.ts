@@ -31,8 +31,10 @@ export interface RateLimitGovernorOptions {
    */
   readonly burst?: number;
   /**
-   * Largest random delay added to a wait, in milliseconds (never more than a tenth of the wait),
-   * so that clients released by the same reset do not arrive together.
+   * Largest random delay added to a wait for pacing or `Retry-After`, in milliseconds (never
+   * more than a tenth of the wait), so that clients released by the same moment do not arrive
+   * together. A wait for the quota itself ends exactly when the ledger frees a unit, unless
+   * the store was passed in (it may be shared with other processes waiting for that moment).
    * @default 50
    */
   readonly jitterMs?: number;

@@ -86,7 +86,13 @@ export class QuotaLearner {
       );
       return;
     }
-    if (outcome.retryAfterMs === undefined || refusal === 'in-flight') return;
+    if (refusal === 'in-flight') {
+      // Too many at once: a burst the fields offered is no longer sent at once (until a reading
+      // offers one again); the cap on requests in flight learns the rest.
+      for (const bucket of new Set([...buckets, ...granted])) await this.ledger.withdrawOffer(bucket);
+      return;
+    }
+    if (outcome.retryAfterMs === undefined) return;
     // A refusal whose fields named no quota still blocks the quotas the request was granted on.
     const blocked = buckets.length > 0 ? buckets : granted;
     const quotaSpent =

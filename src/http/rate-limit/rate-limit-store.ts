@@ -13,6 +13,13 @@
 export type CountedRequests = readonly [grantedAt: number, expiresAt: number, count: number];
 
 /**
+ * One governor's requests granted on a quota and not yet answered: `[governor id, how many,
+ * lease end]`. Kept in the shared state so that an answer that did not count them yet (they
+ * are still on their way, from any process) does not take them off the ledger.
+ */
+export type InFlightLease = readonly [owner: string, count: number, until: number];
+
+/**
  * What the governor knows of one quota. Times are on the governor's clock, in milliseconds.
  *
  * @example
@@ -29,12 +36,41 @@ export interface BucketState {
   readonly remaining?: number;
   /** When the server's current window ends, as its last reading said. */
   readonly resetAt?: number;
+  /**
+   * The quota counts units other than requests (tokens, bytes): each request costs an amount
+   * unknown before its answer, so it is not counted per request; it holds requests only while
+   * its last reading says it is spent (see `bucket-math.ts`).
+   */
+  readonly otherUnits?: boolean;
   /** The quota refills as it goes (a token bucket), its reset the moment it is full again. */
   readonly gradual?: boolean;
   /** When the request whose answer gave the last reading was sent. */
   readonly readingSentAt?: number;
+  /**
+   * The burst the server offers: what its freshest reading said was left (`offerRemaining`) in
+   * a window that lasts until `offerUntil`, for the request sent at `offerSentAt`; requests
+   * granted after `offerSince` (that send less a round trip, for requests of any process
+   * still on their way then) are taken off it.
+   */
+  readonly offerRemaining?: number;
+  /** When that reading arrived (a refilling bucket's units come back from then). */
+  readonly offerReadAt?: number;
+  readonly offerSentAt?: number;
+  readonly offerSince?: number;
+  readonly offerUntil?: number;
+  /**
+   * The quota is a window (fixed or sliding), not a bucket that refills as it goes: units were
+   * spent between two readings and the announced reset stood still, where a bucket's would
+   * have moved later by their refill time. Only a window's offer is spent at once.
+   */
+  readonly windowed?: boolean;
+  /** The first reading that announced the current reset: what was left, and that reset. */
+  readonly anchorRemaining?: number;
+  readonly anchorResetAt?: number;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
+  /** Each governor's requests granted and not yet answered (see `in-flight-leases.ts`). */
+  readonly inFlight?: readonly InFlightLease[];
   /**
    * For a quota the service never states: the sustainable rate, in requests per second,
    * learned from its refusals (additive increase, multiplicative decrease).

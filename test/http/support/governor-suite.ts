@@ -9,6 +9,7 @@ import { describe, expect, it } from 'vitest';
 import {
   RateLimitGovernor,
   type RateLimitObservation,
+  type RateLimitPermit,
   type RateLimitStore,
   type ThrottleWait,
 } from '../../../src/http/index.js';
@@ -238,6 +239,56 @@ export function describeGovernorSuite(stores: GovernorStores): void {
         }),
       );
       expect(times.filter((ms) => ms < 20_000)).toHaveLength(4);
+    });
+
+    it("keeps another governor's grants still on their way when an answer that did not count them arrives", async () => {
+      // A server window of 6 per 20 s counting what reaches it. Governor B is granted two
+      // requests and is slow to send them (a process loading its transport, a long GC pause);
+      // meanwhile A's answer reports a count without them. They must stay in the shared ledger
+      // until the server can have counted them, or A spends their units and B's arrive refused.
+      const manual = new ManualClock(Date.UTC(2026, 0, 1));
+      const clock = createVirtualClock(manual);
+      const shared = await stores.open(2, clock);
+      const [a, b] = shared.map(
+        (store) =>
+          new RateLimitGovernor({ clock, store: heldStore(store, clock), burst: 100, random: () => 0 }),
+      ) as [RateLimitGovernor, RateLimitGovernor];
+      const LIMIT = 6;
+      const windowEnd = clock.now() + 20_000;
+      let seen = 0;
+      let refused = 0;
+      /** The server receives a request now and answers with what it counted. */
+      const send = async (permit: RateLimitPermit) => {
+        const inWindow = clock.now() < windowEnd;
+        if (inWindow && seen >= LIMIT) refused += 1;
+        else seen += 1;
+        const left = Math.max(0, LIMIT - seen);
+        await permit.complete({
+          answered: true,
+          status: inWindow && seen > LIMIT ? 429 : 200,
+          receivedAt: clock.now(),
+          observations: inWindow ? [quota(LIMIT, left, (windowEnd - clock.now()) / 1000, 20)] : [],
+        });
+      };
+      await send(await a.acquire(URL_A));
+      await send(await b.acquire(URL_A));
+      // B is granted two, and sends them only later.
+      const delayed = [await b.acquire(URL_A), await b.acquire(URL_A)];
+      // A sends one; its answer counts 3 (the probes and itself), not B's two on their way.
+      await send(await a.acquire(URL_A));
+      // A's crowd may have what is left once B's two are counted: one request before the reset.
+      const start = clock.now();
+      const crowd = Array.from({ length: 3 }, async () => {
+        const permit = await a.acquire(URL_A);
+        const at = clock.now() - start;
+        if (at < windowEnd - start) await send(permit);
+        return at;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      for (const permit of delayed) await send(permit);
+      const times = await Promise.all(crowd);
+      expect(refused).toBe(0);
+      expect(times.filter((ms) => ms < windowEnd - start)).toHaveLength(1);
     });
   });
 

@@ -10,7 +10,7 @@
  * - a store in a folder every user may write to, or reached through a symbolic link, is warned about.
  */
 import { spawn } from 'node:child_process';
-import { chmod, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, readFile, rm, symlink, utimes, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -100,6 +100,33 @@ describe('FileTokenStore under concurrent writers from many processes', () => {
       scopes: [],
     });
     expect(await store.keys()).toEqual(['https://service.example|after-crash@example.com']);
+  });
+
+  posixOnly('waits for the lock of a live process, however far its file time is from the clock', async () => {
+    const folder = await temporaryFolderForTest('gentk-store-clock-');
+    const path = join(folder, 'tokens.json');
+    // Held by this live process, written "a year ago" (a clock set back since, or another machine's).
+    await writeFile(`${path}.lock`, String(process.pid));
+    const aYearAgo = new Date(Date.now() - 365 * 24 * 3_600_000);
+    await utimes(`${path}.lock`, aYearAgo, aYearAgo);
+    const store = new FileTokenStore(path);
+    let saved = false;
+    const saving = store
+      .save('https://service.example|waited@example.com', {
+        accessToken: 'token-waited',
+        expiresAt: null,
+        tokenExpiry: '1_month',
+        ownedByToolkit: true,
+        scopes: [],
+      })
+      .then(() => {
+        saved = true;
+      });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(saved).toBe(false);
+    await rm(`${path}.lock`);
+    await saving;
+    expect(await store.keys()).toEqual(['https://service.example|waited@example.com']);
   });
 });
 

@@ -1,0 +1,69 @@
+/**
+ * A fleet as a job client: `members` toolkit clients, each with its own governor (its own
+ * queues, routes, caps and job slots, as a separate process has) and its own connection to one
+ * real Redis, sharing the account's quota only through `RedisRateLimitStore`. The jobs and the
+ * callers are split between them. Calls to Redis hold virtual time still, as requests on the
+ * wire do, so a run is as repeatable as a single client's. Shared by the fleet tests and the
+ * bench's fleet rows.
+ * @module
+ */
+import { createClient } from 'redis';
+import { SeededRandom } from '../../../packages/emulator/src/random.js';
+import { HttpClient, RedisRateLimitStore } from '../../../src/http/index.js';
+import { runJobs } from '../dialect-servers/run-jobs.js';
+import type { VirtualClock } from '../virtual-clock.js';
+import type { JobClient } from './run-against.js';
+
+let namespaces = 0;
+
+/** A job client running its jobs as `members` processes sharing one quota through Redis at `redisUrl`. */
+export function fleetClient(options: { readonly redisUrl: string; readonly members: number }): JobClient {
+  return async ({ transport, clock, baseUrl, jobs, callers }) => {
+    const prefix = `gentk-fleet:${process.pid}:${namespaces++}:`;
+    const connections = await Promise.all(
+      Array.from({ length: options.members }, () => createClient({ url: options.redisUrl }).connect()),
+    );
+    try {
+      const runs = await Promise.all(
+        connections.map((connection, member) => {
+          const random = new SeededRandom(13 + member);
+          const client = new HttpClient({
+            baseUrl,
+            clock,
+            transport,
+            credentials: { generationKey: 'account-1' },
+            totalTimeoutMs: 600_000,
+            random: () => random.next(),
+            rateLimit: { store: new RedisRateLimitStore({ client: held(connection, clock), prefix }) },
+          });
+          return runJobs({
+            client,
+            baseUrl,
+            jobs: share(jobs, options.members, member),
+            callers: share(callers, options.members, member),
+          });
+        }),
+      );
+      return {
+        failedCalls: runs.reduce((sum, run) => sum + run.failedCalls, 0),
+        lostJobs: runs.reduce((sum, run) => sum + run.unfinished, 0),
+        errors: runs.flatMap((run) => run.errors),
+      };
+    } finally {
+      for (const connection of connections) connection.destroy();
+    }
+  };
+}
+
+/** Member `index`'s part of `total` split between `members` (the first ones take the remainder). */
+function share(total: number, members: number, index: number): number {
+  return Math.floor(total / members) + (index < total % members ? 1 : 0);
+}
+
+/** A Redis connection whose commands hold virtual time still until they are answered. */
+function held(
+  connection: { sendCommand(args: string[]): Promise<unknown> },
+  clock: VirtualClock,
+): { sendCommand(args: string[]): Promise<unknown> } {
+  return { sendCommand: (args) => clock.hold(() => connection.sendCommand(args)) };
+}
