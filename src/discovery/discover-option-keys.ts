@@ -21,6 +21,7 @@ const DISCOVER_OPTION_KEYS: OptionKeys<DiscoverOptions> = {
   limits: ['limit'],
   userAgent: true,
   now: true,
+  resolveHost: true,
 };
 
 const CATALOG_OPTION_KEYS: OptionKeys<NonNullable<DiscoverOptions['catalog']>> = {

@@ -1,5 +1,6 @@
 import { UsageError } from '../errors/index.js';
-import { createFetchTransport, isNonPublicHost, type Transport } from '../http/index.js';
+import { isBuiltInTransport } from '../http/built-in-transport.js';
+import { createFetchTransport, type Transport } from '../http/index.js';
 import { joinSignals, timeoutSignal } from '../runtime/abort-signals.js';
 import { VERSION } from '../version.js';
 import { ByteBudget } from './byte-budget.js';
@@ -39,6 +40,7 @@ import {
 import { reconcileScopes, type ScopeListing } from './scopes.js';
 import { type McpReference, ServiceDescription } from './service-description.js';
 import { ServiceUnreachableError } from './service-unreachable-error.js';
+import { createTargetGuard } from './target-guard.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
 
 /**
@@ -101,6 +103,20 @@ export interface DiscoverOptions {
   readonly userAgent?: string;
   /** Clock for cache freshness and timing. @default Date.now */
   readonly now?: () => number;
+  /**
+   * How host names are resolved to check that a host other than the base URL's is public (a
+   * custom resolver, a test's). When the base URL is public, a host any of whose addresses is
+   * loopback, private or link-local is not read. Over the toolkit's own wire the connection then
+   * goes only to a checked address; over a `transport` or `fetch` you give, names are resolved only
+   * with this option (without it, only the spelling of the host is judged).
+   * @default the system's resolver (`node:dns` lookup) over the toolkit's own wire; none where the runtime has none
+   *
+   * @example
+   * await discover('https://api.example.com', {
+   *   resolveHost: async (hostname) => (await myResolver.lookup(hostname)).addresses,
+   * });
+   */
+  readonly resolveHost?: (hostname: string) => Promise<readonly string[]>;
 }
 
 /** Where the spec publishes each document, relative to the base URL. */
@@ -124,18 +140,10 @@ interface Loader {
   readonly stats: { documents: number; fromCache: number; downloadedBytes: number; fetchMs: number };
   /** Every address asked for so far, with its kind and whether it was read (once all have settled). */
   readings(): Promise<DocumentReading[]>;
-}
-
-/**
- * Why discovery does not read `url`, when it may not: an address outside the public internet
- * (loopback, private, link-local) reached from a base URL that is public. The documents are the
- * service's word, and a link to 169.254.169.254 or an intranet host would make the caller's
- * machine probe what only it can reach; a base URL on such an address (the emulator, a service
- * on the caller's own network) is the caller's choice, and its links are then read.
- */
-function refusedAddress(base: URL, url: URL): string | undefined {
-  if (isNonPublicHost(base) || !isNonPublicHost(url)) return undefined;
-  return `Not read: ${url.origin} is not a public address (loopback, private or link-local), and the base URL ${base.origin} is public. Discovery reads such addresses only when the base URL itself is one.`;
+  /** Why discovery does not read `url` (see `target-guard.ts`), or `undefined`. */
+  refusal(url: URL): Promise<string | undefined>;
+  /** Releases the connections of the wire other hosts are read through. */
+  close(): Promise<void>;
 }
 
 function createLoader(
@@ -149,12 +157,19 @@ function createLoader(
   const kinds = new Map<string, DocumentKind>();
   const started = performance.now();
   const stats = { documents: 0, fromCache: 0, downloadedBytes: 0, fetchMs: 0 };
+  const given = options.transport ?? (options.fetch ? createFetchTransport(options.fetch) : undefined);
+  const guard = createTargetGuard({
+    base,
+    transport: given ?? createFetchTransport(globalThis.fetch),
+    builtIn: given === undefined || isBuiltInTransport(given),
+    ...(options.resolveHost ? { resolve: options.resolveHost } : {}),
+  });
   const fetchOptions = {
-    transport: options.transport ?? createFetchTransport(options.fetch ?? globalThis.fetch),
+    transport: guard.transport,
     timeoutMs: options.timeoutMs ?? 10_000,
     maxBytes: options.maxDocumentBytes ?? 10 * 1024 * 1024,
     maxRedirects: options.maxRedirects ?? 3,
-    refuse: (url: URL) => refusedAddress(base, url),
+    refuse: (url: URL) => guard.refusal(url),
     userAgent: options.userAgent ?? `generation-agent-toolkit/${VERSION}`,
     now,
     signal,
@@ -193,6 +208,8 @@ function createLoader(
   return {
     stats,
     signal,
+    close: () => guard.close(),
+    refusal: (url) => guard.refusal(url),
     async readings() {
       const settled = await Promise.allSettled(memo.values());
       return [...memo.keys()].map((url, index) => ({
@@ -419,7 +436,10 @@ async function readModels(
  */
 export async function readModelsFeed(
   baseUrl: string | URL,
-  options: Pick<DiscoverOptions, 'transport' | 'fetch' | 'timeoutMs' | 'maxDocumentBytes' | 'limits'> = {},
+  options: Pick<
+    DiscoverOptions,
+    'transport' | 'fetch' | 'timeoutMs' | 'maxDocumentBytes' | 'limits' | 'resolveHost'
+  > = {},
 ): Promise<{ models: ModelInfo[]; warnings: DiscoveryWarning[] }> {
   const limits = resolveDiscoveryLimits(options.limits);
   const warnings: DiscoveryWarning[] = [];
@@ -430,10 +450,14 @@ export async function readModelsFeed(
     limits,
     timeoutSignal(limits.feedDeadlineMs),
   );
-  const models = await readModels(new URL(baseUrl), loader, undefined, limits.feedDeadlineMs, (warning) =>
-    warnings.push(warning),
-  );
-  return { models, warnings };
+  try {
+    const models = await readModels(new URL(baseUrl), loader, undefined, limits.feedDeadlineMs, (warning) =>
+      warnings.push(warning),
+    );
+    return { models, warnings };
+  } finally {
+    await loader.close();
+  }
 }
 
 /** Reports each problem a reader repaired as a warning of `code` about `document`. */
@@ -572,11 +596,15 @@ async function readThroughCache(
       return again.every(Boolean);
     },
   }).catch(() => undefined);
-  if (reused) return reused;
-  const description = await readService(base, options, limits, signal, loader);
-  // Not kept is no failure: the next start reads the documents again.
-  await keepDescription(cache, key, description, await loader.readings(), now()).catch(() => undefined);
-  return description;
+  try {
+    if (reused) return reused;
+    const description = await readService(base, options, limits, signal, loader);
+    // Not kept is no failure: the next start reads the documents again.
+    await keepDescription(cache, key, description, await loader.readings(), now()).catch(() => undefined);
+    return description;
+  } finally {
+    await loader.close();
+  }
 }
 
 async function readService(
@@ -586,12 +614,27 @@ async function readService(
   signal: AbortSignal,
   given?: Loader,
 ): Promise<ServiceDescription> {
+  if (given) return readServiceWith(base, options, limits, signal, given);
+  const loader = createLoader(base, options, options.now ?? Date.now, limits, signal);
+  try {
+    return await readServiceWith(base, options, limits, signal, loader);
+  } finally {
+    await loader.close();
+  }
+}
+
+async function readServiceWith(
+  base: URL,
+  options: DiscoverOptions,
+  limits: DiscoveryLimits,
+  signal: AbortSignal,
+  loader: Loader,
+): Promise<ServiceDescription> {
   const now = options.now ?? Date.now;
   const started = now();
   const startedAt = performance.now();
   const warnings: DiscoveryWarning[] = [];
   const warn = (warning: DiscoveryWarning) => warnings.push(warning);
-  const loader = given ?? createLoader(base, options, now, limits, signal);
   const address = (relative: string) => addressOf(base, relative);
 
   // The well-known OpenAPI addresses are asked for while the catalogue is read: when the
@@ -797,7 +840,7 @@ async function readService(
     const inspected = await Promise.all(
       mcpServers.map(async (server) => {
         try {
-          const refusal = refusedAddress(base, new URL(server.url));
+          const refusal = await loader.refusal(new URL(server.url));
           if (refusal) throw new DiscoveryDocumentError({ document: server.url, message: refusal });
           const found = await options.mcp?.inspect(server, { signal, serviceOrigin: base.origin });
           if (!found) return server;

@@ -6,6 +6,7 @@ import {
   TransportFailure,
   type TransportResponse,
 } from '../http/index.js';
+import { refusedAddressIn } from '../http/pinned-fetch.js';
 import { type CachedDocument, type DiscoveryCache, maxAgeOf } from './cache.js';
 import { DiscoveryDocumentError } from './errors.js';
 
@@ -20,7 +21,7 @@ export interface DocumentFetchOptions {
   readonly maxBytesOption?: string;
   readonly maxRedirects: number;
   /** Why `url` (the document or a redirect's target) is not read, when it is not; checked before each request. */
-  readonly refuse?: (url: URL) => string | undefined;
+  readonly refuse?: (url: URL) => Promise<string | undefined> | string | undefined;
   readonly signal?: AbortSignal;
   readonly cache?: DiscoveryCache;
   readonly userAgent: string;
@@ -154,7 +155,7 @@ export async function fetchDocument(
   }
   let current = url;
   for (let redirects = 0; ; redirects++) {
-    const refusal = options.refuse?.(new URL(current));
+    const refusal = await options.refuse?.(new URL(current));
     if (refusal) throw new DiscoveryDocumentError({ document: current, message: refusal });
     const headers: Record<string, string> = { Accept: ACCEPT[kind], 'User-Agent': options.userAgent };
     if (cached && current === url) {
@@ -174,6 +175,9 @@ export async function fetchDocument(
     } catch (error) {
       if (ResponseTooLargeFailure.isInstance(error))
         throw tooLarge(current, error, options.maxBytes, options.maxBytesOption);
+      // The address rule, applied again where the connection was made: the same refusal.
+      const refused = refusedAddressIn(error);
+      if (refused) throw new DiscoveryDocumentError({ document: current, message: refused.message });
       throw unreadable(error, current, options);
     }
     if (response.status === 304 && cached) {

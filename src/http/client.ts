@@ -10,6 +10,7 @@ import type { Telemetry } from '../telemetry/telemetry.js';
 import { VERSION } from '../version.js';
 import { type AnswerResult, readAnswer } from './answer.js';
 import { type AttemptServices, type Exchange, sendExchange } from './attempt.js';
+import { markBuiltInTransport } from './built-in-transport.js';
 import type { HttpClientOptions, HttpRequest, HttpResponse } from './client-options.js';
 import { type Clock, systemClock } from './clock.js';
 import { originsOf, resolveCredential } from './credentials.js';
@@ -141,6 +142,8 @@ export class HttpClient {
     if (traced) transport = traced.transport(transport);
     this.#close = close;
     this.documentTransport = governedTransport({ transport, governor: this.governor, clock: this.clock });
+    // Discovery may read other hosts through a pinned wire only when this one is the toolkit's own.
+    if (!options.transport && !options.fetch) markBuiltInTransport(this.documentTransport);
     this.#prepareContext = {
       userAgent: `generation-agent-toolkit/${VERSION}${options.userAgentSuffix ? ` ${options.userAgentSuffix}` : ''}`,
       defaultHeaders: options.headers,

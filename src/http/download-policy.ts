@@ -6,26 +6,11 @@
  * loopback, private or link-local address unless the service itself answers there.
  * @module
  */
+import { type ResolveHost, resolveWithSystem } from '../runtime/system-resolver.js';
 import { ipVersion, isNonPublicAddress } from './private-addresses.js';
 
 /** The addresses a host name resolves to (an IP literal resolves to itself). */
-export type ResolveHost = (hostname: string) => Promise<readonly string[]>;
-
-/**
- * The system's resolver, loaded when first needed. Where there is none (workerd, edge runtimes
- * resolve names out of the program's reach) a name resolves to nothing here: the origin rule still
- * holds, and those runtimes do not let a program reach the machine's own networks anyway.
- */
-const resolveWithSystem: ResolveHost = async (hostname) => {
-  let lookup: typeof import('node:dns/promises').lookup;
-  try {
-    ({ lookup } = await import('node:dns/promises'));
-  } catch {
-    return [];
-  }
-  const entries = await lookup(hostname, { all: true, verbatim: true });
-  return entries.map((entry) => entry.address);
-};
+export type { ResolveHost };
 
 /** `[::1]` as URLs write it, `::1` as addresses are. */
 function bareHost(url: URL): string {
@@ -46,7 +31,11 @@ export interface DownloadPolicyOptions {
   readonly serviceUrl: string;
   /** Further origins the user trusts to serve result files (a CDN). */
   readonly trustedOrigins?: readonly string[];
-  /** Name resolution; the system's by default. */
+  /**
+   * Name resolution; the system's by default. Where the runtime has no resolver (workerd, edge
+   * runtimes) a name resolves to nothing: the origin rule still holds, and those runtimes do not
+   * let a program reach the machine's own networks anyway.
+   */
   readonly resolve?: ResolveHost;
 }
 
