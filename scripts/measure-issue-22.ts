@@ -3,7 +3,7 @@
  * on loopback: run it on main and on the branch to compare (`npx tsx scripts/measure-issue-22.ts`).
  * @module
  */
-import { createServer } from 'node:http';
+import { createServer, type ServerResponse } from 'node:http';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
@@ -22,13 +22,40 @@ import {
   startPayingService,
 } from '../test/reliability/hostile-service/paying-service.js';
 
+/** A session with the service at `baseUrl`, its models' feed not read. */
+const connectTo = (baseUrl: string, apiKey: string, options: Partial<Parameters<typeof connect>[0]> = {}) =>
+  connect({ baseUrl, discovery: { models: false }, apiKey, ...options });
+
+/**
+ * A loopback service publishing `document(origin)` at /openapi.json and answering every other
+ * request with `answer` (its path and body text), and a session with it.
+ */
+async function serveAndConnect(
+  document: (origin: string) => object,
+  answer: (path: string, body: string, response: ServerResponse) => void,
+  apiKey: string,
+) {
+  const server = createServer((request, response) => {
+    let body = '';
+    request.on('data', (chunk) => (body += chunk));
+    request.on('end', () => {
+      const path = new URL(request.url ?? '/', 'http://x').pathname;
+      if (path !== '/openapi.json') return answer(path, body, response);
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(document(`http://${request.headers.host}`)));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const session = await connectTo(`http://127.0.0.1:${(server.address() as { port: number }).port}`, apiKey);
+  return { session, close: () => server.close() };
+}
+
 const out: Record<string, unknown> = {};
 const paying = await startPayingService();
-const session = await connect({
-  baseUrl: paying.url,
-  discovery: { models: false },
-  apiKey: 'key-paying-0123456789',
-  auth: { token: PAYING_TOKEN, scopes: ['*'] },
+const payingAccess = { auth: { token: PAYING_TOKEN, scopes: ['*'] } };
+const session = await connectTo(paying.url, 'key-paying-0123456789', {
+  ...payingAccess,
   operations: { all: true },
 });
 const guarded = [...MONEY_OPERATIONS, ...CREDENTIAL_OPERATIONS];
@@ -94,11 +121,8 @@ out.f1_ai_sdk_calls_reaching_service = paying.calls().length - before;
 await session.close();
 
 // Finding 4: an MCP client over HTTP that accepts its own elicitation, approve refusing.
-const moneySession = await connect({
-  baseUrl: paying.url,
-  discovery: { models: false },
-  apiKey: 'key-paying-0123456789',
-  auth: { token: PAYING_TOKEN, scopes: ['*'] },
+const moneySession = await connectTo(paying.url, 'key-paying-0123456789', {
+  ...payingAccess,
   operations: { ids: ['fundWallet'] },
 });
 const questions: string[] = [];
@@ -190,31 +214,18 @@ const renderDoc = (origin: string) => ({
     },
   },
 });
-const renderServer = createServer((q, r) => {
-  let b = '';
-  q.on('data', (c) => (b += c));
-  q.on('end', () => {
-    const path = new URL(q.url ?? '/', 'http://x').pathname;
-    if (path === '/openapi.json')
-      return r
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(renderDoc(`http://${q.headers.host}`)));
-    if (path === '/v1/render') {
-      renders.push(JSON.parse(b || '{}'));
-      return r
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end('{"status":"success","id":"r1","output":[]}');
-    }
-    r.writeHead(404).end();
-  });
-});
-await new Promise<void>((resolve) => renderServer.listen(0, '127.0.0.1', resolve));
-const renderUrl = `http://127.0.0.1:${(renderServer.address() as { port: number }).port}`;
-const s1 = await connect({
-  baseUrl: renderUrl,
-  discovery: { models: false },
-  apiKey: 'key-render-0123456789',
-});
+const render = await serveAndConnect(
+  renderDoc,
+  (path, body, response) => {
+    if (path !== '/v1/render') return response.writeHead(404).end();
+    renders.push(JSON.parse(body || '{}'));
+    response
+      .writeHead(200, { 'content-type': 'application/json' })
+      .end('{"status":"success","id":"r1","output":[]}');
+  },
+  'key-render-0123456789',
+);
+const s1 = render.session;
 const renderTool = createToolSpecs(s1, { mode: 'typed' }).tools.find((t) => t.operationId === 'render');
 const visible = Object.keys((renderTool?.inputSchema.properties as object | undefined) ?? {});
 out.f3_callback_fields_visible_to_model = `${['webhook', 'track_id', 'notifyUrl', 'report_to', 'status_sink'].filter((f) => visible.includes(f)).length} of 5`;
@@ -268,27 +279,17 @@ const verboseDoc = (origin: string) => ({
     ),
   },
 });
-const verbose = createServer((q, r) => {
-  q.resume();
-  q.on('end', () => {
-    const path = new URL(q.url ?? '/', 'http://x').pathname;
-    if (path === '/openapi.json')
-      return r
-        .writeHead(200, { 'content-type': 'application/json' })
-        .end(JSON.stringify(verboseDoc(`http://${q.headers.host}`)));
-    if (path === '/v1/fail')
-      return r
-        .writeHead(422, { 'content-type': 'application/json' })
-        .end(JSON.stringify({ error: { code: 'bad', message: HUGE } }));
-    r.writeHead(404).end();
-  });
-});
-await new Promise<void>((resolve) => verbose.listen(0, '127.0.0.1', resolve));
-const s2 = await connect({
-  baseUrl: `http://127.0.0.1:${(verbose.address() as { port: number }).port}`,
-  discovery: { models: false },
-  apiKey: 'key-verbose-0123456789',
-});
+const verbose = await serveAndConnect(
+  verboseDoc,
+  (path, _body, response) => {
+    if (path !== '/v1/fail') return response.writeHead(404).end();
+    response
+      .writeHead(422, { 'content-type': 'application/json' })
+      .end(JSON.stringify({ error: { code: 'bad', message: HUGE } }));
+  },
+  'key-verbose-0123456789',
+);
+const s2 = verbose.session;
 const failTool = createToolSpecs(s2, { mode: 'typed' }).tools.find((t) => t.operationId === 'fail');
 const failed = await failTool?.execute({});
 out.f7_service_message_chars = HUGE.length;
@@ -307,6 +308,6 @@ out.f7_mcp_tools_list_bytes = JSON.stringify(await mcp.listTools()).length;
 await mcp.close();
 await s2.close();
 verbose.close();
-renderServer.close();
+render.close();
 console.log(JSON.stringify(out, null, 1));
 process.exit(0);

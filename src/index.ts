@@ -73,6 +73,7 @@ export { loadTokenCounter, type TokenCounter, type TokenCountMethod } from './to
 export type { ToolSetFootprint } from './tools/create-tool-specs.js';
 export type {
   ApprovalRule,
+  ArgumentsAmountsFirst,
   SchemaProfile,
   ToolMode,
   ToolResult,
@@ -80,7 +81,15 @@ export type {
   ToolSpec,
   ToolSpecOptions,
 } from './tools/index.js';
-export { createToolSpecs, needsApproval, ToolNameError } from './tools/index.js';
+// Issue 22: the one ordering of every approval question (amounts and counts first, never cut),
+// shared by MCP's question and gentk's confirmation.
+export {
+  approvalArguments,
+  argumentsAmountsFirst,
+  createToolSpecs,
+  needsApproval,
+  ToolNameError,
+} from './tools/index.js';
 export { VERSION } from './version.js';
 
 // Issue 18: job results by webhook, with polling as the fallback (the webhook stores are at

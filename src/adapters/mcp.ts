@@ -26,6 +26,7 @@ export { createMcpInspector } from './mcp/mcp-inspector.js';
 export type { ApprovalRequest, ApproveCallback, McpServerOptions } from './mcp/mcp-server-options.js';
 export type { McpTaskStore } from './mcp/mcp-task-store.js';
 export { MemoryMcpTaskStore } from './mcp/mcp-task-store.js';
+export type { MediaViewerOptions } from './mcp/media-viewer.js';
 export type { RequestGuardOptions } from './mcp/request-guard.js';
 export type { McpHttpListener, ServeMcpHttpOptions } from './mcp/serve-mcp-http.js';
 export { serveMcpHttp } from './mcp/serve-mcp-http.js';

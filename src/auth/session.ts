@@ -25,11 +25,12 @@ import { GenerationToolkitError, hasMarker, markError, UsageError } from '../err
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { canonicalJson } from '../schema/canonical-json.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
+import { AmbiguousCharges } from '../spend/ambiguous-charges.js';
 import type { CallCost } from '../spend/call-cost.js';
 import { CallPricing } from '../spend/call-pricing.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
 import { FEED_CURRENCY } from '../spend/estimate-cost.js';
-import { ledgerCharge } from '../spend/ledger-charge.js';
+import { ledgerCharge, ledgerChargeByKey } from '../spend/ledger-charge.js';
 import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage.js';
 import { failedWithoutCharge, markPossiblyCharged, RetryKeys } from '../spend/possible-charge.js';
 import { reportedCharge } from '../spend/reported-charge.js';
@@ -197,6 +198,11 @@ export class Session {
    * too, and when they were submitted, so that a wait resumed by id counts from there.
    */
   readonly #pendingEstimates = new Map<string, { estimated: CostEstimate; submittedAt: number }>();
+  /**
+   * Reservations of calls that may have been charged (an error after sending): held until the
+   * ledger or their time settles them. Absent without a budget.
+   */
+  readonly #ambiguous: AmbiguousCharges | undefined;
   #closed = false;
   #webhooks: CallWebhooks | undefined;
   /**
@@ -222,6 +228,9 @@ export class Session {
     this.#offered = new Map(init.offered.map((operation) => [operation.id, operation]));
     this.#granted = init.grantedScopes;
     this.#requested = init.requestedScopes;
+    this.#ambiguous = init.budget
+      ? new AmbiguousCharges(init.budget, () => init.client.clock.now(), init.budget.reservationTtlMs)
+      : undefined;
     this.#pricing = new CallPricing({
       service: init.service,
       redact: (text) => init.client.redactor.redact(text),
@@ -372,6 +381,9 @@ export class Session {
       return spent;
     };
     let result: CallResult;
+    // Earlier calls whose charge was unknown are settled first, so that what they did not charge
+    // is spendable again, and what they did is counted.
+    await this.#settleAmbiguous();
     try {
       result = budget
         ? await spendAroundCall({
@@ -383,6 +395,11 @@ export class Session {
             send,
             outcome,
             unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(operation.id, failure)),
+            holdAmbiguous: async (reservation) =>
+              this.#ambiguous?.hold(reservation, {
+                operationId: operation.id,
+                idempotencyKey: keyed ? callOptions.idempotencyKey : undefined,
+              }),
           })
         : await send();
     } catch (error) {
@@ -392,6 +409,8 @@ export class Session {
         markPossiblyCharged(error, { idempotencyKey });
         if (sameCall !== undefined && idempotencyKey !== undefined)
           this.#retryKeys.remember(sameCall, idempotencyKey);
+        // The ledger may already tell; if it cannot, the reservation holds.
+        await this.#settleAmbiguous();
       } else if (sameCall !== undefined) this.#retryKeys.forget(sameCall);
       throw error;
     }
@@ -432,6 +451,7 @@ export class Session {
    * const spend = await session.spend(); // { reserved: 0, settled: 0.004, left: 4.996, currency: 'usd' }
    */
   async spend(): Promise<SpendReport | undefined> {
+    await this.#settleAmbiguous();
     const report = await this.#init.budget?.report();
     if (!report) return undefined;
     const shown = { ...report };
@@ -474,21 +494,55 @@ export class Session {
     // own operations, fetching a job) are not looked up.
     if (result.requestId === undefined || (operation && (isControlPlane(operation) || operation.isFetch)))
       return {};
+    const requestId = result.requestId;
+    const charged = await this.#fromLedger((page) => ledgerCharge(page, requestId));
+    return charged === undefined ? {} : { charged };
+  }
+
+  /**
+   * What the wallet's ledger says, read through `read` from its first page; undefined when the
+   * session offers no listing of wallet transactions or it did not answer. The ledger is a better
+   * figure, not a needed one: the estimate stands in for it.
+   */
+  async #fromLedger(read: (page: unknown) => number | undefined): Promise<number | undefined> {
+    const page = await this.#ledgerPage();
+    return page === undefined ? undefined : read(page);
+  }
+
+  /** The first page of the wallet's ledger; undefined when it cannot be read. */
+  async #ledgerPage(): Promise<unknown> {
     const listing = this.operations.find(
       (operation) =>
         isControlPlane(operation) &&
         operation.method === 'GET' &&
         /\/wallet\/transactions\/?$/.test(operation.path),
     );
-    if (!listing) return {};
+    if (!listing) return undefined;
     try {
       const page = await callOperation(this.#context(), listing, sendableInput(listing, {}), {});
-      const charged = page.status === 'success' ? ledgerCharge(page.body, result.requestId) : undefined;
-      return charged === undefined ? {} : { charged };
+      return page.status === 'success' ? page.body : undefined;
     } catch {
-      // The ledger is a better figure, not a needed one: the estimate stands in for it.
-      return {};
+      return undefined;
     }
+  }
+
+  /**
+   * Settles what can be of the calls whose charge was unknown: from the ledger's entry for each
+   * call's idempotency key (0 when the ledger names the keys of its entries and not this one),
+   * at the estimate once a call's reservation time has run out. Nothing is read when none waits.
+   */
+  async #settleAmbiguous(): Promise<void> {
+    const ambiguous = this.#ambiguous;
+    if (!ambiguous?.waiting) return;
+    // One read of the ledger for every call waiting, however many there are.
+    let page: Promise<unknown> | undefined;
+    await ambiguous.settle(async (charge) => {
+      const key = charge.idempotencyKey;
+      if (key === undefined) return undefined;
+      page ??= this.#ledgerPage();
+      const body = await page;
+      return body === undefined ? undefined : ledgerChargeByKey(body, key);
+    });
   }
 
   /** The account's plan, from the subscriptions listing when the session offers it. */

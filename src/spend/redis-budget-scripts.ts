@@ -9,8 +9,10 @@
  * (`TIME`), so the processes' clocks need not agree.
  *
  * The totals hash also holds the budget's `epoch`, a random mark written when the budget is first
- * used (or set again). Every script takes the epoch its process knows as its second-to-last
- * argument and a fresh one as its last: a budget whose mark is gone although the process knew one
+ * used (or set again). Every script takes how its process uses budgets (`create` or `join`) as its
+ * third-to-last argument, the epoch its process knows as its second-to-last and a fresh one as its
+ * last: a process that joins never makes a budget, so one started after the state was lost finds
+ * none and the script answers `{ 'missing' }`; a budget whose mark is gone although the process knew one
  * lost its state (Redis restarted empty, the keys were evicted or deleted), and the script answers
  * `{ 'reset' }` and changes nothing, rather than start again from zero spent. Marks made by a
  * first use begin `new:`; those of a budget set again (`setAgain`) begin `set:`, and only these
@@ -30,6 +32,8 @@ local known_epoch = ARGV[#ARGV - 1]
 local epoch = redis.call('HGET', KEYS[1], 'epoch')
 if not epoch then
   if known_epoch ~= '' then return { 'reset' } end
+  -- A process that joins a budget never makes one: a budget missing is one lost (or never set up).
+  if ARGV[#ARGV - 2] == 'join' then return { 'missing' } end
   epoch = ARGV[#ARGV]
   redis.call('HSET', KEYS[1], 'epoch', epoch)
 elseif known_epoch ~= '' and epoch ~= known_epoch and string.sub(epoch, 1, 4) ~= 'set:' then

@@ -56,6 +56,16 @@ export interface RedisBudgetStoreOptions {
    * @default 2_000
    */
   readonly timeoutMs?: number;
+  /**
+   * Whether this process may make a budget that is not in Redis (`'create'`), or only joins one
+   * that is (`'join'`). A process that creates cannot tell a budget never used from one whose
+   * state Redis lost before it started (a restart without persistence, an eviction, a deletion):
+   * it starts from zero spent. A joining process refuses a missing budget with
+   * `budget_store_reset` until it is made (by a creating process, or `setAgain`), so a fleet
+   * whose workers join, and whose one setup step creates, cannot be fooled by a loss at any time.
+   * @default 'create'
+   */
+  readonly budgets?: 'create' | 'join';
 }
 
 /**
@@ -87,8 +97,10 @@ export class RedisBudgetStore implements BudgetStore {
   readonly #timeoutMs: number;
   /** The epoch of each budget this store has used: a budget whose epoch is gone lost its state. */
   readonly #epochs = new Map<string, string>();
+  readonly #budgets: 'create' | 'join';
 
   constructor(options: RedisBudgetStoreOptions) {
+    this.#budgets = options.budgets === 'join' ? 'join' : 'create';
     this.#client = options.client;
     this.#prefix = options.prefix ?? 'gentk:budget:';
     this.#keepLapsedMs = String(Math.max(0, Math.ceil(options.keepLapsedMs ?? DEFAULT_KEEP_LAPSED_MS)));
@@ -168,15 +180,23 @@ export class RedisBudgetStore implements BudgetStore {
     this.#epochs.set(key, epoch);
   }
 
-  /** The epoch this store knows for `key` ('' when none yet) and a fresh one, for a first use. */
-  #epochArguments(key: string): [string, string] {
-    return [this.#epochs.get(key) ?? '', `new:${globalThis.crypto.randomUUID()}`];
+  /**
+   * Whether this store creates or joins, the epoch it knows for `key` ('' when none yet) and a
+   * fresh one, for a first use.
+   */
+  #epochArguments(key: string): [string, string, string] {
+    return [this.#budgets, this.#epochs.get(key) ?? '', `new:${globalThis.crypto.randomUUID()}`];
   }
 
   /** The script's `count` integers, after checking (and learning) the budget's epoch. */
   #reply(reply: unknown, count: number, operation: BudgetStoreOperation, key: string): number[] {
-    if (Array.isArray(reply) && reply.length === 1 && String(reply[0]) === 'reset')
-      throw new BudgetStoreError({ store: 'redis', operation, budget: key, failure: new BudgetStateLost() });
+    if (Array.isArray(reply) && reply.length === 1 && ['reset', 'missing'].includes(String(reply[0])))
+      throw new BudgetStoreError({
+        store: 'redis',
+        operation,
+        budget: key,
+        failure: new BudgetStateLost(String(reply[0]) === 'missing' ? 'missing' : 'reset'),
+      });
     const epoch = Array.isArray(reply) ? reply[count] : undefined;
     const values = integers(Array.isArray(reply) ? reply.slice(0, count) : reply, count, operation, key);
     if (typeof epoch === 'string' && epoch !== '') this.#epochs.set(key, epoch);
@@ -210,9 +230,12 @@ const DEFAULT_TIMEOUT_MS = 2_000;
 export class BudgetStateLost extends Error {
   override readonly name = 'BudgetStateLost';
   readonly code = 'budget_store_reset';
-  constructor() {
+  /** `reset`: a budget this process used is gone; `missing`: a budget this process joins is not there. */
+  constructor(readonly why: 'reset' | 'missing' = 'reset') {
     super(
-      'the budget was reset: its state is gone from Redis (a restart without persistence, an eviction, a deletion); calls are refused until the budget is set again with RedisBudgetStore.setAgain()',
+      why === 'missing'
+        ? "the budget this process joins is not in Redis: its state was lost (a restart without persistence, an eviction, a deletion) or it was never made; calls are refused until a process with budgets: 'create' makes it or it is set again with RedisBudgetStore.setAgain()"
+        : 'the budget was reset: its state is gone from Redis (a restart without persistence, an eviction, a deletion); calls are refused until the budget is set again with RedisBudgetStore.setAgain()',
     );
   }
 }

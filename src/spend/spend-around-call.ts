@@ -45,15 +45,21 @@ export async function endReservation(
   held: HeldReservations,
   reservation: Reservation,
   outcome: { readonly ok: SpentOutcome } | { readonly error: unknown },
+  holdAmbiguous?: HoldAmbiguous,
 ): Promise<void> {
   if ('error' in outcome) {
     if (failedWithoutCharge(outcome.error)) await budget.release(reservation);
+    // It may have been charged: held until the ledger or its time settles it, when someone can.
+    else if (holdAmbiguous) await holdAmbiguous(reservation, outcome.error);
     else await budget.settle(reservation);
     return;
   }
   if (outcome.ok.pendingKey !== undefined) held.hold(outcome.ok.pendingKey, reservation);
   else await budget.settle(reservation, outcome.ok.charged);
 }
+
+/** Keeps the reservation of a call whose outcome is unknown until its charge is known. */
+export type HoldAmbiguous = (reservation: Reservation, error: unknown) => Promise<void>;
 
 /** Told when the store failed to end a reservation after its call was sent. */
 export type UnrecordedSpend = (failure: BudgetStoreError) => void;
@@ -68,12 +74,13 @@ async function endAfterSending(
     readonly budget: SpendBudget;
     readonly held: HeldReservations;
     readonly unrecorded: UnrecordedSpend;
+    readonly holdAmbiguous?: HoldAmbiguous;
   },
   reservation: Reservation,
   outcome: { readonly ok: SpentOutcome } | { readonly error: unknown },
 ): Promise<void> {
   try {
-    await endReservation(call.budget, call.held, reservation, outcome);
+    await endReservation(call.budget, call.held, reservation, outcome, call.holdAmbiguous);
   } catch (failure) {
     if (!BudgetStoreError.isInstance(failure)) throw failure;
     call.unrecorded(failure);
@@ -94,6 +101,8 @@ export async function spendAroundCall<Result>(call: {
   readonly send: () => Promise<Result>;
   readonly outcome: (result: Result) => SpentOutcome | Promise<SpentOutcome>;
   readonly unrecorded: UnrecordedSpend;
+  /** Holds the reservation of a call that may have been charged; without it, settled at the estimate. */
+  readonly holdAmbiguous?: HoldAmbiguous;
 }): Promise<Result> {
   const reservation = await call.budget.reserve(call.operationId, call.estimate, call.findCheaper);
   let result: Result;

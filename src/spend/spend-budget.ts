@@ -82,6 +82,11 @@ export class SpendBudget {
   readonly #unknownCost: 'refuse' | 'allow';
   readonly #ttlMs: number;
 
+  /** How long a reservation holds unsettled, in ms (`reservationTtlMs`). */
+  get reservationTtlMs(): number {
+    return this.#ttlMs;
+  }
+
   /** @internal Made by `connect()` and the tool factories from {@link BudgetOptions}. */
   constructor(options: BudgetOptions, scope: string) {
     if (!(typeof options.amount === 'number' && Number.isFinite(options.amount) && options.amount >= 0))

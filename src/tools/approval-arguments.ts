@@ -74,13 +74,38 @@ export function carriesAmount(name: string, value: unknown): boolean {
   return wordsOfName(name).some((word) => WEIGHTY_WORDS.has(word));
 }
 
+/** A call's arguments split for a person: those that carry amounts and counts, then the others. */
+export interface ArgumentsAmountsFirst {
+  /** Fields that carry amounts and counts, in the order given: always shown, never cut. */
+  readonly amounts: ReadonlyArray<readonly [name: string, value: unknown]>;
+  /** Every other field, in the order given: what may be cut or left out to fit. */
+  readonly others: ReadonlyArray<readonly [name: string, value: unknown]>;
+}
+
+/**
+ * The one ordering every approval question uses (MCP elicitation, `approve`'s message, `gentk
+ * call`'s confirmation): the fields that carry amounts and counts first, whatever order the model
+ * or the person wrote them in, so that no long value before them can push them out of sight.
+ *
+ * @example
+ * argumentsAmountsFirst({ payment_method_id: 'pm_card_visa', amount: 9999 });
+ * // { amounts: [['amount', 9999]], others: [['payment_method_id', 'pm_card_visa']] }
+ */
+export function argumentsAmountsFirst(args: Readonly<Record<string, unknown>>): ArgumentsAmountsFirst {
+  const entries = Object.entries(args);
+  return {
+    amounts: entries.filter(([name, value]) => carriesAmount(name, value)),
+    others: entries.filter(([name, value]) => !carriesAmount(name, value)),
+  };
+}
+
 function cutText(text: string, room: number): string {
   return text.length <= room ? text : `${text.slice(0, Math.max(0, room))}… (cut)`;
 }
 
 /**
  * The arguments as JSON text, amounts and counts first and uncut, the other fields after them
- * within {@link MAX_OTHER_ARGUMENT_CHARS} (each cut value says so, and fields left out are
+ * within 600 characters (each cut value says so, and fields left out are
  * counted).
  *
  * @example
@@ -92,10 +117,8 @@ export function approvalArguments(args: unknown): string {
     const text = JSON.stringify(args) ?? '{}';
     return cutText(text, MAX_OTHER_ARGUMENT_CHARS);
   }
-  const entries = Object.entries(args as Record<string, unknown>);
-  const weighty = entries.filter(([name, value]) => carriesAmount(name, value));
-  const others = entries.filter(([name, value]) => !carriesAmount(name, value));
-  const shown: Record<string, unknown> = Object.fromEntries(weighty);
+  const { amounts, others } = argumentsAmountsFirst(args as Record<string, unknown>);
+  const shown: Record<string, unknown> = Object.fromEntries(amounts);
   let room = MAX_OTHER_ARGUMENT_CHARS;
   let left = 0;
   for (const [name, value] of others) {

@@ -1,3 +1,4 @@
+import { handlesCredentials } from '../auth/credential-operations.js';
 import { chooseOperations, type OperationChoice } from '../auth/operation-choice.js';
 import { operationsNamedAt, type Session } from '../auth/session.js';
 import type { Operation } from '../discovery/types.js';
@@ -263,6 +264,7 @@ export function createToolSpecs(session: Session, options: ToolSpecOptions = {})
       kind: 'operation',
       operationId: operation.id,
       effect: operation.effect,
+      ...(handlesCredentials(operation) ? { handlesCredentials: true } : {}),
       waitsForJobs: operation.async !== undefined,
       mayNeedApproval: mayNeedApproval(approval, operation),
       needsApproval: async (args) => (await approvalOf(args)).needed,

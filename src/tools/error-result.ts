@@ -74,27 +74,19 @@ function failureOf(error: unknown): ToolFailure {
   if (BudgetStoreError.isInstance(error)) {
     // The session throws it only before sending: after a call is sent, a store failure costs the
     // budget its record of the charge, never the caller its answer.
-    return {
-      ok: false,
-      status: 'error',
-      code: error.code,
-      message: error.message,
-      retryable: error.retryable,
-      hint:
-        error.code === 'budget_store_reset'
-          ? 'Nothing was sent: the spending budget lost its record of what was spent, so no call is allowed until a person sets it again. Do not retry; tell the user.'
-          : 'Nothing was sent: the spending budget could not be checked. Try again later, or tell the user.',
-    };
+    return failureFrom(
+      error,
+      error.code === 'budget_store_reset'
+        ? 'Nothing was sent: the spending budget lost its record of what was spent, so no call is allowed until a person sets it again. Do not retry; tell the user.'
+        : 'Nothing was sent: the spending budget could not be checked. Try again later, or tell the user.',
+    );
   }
   if (OperationNotOfferedError.isInstance(error) || UnknownOperationError.isInstance(error)) {
-    return {
-      ok: false,
-      status: 'error',
-      code: error.code,
-      message: error.message,
-      retryable: false,
-      hint: 'This operation is not available to the agent. Use another tool or tell the user.',
-    };
+    return failureFrom(
+      error,
+      'This operation is not available to the agent. Use another tool or tell the user.',
+      false,
+    );
   }
   if (ServiceError.isInstance(error)) {
     const failure: ToolFailure = {
@@ -132,34 +124,34 @@ function failureOf(error: unknown): ToolFailure {
   }
   if (GenerationToolkitError.isInstance(error)) {
     // The toolkit's own messages are written for people and hold no secret.
-    return {
-      ok: false,
-      status: 'error',
-      code: error.code,
-      message: error.message,
-      retryable: error.retryable,
-      hint: error.retryable ? 'Trying again later may work.' : 'Do not retry; tell the user.',
-    };
+    return failureFrom(
+      error,
+      error.retryable ? 'Trying again later may work.' : 'Do not retry; tell the user.',
+    );
   }
   if (error instanceof Error && error.name === 'AbortError') {
-    return {
-      ok: false,
-      status: 'error',
-      code: 'aborted',
-      message: 'The call was cancelled.',
-      retryable: false,
-      hint: 'The call was cancelled by the application.',
-    };
+    return failureFrom(
+      { code: 'aborted', message: 'The call was cancelled.', retryable: false },
+      'The call was cancelled by the application.',
+    );
   }
   // Anything else is a fault of ours; its message may hold anything, so it is not passed on.
-  return {
-    ok: false,
-    status: 'error',
-    code: 'internal_error',
-    message: 'The tool failed unexpectedly.',
-    retryable: false,
-    hint: 'Tell the user the tool failed; the application log has the details.',
-  };
+  return failureFrom(
+    { code: 'internal_error', message: 'The tool failed unexpectedly.', retryable: false },
+    'Tell the user the tool failed; the application log has the details.',
+  );
+}
+
+/**
+ * A failure in the toolkit's own words: `error`'s code and message (written for people, holding no
+ * secret), whether to retry (the error's, unless told), and the `hint` for the model.
+ */
+function failureFrom(
+  error: { readonly code: string; readonly message: string; readonly retryable: boolean },
+  hint: string,
+  retryable = error.retryable,
+): ToolFailure {
+  return { ok: false, status: 'error', code: error.code, message: error.message, retryable, hint };
 }
 
 /** A refusal for the budget, with what the model can do instead. */

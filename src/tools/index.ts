@@ -26,6 +26,11 @@ export {
   needsApproval,
   verdictOf,
 } from './approval.js';
+export {
+  type ArgumentsAmountsFirst,
+  approvalArguments,
+  argumentsAmountsFirst,
+} from './approval-arguments.js';
 export { type CostCheck, describeCost, type EstimateCost } from './cost-approval.js';
 export type {
   ToolMode,

@@ -69,6 +69,12 @@ export interface ToolSpec {
   readonly operationId?: string;
   readonly effect: OperationEffect;
   /**
+   * The operation a typed tool calls handles the account's credentials (creates or changes an API
+   * key, a token or a password: `api-keys:write`, `tokens:write`, a login): approval questions
+   * say so, as they say that a money operation moves money.
+   */
+  readonly handlesCredentials?: boolean;
+  /**
    * Whether a call of this tool can wait for a generation job, and so report progress: a typed
    * tool of an asynchronous operation, `call_operation` when it reaches one, `resume_job`.
    */

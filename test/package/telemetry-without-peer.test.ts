@@ -5,36 +5,16 @@
  * CommonJS. The package is laid out in a temporary project as npm would install it.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { temporaryFolderForTest } from '../support/temporary-folders.js';
 import { closedPort } from '../support/unreachable-addresses.js';
+import { builtPackageProject, isBuilt } from './support/built-package-project.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUILT = existsSync(join(ROOT, 'dist', 'opentelemetry.js'));
+const BUILT = isBuilt('opentelemetry.js');
 
-/** A project with the built package installed, and the OpenTelemetry packages beside it when `withApi`. */
-async function installedProject(withApi: boolean): Promise<string> {
-  const project = await temporaryFolderForTest('gentk-otel-');
-  const modules = join(project, 'node_modules');
-  const installed = join(modules, 'generation-agent-toolkit');
-  await mkdir(installed, { recursive: true });
-  await cp(join(ROOT, 'dist'), join(installed, 'dist'), { recursive: true });
-  await cp(join(ROOT, 'package.json'), join(installed, 'package.json'));
-  const { dependencies } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  for (const name of [...Object.keys(dependencies), ...(withApi ? ['@opentelemetry'] : [])]) {
-    await mkdir(dirname(join(modules, name)), { recursive: true });
-    await symlink(join(ROOT, 'node_modules', name), join(modules, name), 'dir');
-  }
-  await writeFile(join(project, 'package.json'), '{"private":true}');
-  return project;
-}
+/** A project with the built package installed, and @opentelemetry beside it when `withApi`. */
+const installedProject = (withApi: boolean) =>
+  builtPackageProject('gentk-otel-', withApi ? ['@opentelemetry'] : []);
 
 /** Registers the SDK when it is there, connects to a closed port, and says what was traced. */
 const SCRIPT = `

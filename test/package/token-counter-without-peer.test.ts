@@ -4,35 +4,15 @@
  * temporary project as npm would install it, its dependencies linked from this repository's.
  */
 import { execFile } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import { cp, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { temporaryFolderForTest } from '../support/temporary-folders.js';
+import { builtPackageProject, isBuilt } from './support/built-package-project.js';
 
-const ROOT = fileURLToPath(new URL('../../', import.meta.url));
-const BUILT = existsSync(join(ROOT, 'dist', 'index.js'));
+const BUILT = isBuilt('index.js');
 
-/** A project with the built package installed, and `gpt-tokenizer` beside it when `withPeer`. */
-async function installedProject(withPeer: boolean): Promise<string> {
-  const project = await temporaryFolderForTest('gentk-peer-');
-  const modules = join(project, 'node_modules');
-  const installed = join(modules, 'generation-agent-toolkit');
-  await mkdir(installed, { recursive: true });
-  await cp(join(ROOT, 'dist'), join(installed, 'dist'), { recursive: true });
-  await cp(join(ROOT, 'package.json'), join(installed, 'package.json'));
-  const { dependencies } = JSON.parse(await readFile(join(ROOT, 'package.json'), 'utf8')) as {
-    dependencies: Record<string, string>;
-  };
-  for (const name of [...Object.keys(dependencies), ...(withPeer ? ['gpt-tokenizer'] : [])]) {
-    await mkdir(dirname(join(modules, name)), { recursive: true });
-    await symlink(join(ROOT, 'node_modules', name), join(modules, name), 'dir');
-  }
-  await writeFile(join(project, 'package.json'), '{"private":true}');
-  return project;
-}
+/** A project with the built package installed, and gpt-tokenizer beside it when `withPeer`. */
+const installedProject = (withPeer: boolean) =>
+  builtPackageProject('gentk-peer-', withPeer ? ['gpt-tokenizer'] : []);
 
 async function methodIn(project: string, inputType: 'module' | 'commonjs'): Promise<string> {
   const script =

@@ -10,32 +10,15 @@ import { SpanKind, trace } from '@opentelemetry/api';
 import type { ReadableSpan } from '@opentelemetry/sdk-trace-base';
 import { generateText, isStepCount, type ModelMessage } from 'ai';
 import { createAgent } from 'langchain';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createAISDKTools, createToolApproval } from '../../src/adapters/ai-sdk.js';
 import { createLangChainTools } from '../../src/adapters/langchain.js';
 import { scriptedModel } from '../adapters/ai-sdk/support/scripted-model.js';
 import { toolFor } from '../adapters/ai-sdk/support/tool-names.js';
-import {
-  childrenOf,
-  descendantsOf,
-  exportedText,
-  type OtelSdk,
-  registerOtelSdk,
-} from './support/otel-sdk.js';
-import { startTelemetryBed, type TelemetryBed } from './support/telemetry-bed.js';
+import { childrenOf, descendantsOf, exportedText, useTracedBed } from './support/otel-sdk.js';
+import { startTelemetryBed } from './support/telemetry-bed.js';
 
-let sdk: OtelSdk;
-let bed: TelemetryBed;
-
-beforeAll(async () => {
-  sdk = registerOtelSdk();
-  bed = await startTelemetryBed();
-});
-afterAll(async () => {
-  await bed?.close();
-  await sdk?.shutdown();
-});
-beforeEach(() => sdk.reset());
+const traced = useTracedBed(() => startTelemetryBed());
 
 const ownScope = (span: ReadableSpan) => span.instrumentationScope.name === 'generation-agent-toolkit';
 
@@ -57,7 +40,7 @@ function expectToolSubtree(spans: readonly ReadableSpan[], tool: ReadableSpan, t
 
 describe('spans inside the frameworks', () => {
   it("nest under the AI SDK's execute_tool span of generateText", async () => {
-    const tools = createAISDKTools(bed.session, { mode: 'typed' });
+    const tools = createAISDKTools(traced.bed.session, { mode: 'typed' });
     const image = toolFor(tools, 'v7_images_text_to_image');
     const model = scriptedModel([
       { toolCalls: [{ tool: image, input: { model_id: 'flux-dev', prompt: 'a lighthouse' } }] },
@@ -73,7 +56,7 @@ describe('spans inside the frameworks', () => {
     expect(result.text).toBe('Done.');
     const toolCallId = result.steps[0]?.toolCalls[0]?.toolCallId;
 
-    const spans = sdk.spans();
+    const spans = traced.sdk.spans();
     const sdkToolSpan = spans.find((span) => !ownScope(span) && span.name === `execute_tool ${image}`);
     expect(sdkToolSpan).toBeDefined();
     const [ours, ...others] = childrenOf(spans, sdkToolSpan as ReadableSpan);
@@ -83,11 +66,11 @@ describe('spans inside the frameworks', () => {
     expectToolSubtree(spans, ours as ReadableSpan, image);
     // One trace from generateText down to the last poll.
     expect(new Set(spans.map((span) => span.spanContext().traceId)).size).toBe(1);
-    for (const secret of bed.secrets()) expect(exportedText(spans)).not.toContain(secret);
+    for (const secret of traced.bed.secrets()) expect(exportedText(spans)).not.toContain(secret);
   });
 
   it("nest under the span active around a LangChain agent's run, with LangChain's tool-call id", async () => {
-    const tools = createLangChainTools(bed.session, { mode: 'typed' });
+    const tools = createLangChainTools(traced.bed.session, { mode: 'typed' });
     const image = tools.find((tool) => tool.spec.operationId === 'v7_images_text_to_image');
     if (!image) throw new Error('no image tool');
     const model = fakeModel()
@@ -102,7 +85,7 @@ describe('spans inside the frameworks', () => {
       span.end();
     });
 
-    const spans = sdk.spans();
+    const spans = traced.sdk.spans();
     const run = spans.find((span) => span.name === 'agent run') as ReadableSpan;
     const ours = descendantsOf(spans, run).find((span) => span.name === `execute_tool ${image.name}`);
     expect(ours?.attributes['gen_ai.tool.call.id']).toBe('call_image');
@@ -110,7 +93,7 @@ describe('spans inside the frameworks', () => {
   });
 
   it('tell an approval: asked when the AI SDK asks, granted on the execution it then runs', async () => {
-    const tools = createAISDKTools(bed.session, { mode: 'typed' });
+    const tools = createAISDKTools(traced.bed.session, { mode: 'typed' });
     const fund = toolFor(tools, 'post_wallet_fund');
     const model = scriptedModel([
       { toolCalls: [{ tool: fund, input: { amount: 10, payment_method_id: 'pm_card_visa' } }] },
@@ -127,7 +110,7 @@ describe('spans inside the frameworks', () => {
     });
     const request = asked.content.find((part) => part.type === 'tool-approval-request');
     if (request?.type !== 'tool-approval-request') throw new Error('no approval asked');
-    const askedEvents = sdk
+    const askedEvents = traced.sdk
       .spans()
       .filter((span) => span.name === `approval ${fund}`)
       .flatMap((span) => span.events)
@@ -147,7 +130,9 @@ describe('spans inside the frameworks', () => {
       telemetry,
       messages,
     });
-    const execution = sdk.spans().find((span) => ownScope(span) && span.name === `execute_tool ${fund}`);
+    const execution = traced.sdk
+      .spans()
+      .find((span) => ownScope(span) && span.name === `execute_tool ${fund}`);
     expect(execution?.events.find((event) => event.name === 'gentk.approval')?.attributes).toMatchObject({
       'gentk.approval.outcome': 'granted',
     });

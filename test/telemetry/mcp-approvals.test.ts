@@ -2,28 +2,17 @@
  * Approvals over MCP in traces: who refused, with the refusal's code; and `granted` on the
  * execution of a call the person accepted.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { createMcpServer } from '../../src/adapters/mcp.js';
-import { connectClient, envelopeOf, startTestBed, type TestBed } from '../adapters/mcp/support.js';
-import { type OtelSdk, registerOtelSdk } from './support/otel-sdk.js';
+import { connectClient, envelopeOf, startTestBed } from '../adapters/mcp/support.js';
+import { useTracedBed } from './support/otel-sdk.js';
 
-let sdk: OtelSdk;
-let bed: TestBed;
-
-beforeAll(async () => {
-  sdk = registerOtelSdk();
-  bed = await startTestBed();
-});
-afterAll(async () => {
-  await bed?.close();
-  await sdk?.shutdown();
-});
-beforeEach(() => sdk.reset());
+const traced = useTracedBed(() => startTestBed());
 
 const FUND = { name: 'post_wallet_fund', arguments: { amount: 10, payment_method_id: 'pm_card_visa' } };
 
 const approvalEvents = () =>
-  sdk
+  traced.sdk
     .spans()
     .filter((span) => span.name === 'approval post_wallet_fund')
     .flatMap((span) => span.events.filter((event) => event.name === 'gentk.approval'))
@@ -31,7 +20,7 @@ const approvalEvents = () =>
 
 describe('approvals over MCP, traced', () => {
   it('says the person refused, through which client, with the refusal code', async () => {
-    const client = await connectClient(createMcpServer(bed.session, { mode: 'typed' }), () => ({
+    const client = await connectClient(createMcpServer(traced.bed.session, { mode: 'typed' }), () => ({
       action: 'decline',
     }));
     const result = await client.callTool(FUND);
@@ -48,12 +37,12 @@ describe('approvals over MCP, traced', () => {
   });
 
   it('marks the execution of an accepted call granted', async () => {
-    const client = await connectClient(createMcpServer(bed.session, { mode: 'typed' }), () => ({
+    const client = await connectClient(createMcpServer(traced.bed.session, { mode: 'typed' }), () => ({
       action: 'accept',
     }));
     const result = await client.callTool(FUND);
     expect(envelopeOf(result)).toMatchObject({ ok: true });
-    const execution = sdk.spans().find((span) => span.name === 'execute_tool post_wallet_fund');
+    const execution = traced.sdk.spans().find((span) => span.name === 'execute_tool post_wallet_fund');
     expect(execution?.events.find((event) => event.name === 'gentk.approval')?.attributes).toMatchObject({
       'gentk.approval.outcome': 'granted',
     });

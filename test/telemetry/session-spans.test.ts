@@ -1,39 +1,21 @@
 import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import type { HistogramMetricData, SumMetricData } from '@opentelemetry/sdk-metrics';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { connect } from '../../src/auth/index.js';
 import { createWebhookReceiver } from '../../src/webhooks/index.js';
-import {
-  childrenOf,
-  descendantsOf,
-  exportedText,
-  type OtelSdk,
-  registerOtelSdk,
-  spanNamed,
-} from './support/otel-sdk.js';
-import { startTelemetryBed, type TelemetryBed } from './support/telemetry-bed.js';
+import { childrenOf, descendantsOf, exportedText, spanNamed, useTracedBed } from './support/otel-sdk.js';
+import { startTelemetryBed } from './support/telemetry-bed.js';
 
-let sdk: OtelSdk;
-let bed: TelemetryBed;
-
-beforeAll(async () => {
-  sdk = registerOtelSdk();
-  bed = await startTelemetryBed();
-});
-afterAll(async () => {
-  await bed?.close();
-  await sdk?.shutdown();
-});
-beforeEach(() => sdk.reset());
+const traced = useTracedBed(() => startTelemetryBed());
 
 describe('a session with a globally registered tracer provider', () => {
   it('traces one asynchronous call: GenAI attributes on the call span, HTTP client spans for the submission and each poll beneath it', async () => {
-    const result = await bed.session.call('v7_images_text_to_image', {
+    const result = await traced.bed.session.call('v7_images_text_to_image', {
       model_id: 'flux-dev',
       prompt: 'a lighthouse at dusk',
     });
     expect(result.status).toBe('success');
-    const spans = sdk.spans();
+    const spans = traced.sdk.spans();
     const call = spanNamed(spans, 'generate_content flux-dev');
     expect(call.parentSpanContext).toBeUndefined();
     expect(call.attributes).toMatchObject({
@@ -59,7 +41,7 @@ describe('a session with a globally registered tracer provider', () => {
       'http.request.method': 'POST',
       'http.response.status_code': 200,
       'server.address': '127.0.0.1',
-      'server.port': Number(new URL(bed.emulator.url).port),
+      'server.port': Number(new URL(traced.bed.emulator.url).port),
       'gentk.operation.id': 'v7_images_text_to_image',
     });
     expect(String(submission?.attributes['url.full'])).toMatch(
@@ -80,12 +62,12 @@ describe('a session with a globally registered tracer provider', () => {
   });
 
   it('measures the job duration by operation and the spend by model', async () => {
-    const result = await bed.session.call('v7_images_text_to_image', {
+    const result = await traced.bed.session.call('v7_images_text_to_image', {
       model_id: 'flux-dev',
       prompt: 'a kite',
     });
     expect(result.status).toBe('success');
-    const metrics = await sdk.collectMetrics();
+    const metrics = await traced.sdk.collectMetrics();
     const jobs = metrics.get('gentk.job.duration') as HistogramMetricData;
     const point = jobs.dataPoints.find(
       (candidate) => candidate.attributes['gentk.operation.id'] === 'v7_images_text_to_image',
@@ -99,7 +81,7 @@ describe('a session with a globally registered tracer provider', () => {
     );
     expect(charged?.value).toBeGreaterThan(0);
     expect(charged?.attributes['gentk.spend.currency']).toEqual(expect.any(String));
-    const event = spanNamed(sdk.spans(), 'generate_content flux-dev').events.find(
+    const event = spanNamed(traced.sdk.spans(), 'generate_content flux-dev').events.find(
       (candidate) => candidate.name === 'gentk.spend',
     );
     expect(event?.attributes).toMatchObject({
@@ -110,15 +92,15 @@ describe('a session with a globally registered tracer provider', () => {
   });
 
   it('hands back a pending job and, resumed, joins the story by the job id', async () => {
-    const pending = await bed.session.call(
+    const pending = await traced.bed.session.call(
       'v8_video_text_to_video',
       { model_id: 'veo-3', prompt: 'waves' },
       { wait: false },
     );
     expect(pending.status).toBe('processing');
-    const finished = await bed.session.resume(JSON.parse(JSON.stringify(pending)));
+    const finished = await traced.bed.session.resume(JSON.parse(JSON.stringify(pending)));
     expect(finished.status).toBe('success');
-    const spans = sdk.spans();
+    const spans = traced.sdk.spans();
     const submitted = spanNamed(spans, 'generate_content veo-3');
     const resumed = spanNamed(spans, 'call v8_video_text_to_video');
     expect(submitted.attributes['gentk.call.status']).toBe('processing');
@@ -130,11 +112,11 @@ describe('a session with a globally registered tracer provider', () => {
   });
 
   it('records a refused call with its stable code, on the call span and the HTTP span', async () => {
-    const error = await bed.session
+    const error = await traced.bed.session
       .resumeById('v7_images_text_to_image', 'no-such-job')
       .catch((caught) => caught);
     expect(error).toMatchObject({ code: 'not_found' });
-    const spans = sdk.spans();
+    const spans = traced.sdk.spans();
     const call = spanNamed(spans, 'call v7_images_text_to_image');
     expect(call.status.code).toBe(SpanStatusCode.ERROR);
     expect(call.attributes['error.type']).toBe('not_found');
@@ -147,42 +129,42 @@ describe('a session with a globally registered tracer provider', () => {
 
   it('traces discovery: a discover span with what was read, each document an HTTP span beneath it', async () => {
     const session = await connect({
-      baseUrl: bed.emulator.url,
-      apiKey: bed.account.apiKey,
+      baseUrl: traced.bed.emulator.url,
+      apiKey: traced.bed.account.apiKey,
       operations: { ids: ['v7_images_text_to_image'] },
     });
     await session.close();
-    const spans = sdk.spans();
+    const spans = traced.sdk.spans();
     const discover = spanNamed(spans, 'discover');
     expect(discover.attributes['gentk.discovery.documents']).toBeGreaterThan(1);
     expect(discover.attributes['gentk.discovery.operations']).toBeGreaterThan(1);
     const documents = childrenOf(spans, discover);
     expect(documents.length).toBeGreaterThan(1);
     expect(documents.every((span) => span.kind === SpanKind.CLIENT && span.name === 'GET')).toBe(true);
-    for (const secret of bed.secrets()) expect(exportedText(spans)).not.toContain(secret);
+    for (const secret of traced.bed.secrets()) expect(exportedText(spans)).not.toContain(secret);
   });
 
   it('sends no key, password, token or capability to the exporter', async () => {
     // The secrets are given where a careless span would pick them up: in the prompt, in an id.
-    const [key] = bed.secrets();
-    await bed.session.call('v7_images_text_to_image', { model_id: 'flux-dev', prompt: `draw ${key}` });
-    await expect(bed.session.resumeById('v7_images_text_to_image', `${key}`)).rejects.toBeDefined();
-    await bed.session.call('get_wallet_balance', {});
-    const text = exportedText(sdk.spans());
+    const [key] = traced.bed.secrets();
+    await traced.bed.session.call('v7_images_text_to_image', { model_id: 'flux-dev', prompt: `draw ${key}` });
+    await expect(traced.bed.session.resumeById('v7_images_text_to_image', `${key}`)).rejects.toBeDefined();
+    await traced.bed.session.call('get_wallet_balance', {});
+    const text = exportedText(traced.sdk.spans());
     expect(text.length).toBeGreaterThan(1000);
-    for (const secret of bed.secrets()) expect(text).not.toContain(secret);
+    for (const secret of traced.bed.secrets()) expect(text).not.toContain(secret);
   });
 
   it('sends no webhook capability to the exporter either (the last test: the receiver stays attached)', async () => {
-    createWebhookReceiver(bed.session, { publicUrl: 'http://127.0.0.1:9/hooks' });
-    const before = bed.secrets().length;
-    const result = await bed.session.call('v7_images_text_to_image', {
+    createWebhookReceiver(traced.bed.session, { publicUrl: 'http://127.0.0.1:9/hooks' });
+    const before = traced.bed.secrets().length;
+    const result = await traced.bed.session.call('v7_images_text_to_image', {
       model_id: 'flux-dev',
       prompt: 'a wren',
     });
     expect(result.status).toBe('success');
-    expect(bed.secrets().length).toBe(before + 1);
-    const text = exportedText(sdk.spans());
-    for (const secret of bed.secrets()) expect(text).not.toContain(secret);
+    expect(traced.bed.secrets().length).toBe(before + 1);
+    const text = exportedText(traced.sdk.spans());
+    for (const secret of traced.bed.secrets()) expect(text).not.toContain(secret);
   });
 });

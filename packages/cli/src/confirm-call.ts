@@ -1,5 +1,6 @@
 import { confirm } from '@inquirer/prompts';
 import {
+  argumentsAmountsFirst,
   handlesCredentials,
   needsApproval,
   type Operation,
@@ -22,16 +23,27 @@ const EFFECT_IN_WORDS: Readonly<Record<OperationEffect, string>> = {
 const MAX_VALUE_LENGTH = 60;
 const MAX_FIELDS = 8;
 
-/** `amount: 20, note: "for the demo"`: the arguments a person checks before saying yes, long values cut. */
+const shownValue = (name: string, value: unknown): string =>
+  // A password or a code is the person's own: the question never prints it.
+  isSecretField(name) ? REDACTED : (JSON.stringify(value) ?? String(value));
+
+/**
+ * `amount: 20, payment_method_id: "pm_card_visa"`: the arguments a person checks before saying yes,
+ * in the library's one approval ordering (MCP's question uses it too): the fields that carry
+ * amounts and counts first and whole, never cut and never left out, whatever order the input gave
+ * them in; then the others, each cut at 60 characters, up to 8 fields in all.
+ */
 export function argumentsInBrief(input: Readonly<Record<string, unknown>>): string {
-  const entries = Object.entries(input);
-  if (entries.length === 0) return 'no arguments';
-  const shown = entries.slice(0, MAX_FIELDS).map(([name, value]) => {
-    // A password or a code is the person's own: the question never prints it.
-    const text = isSecretField(name) ? REDACTED : (JSON.stringify(value) ?? String(value));
-    return `${name}: ${text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text}`;
-  });
-  const more = entries.length - shown.length;
+  const { amounts, others } = argumentsAmountsFirst(input);
+  if (amounts.length + others.length === 0) return 'no arguments';
+  const shown = [
+    ...amounts.map(([name, value]) => `${name}: ${shownValue(name, value)}`),
+    ...others.slice(0, Math.max(0, MAX_FIELDS - amounts.length)).map(([name, value]) => {
+      const text = shownValue(name, value);
+      return `${name}: ${text.length > MAX_VALUE_LENGTH ? `${text.slice(0, MAX_VALUE_LENGTH - 1)}…` : text}`;
+    }),
+  ];
+  const more = amounts.length + others.length - shown.length;
   return `${shown.join(', ')}${more > 0 ? `, and ${more} more` : ''}`;
 }
 
@@ -60,7 +72,9 @@ export async function confirmCall(options: {
   const effect = handlesCredentials(operation)
     ? "handles the account's credentials"
     : EFFECT_IN_WORDS[operation.effect];
-  if (!options.interactive) throw usageError(`${operation.id} ${effect}: pass --yes to confirm.`);
+  // Off a terminal the refusal says what --yes would approve, amounts first, as the question would.
+  if (!options.interactive)
+    throw usageError(`${operation.id} ${effect} with ${argumentsInBrief(input)}: pass --yes to confirm.`);
   const what = operation.summary ? `${operation.summary}: ` : '';
   const question = `${operation.id} ${effect} (${what}${operation.method} ${operation.path}) with ${argumentsInBrief(input)}. Go ahead?`;
   if (!(await (options.ask ?? askOnTerminal)(question))) {

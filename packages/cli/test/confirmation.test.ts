@@ -43,10 +43,12 @@ describe('gentk call of an operation that moves money or deletes', () => {
       runCliProcess([...FUND, '--yes', '--json'], { env: confirmed.env }),
     ]);
     expect(money.code).toBe(2);
-    expect(money.stderr.trim()).toBe('error post_wallet_fund moves money: pass --yes to confirm.');
+    expect(money.stderr.trim()).toBe(
+      'error post_wallet_fund moves money with amount: 20, payment_method_id: "pm_card_visa": pass --yes to confirm.',
+    );
     expect(destructive.code).toBe(2);
     expect(destructive.stderr.trim()).toBe(
-      'error delete_teams_by_id deletes something for good: pass --yes to confirm.',
+      'error delete_teams_by_id deletes something for good with id: "team_1": pass --yes to confirm.',
     );
     expect(balanceOf(refused.account)).toBe(10);
     expect(yes.code, yes.stderr).toBe(0);
@@ -61,7 +63,7 @@ describe('gentk call of an operation that moves money or deletes', () => {
     );
     expect(login.code).toBe(2);
     expect(login.stderr.trim()).toBe(
-      "error post_auth_login handles the account's credentials: pass --yes to confirm.",
+      `error post_auth_login handles the account's credentials with email: "${who.email}", password: [REDACTED]: pass --yes to confirm.`,
     );
     expect(login.stdout + login.stderr).not.toContain(who.password);
   });

@@ -15,6 +15,8 @@ export function approvalReason(spec: ToolSpec, cost?: CostCheck): string {
   if (spec.effect === 'money') return `${what}This call spends or moves money.${costs}`;
   if (spec.effect === 'destructive')
     return `${what}This call deletes something; it cannot be undone.${costs}`;
+  if (spec.handlesCredentials)
+    return `${what}This call handles credentials: it creates or changes an API key, a token or a password.${costs}`;
   if (cost) return `${what}${describeCost(cost)}`;
   return `${what}The approval rule asks a person to confirm this call.`;
 }

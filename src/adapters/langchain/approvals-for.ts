@@ -46,7 +46,8 @@ export interface ApprovalsForOptions {
   /**
    * The text a reviewer reads about a call; `cost` is its estimate against the threshold when the
    * approval rule prices calls (`costAbove`).
-   * @default what the tool does (its title, and that it moves money or deletes), its estimated
+   * @default what the tool does (its title, and that it moves money, deletes or handles
+   * credentials), its estimated
    * cost when the rule prices calls, and the arguments
    */
   readonly describe?: (toolCall: ReviewedToolCall, tool: GenerationTool, cost?: CostCheck) => string;
@@ -59,12 +60,18 @@ const WHAT_IT_DOES: Readonly<Record<OperationEffect, string>> = {
   read: 'reads data',
 };
 
+/** Money and deletion say so first; a credential operation that only writes says it handles credentials. */
+const whatItDoes = (spec: GenerationTool['spec']): string =>
+  spec.handlesCredentials && (spec.effect === 'write' || spec.effect === 'read')
+    ? 'handles credentials (creates or changes an API key, a token or a password)'
+    : WHAT_IT_DOES[spec.effect];
+
 function describeCall(toolCall: ReviewedToolCall, tool: GenerationTool, cost?: CostCheck): string {
   const { spec } = tool;
   const what =
     spec.kind === 'call'
       ? `calls the operation ${JSON.stringify(toolCall.args.operation)}`
-      : `${spec.annotations.title ? `(${spec.annotations.title}) ` : ''}${WHAT_IT_DOES[spec.effect]}`;
+      : `${spec.annotations.title ? `(${spec.annotations.title}) ` : ''}${whatItDoes(spec)}`;
   const costs = cost ? `\n${describeCost(cost)}` : '';
   return `${toolCall.name} ${what} and waits for your approval.${costs}\nArguments: ${JSON.stringify(toolCall.args, null, 2)}`;
 }

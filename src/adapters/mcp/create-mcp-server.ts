@@ -26,6 +26,8 @@ import { toCallToolResult } from './call-tool-result.js';
 import { inlineMedia } from './inline-media.js';
 import type { McpServerOptions } from './mcp-server-options.js';
 import { MemoryMcpTaskStore } from './mcp-task-store.js';
+import { mediaViewer } from './media-viewer.js';
+import { type LastProgress, withJobMeta } from './media-viewer-job.js';
 import { progressNotifier } from './progress-notifier.js';
 import { toolListing } from './tool-listing.js';
 import { TOOL_RESULT_OUTPUT_SCHEMA } from './tool-result-schema.js';
@@ -51,6 +53,7 @@ const MCP_SERVER_OPTION_KEYS: OptionKeys<McpServerOptions> = {
   taskWaitMs: true,
   taskPollMaxMs: true,
   inlineMedia: true,
+  mediaViewer: true,
 };
 
 /** A params schema that takes what the SDK parsed as it is: the handler checks what it reads. */
@@ -102,11 +105,26 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
     waitMs: options.waitMs ?? DEFAULT_MCP_WAIT_MS,
   });
   const declareOutput = options.outputSchema ?? true;
-  const listing = set.tools.map((spec) => toolListing(spec, { outputSchema: declareOutput }));
+  const resumeSpec = set.tools.find((spec) => spec.kind === 'resume');
+  const viewer =
+    options.mediaViewer === false
+      ? undefined
+      : mediaViewer({
+          serviceUrl: session.service.baseUrl,
+          trustedOrigins: (options.inlineMedia || undefined)?.trustedOrigins ?? [],
+          options: options.mediaViewer ?? {},
+          resumeTool: resumeSpec?.name,
+        });
+  const listing = set.tools.map((spec) =>
+    toolListing(spec, {
+      outputSchema: declareOutput,
+      // The viewer shows what tools that wait for jobs return.
+      ...(viewer && spec.waitsForJobs ? { _meta: viewer.toolMeta } : {}),
+    }),
+  );
   const outputSchema = declareOutput ? TOOL_RESULT_OUTPUT_SCHEMA : undefined;
   const taskStore = options.taskStore ?? new MemoryMcpTaskStore();
   const maxPollMs = options.taskPollMaxMs ?? 30_000;
-  const resumeSpec = set.tools.find((spec) => spec.kind === 'resume');
 
   const projected = (server: Server, result: CallToolResult) =>
     server.projectCallToolResult(result, outputSchema);
@@ -246,13 +264,17 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
               // Elapsed times are the session's, whose clock timed the job from its submission.
               now: () => session.client.clock.now(),
             });
+      // The last report, for the viewer of a result still processing (see withJobMeta).
+      let lastProgress: LastProgress | undefined;
       // A tool given its own onProgress no longer reports to the one of the options: call both.
-      const onProgress: ToolCallContext['onProgress'] = notify
-        ? (progress) => {
-            options.onProgress?.(progress);
-            notify.report(progress);
-          }
-        : undefined;
+      const onProgress: ToolCallContext['onProgress'] =
+        notify || (viewer && spec.waitsForJobs)
+          ? (progress) => {
+              lastProgress = { progress, at: session.client.clock.now() };
+              options.onProgress?.(progress);
+              notify?.report(progress);
+            }
+          : undefined;
       // A client that takes tasks gets one for a job that outlives a short first wait.
       const asTask = spec.waitsForJobs && wantsTasks(server.getClientCapabilities());
       const startedAt = Date.now();
@@ -268,7 +290,8 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         const payment = awaitedPayment(result);
         if (payment && result.status === 'success')
           return await paymentWithPerson(server, result.operationId, payment, context);
-        return await withMedia(result, context.mcpReq.signal);
+        const answer = await withMedia(result, context.mcpReq.signal);
+        return viewer ? withJobMeta(answer, result, lastProgress, session.client.clock.now()) : answer;
       } finally {
         notify?.stop();
       }
@@ -295,6 +318,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         return result;
       return projected(server, result);
     });
+    viewer?.serve(server);
     server.setRequestHandler('tasks/get', { params: ANY_PARAMS }, (params, context) =>
       taskState(server, (params as { taskId?: unknown }).taskId, context as ServerContext, false),
     );

@@ -3,6 +3,7 @@ import type { CostCheck } from '../../tools/cost-approval.js';
 import type { ToolSpecOptions } from '../../tools/create-tool-specs.js';
 import type { InlineMediaOptions } from './inline-media.js';
 import type { McpTaskStore } from './mcp-task-store.js';
+import type { MediaViewerOptions } from './media-viewer.js';
 
 /**
  * A call waiting for a person's yes or no, as an {@link McpServerOptions.approve} callback sees it.
@@ -130,4 +131,13 @@ export interface McpServerOptions extends ToolSpecOptions {
    * @default { maxBytes: 1048576 }
    */
   readonly inlineMedia?: InlineMediaOptions | false;
+  /**
+   * The media viewer, an MCP App (`ui://generation-agent-toolkit/media-viewer.html`) that hosts
+   * supporting MCP Apps show beside the result of every tool that waits for jobs: images, audio
+   * and video players, and a running job's progress with a button that resumes it. Its CSP lets
+   * media load from the service's origin, `inlineMedia.trustedOrigins` and `downloadOrigins`.
+   * Hosts without Apps ignore it and show the content blocks. `false` offers no viewer.
+   * @default {}
+   */
+  readonly mediaViewer?: MediaViewerOptions | false;
 }

@@ -21,9 +21,13 @@ function titleOf(spec: ToolSpec): string {
 /**
  * A tool as `tools/list` shows it: the spec's name, description and input schema unchanged (JSON
  * Schema passes through; no conversion loses a keyword), a title and an icon, and its hints as
- * MCP annotations. With `outputSchema`, the result envelope's schema too.
+ * MCP annotations. With `outputSchema`, the result envelope's schema too; `_meta` as given (the
+ * media viewer's `ui.resourceUri`).
  */
-export function toolListing(spec: ToolSpec, options: { readonly outputSchema?: boolean } = {}): Tool {
+export function toolListing(
+  spec: ToolSpec,
+  options: { readonly outputSchema?: boolean; readonly _meta?: Record<string, unknown> } = {},
+): Tool {
   const { title: _title, ...hints } = spec.annotations;
   const title = titleOf(spec);
   return {
@@ -36,5 +40,6 @@ export function toolListing(spec: ToolSpec, options: { readonly outputSchema?: b
       : {}),
     icons: [toolIcon(spec)],
     annotations: { title, ...hints },
+    ...(options._meta ? { _meta: options._meta } : {}),
   };
 }

@@ -3,7 +3,6 @@
  * @module
  */
 
-import { upgrade } from '@scalar/openapi-upgrader';
 import { DiscoveryDocumentError } from '../errors.js';
 import type { DiscoveryWarning, Operation } from '../types.js';
 import { acceptEitherIdType } from './accept-either-id-type.js';
@@ -22,7 +21,8 @@ import { locateOperation } from './operation-server.js';
 import { isPlainObject } from './plain-object.js';
 import { type DocumentContext, readOperation } from './read-operation.js';
 import { resolveReferences } from './resolve-references.js';
-import { createWarningCollector, type WarningCollector } from './warning-collector.js';
+import { upgradeOpenApi30 } from './upgrade-openapi-3-0.js';
+import { createWarningCollector } from './warning-collector.js';
 
 export interface ReadOpenApiSurfaceOptions {
   /** The parsed JSON of the document. Never changed: the reader works on a copy. */
@@ -77,7 +77,7 @@ export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Pr
 
   const origins = new WeakMap<object, string>();
   const document = await resolveReferences(
-    upgradedCopy(options.document as Record<string, unknown>, documentUrl, warnings),
+    upgradedCopy(options.document as Record<string, unknown>, documentUrl),
     {
       documentUrl,
       timeoutMs: limits.dereferenceTimeoutMs,
@@ -214,13 +214,9 @@ export async function readOpenApiSurface(options: ReadOpenApiSurfaceOptions): Pr
 
 /**
  * A private copy of the document (the caller's object is never changed), in OpenAPI 3.1 terms:
- * `@scalar/openapi-upgrader` rewrites 3.0's `nullable`, boolean exclusive bounds and `example`.
+ * 3.0's `nullable` and boolean exclusive bounds are rewritten (`upgradeOpenApi30`).
  */
-function upgradedCopy(
-  document: Record<string, unknown>,
-  documentUrl: string,
-  warnings: WarningCollector,
-): Record<string, unknown> {
+function upgradedCopy(document: Record<string, unknown>, documentUrl: string): Record<string, unknown> {
   let copy: Record<string, unknown>;
   try {
     copy = structuredClone(document);
@@ -231,18 +227,6 @@ function upgradedCopy(
       cause: error,
     });
   }
-  if (typeof copy.openapi !== 'string' || !copy.openapi.trim().startsWith('3.0')) return copy;
-  // The upgrader would first convert a Swagger 2.0 document; this one already says OpenAPI 3.0.
-  delete copy.swagger;
-  try {
-    return upgrade(structuredClone(copy), '3.1') as unknown as Record<string, unknown>;
-  } catch (error) {
-    // The schema finaliser reads the 3.0 leftovers (nullable, boolean bounds) on its own.
-    warnings.warn({
-      code: 'upgrade-failed',
-      at: '#/openapi',
-      message: `The OpenAPI 3.0 document could not be upgraded to 3.1 (${error instanceof Error ? error.message : String(error)}); it is read as it is.`,
-    });
-    return copy;
-  }
+  if (typeof copy.openapi === 'string' && copy.openapi.trim().startsWith('3.0')) upgradeOpenApi30(copy);
+  return copy;
 }

@@ -6,30 +6,20 @@
 import { createMCPClient } from '@ai-sdk/mcp';
 import { MultiServerMCPClient } from '@langchain/mcp-adapters';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createMcpServerFactory, type McpHttpListener, serveMcpHttp } from '../../../src/adapters/mcp.js';
-import { startTestBed, type TestBed } from './support.js';
+import type { McpHttpListener } from '../../../src/adapters/mcp.js';
+import { type ClientsBed, IMAGE_CALL, startClientsBed, VIDEO_CALL } from './support.js';
 
-const IMAGE = { name: 'v7_images_text_to_image', arguments: { model_id: 'flux-dev', prompt: 'a kite' } };
-const VIDEO = { name: 'v8_video_text_to_video', arguments: { model_id: 'veo-3', prompt: 'a storm at sea' } };
+const IMAGE = IMAGE_CALL;
+const VIDEO = VIDEO_CALL;
 
-let bed: TestBed;
+let clients: ClientsBed;
 let listener: McpHttpListener;
 
 beforeAll(async () => {
-  bed = await startTestBed();
-  listener = await serveMcpHttp(
-    createMcpServerFactory(bed.session, {
-      mode: 'typed',
-      include: { ids: [IMAGE.name, VIDEO.name] },
-      // Service time: the bed's video takes 90 s, none of it waited for.
-      waitMs: 120_000,
-    }),
-  );
+  clients = await startClientsBed();
+  ({ listener } = clients);
 });
-afterAll(async () => {
-  await listener.close();
-  await bed.close();
-});
+afterAll(() => clients.close());
 
 const envelopeIn = (text: string) => JSON.parse(text) as Record<string, unknown>;
 

@@ -300,6 +300,47 @@ describe('OpenAPI 3.0 documents', () => {
     expect(validate({ name: 'a', price: 0 })).toBe(false);
     expect(reading.openapiVersion).toBe('3.0.3');
   });
+
+  it('reads a nullable $ref, a nullable allOf and a nullable-only union arm as "or null", without a warning', async () => {
+    const reading = await read({
+      openapi: '3.0.1',
+      info: { title: 'Old', version: '1' },
+      components: {
+        schemas: {
+          Pet: { type: 'object', required: ['name'], properties: { name: { type: 'string' } } },
+          Size: { type: 'integer', minimum: 1, maximum: 10, exclusiveMaximum: true, exclusiveMinimum: false },
+        },
+      },
+      paths: {
+        '/items': {
+          post: postWithBody({
+            type: 'object',
+            properties: {
+              viaRef: { $ref: '#/components/schemas/Pet', nullable: true, description: 'or nothing' },
+              viaAllOf: { allOf: [{ $ref: '#/components/schemas/Pet' }], nullable: true },
+              viaArm: { oneOf: [{ nullable: true }, { $ref: '#/components/schemas/Size' }] },
+              // Data is never rewritten, whatever it looks like.
+              note: { type: 'string', default: 'x', example: { nullable: true, exclusiveMinimum: true } },
+            },
+          }),
+        },
+      },
+    });
+    const validate = compile(operation(reading, 'items').input.schema);
+    for (const field of ['viaRef', 'viaAllOf', 'viaArm']) {
+      expect(validate({ [field]: null }), field).toBe(true);
+      expect(validate({ [field]: 'text' }), field).toBe(false);
+    }
+    expect(validate({ viaRef: { name: 'Rex' }, viaAllOf: { name: 'Rex' }, viaArm: 9 })).toBe(true);
+    expect(validate({ viaArm: 10 })).toBe(false);
+    expect(validate({ viaArm: 1 })).toBe(true);
+    expect(propertiesOf(operation(reading, 'items').input).note).toEqual({
+      type: 'string',
+      default: 'x',
+      examples: [{ nullable: true, exclusiveMinimum: true }],
+    });
+    expect(warningCodes(reading)).not.toContain('schema-repaired');
+  });
 });
 
 describe('ids', () => {

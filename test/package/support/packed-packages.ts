@@ -7,18 +7,8 @@ import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { ROOT } from '../../examples/run-example.js';
+import { userEnvironment } from '../../support/packed-project.js';
 import { collectOutput, type ProcessOutput } from '../../support/process-output.js';
-
-/**
- * The environment of npm in the user's project: this one without the `npm_` variables that the
- * running `npm run` set (they would carry the workspace's settings into the user's project).
- */
-export function userEnvironment(): NodeJS.ProcessEnv {
-  const environment: NodeJS.ProcessEnv = { NO_COLOR: '1' };
-  for (const [name, value] of Object.entries(process.env))
-    if (!name.toLowerCase().startsWith('npm_')) environment[name] = value;
-  return environment;
-}
 
 /** Runs `command` in `cwd` as the user would, collecting what it prints. */
 export function runAsUser(
@@ -26,8 +16,9 @@ export function runAsUser(
   args: readonly string[],
   cwd: string,
   timeoutMs = 120_000,
+  env: NodeJS.ProcessEnv = userEnvironment(),
 ): Promise<ProcessOutput> {
-  const child = spawn(command, args, { cwd, env: userEnvironment(), stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
   return collectOutput(child, `${command} ${args.join(' ')}`, timeoutMs);
 }
 
@@ -46,17 +37,25 @@ export async function packPackage(packageFolder: string, destination: string): P
 /**
  * `npm install` of `specifiers` in `project`, from npm's cache when it can: offline first, then,
  * when the cache lacks some metadata (a clean clone's `npm ci` installs from the lockfile and
- * never fetched it), once with `--prefer-offline`.
+ * never fetched it), once with `--prefer-offline`. `env` is npm's environment (a PATH that puts
+ * another Node first runs npm on it).
  */
 export async function installFromCache(
   project: string,
   specifiers: readonly string[],
+  env: NodeJS.ProcessEnv = userEnvironment(),
 ): Promise<ProcessOutput> {
   const install = ['install', '--no-audit', '--no-fund', ...specifiers];
-  let installed = await runAsUser('npm', [...install, '--offline', '--prefer-offline'], project, 240_000);
+  let installed = await runAsUser(
+    'npm',
+    [...install, '--offline', '--prefer-offline'],
+    project,
+    240_000,
+    env,
+  );
   if (installed.code !== 0 && installed.stderr.includes('ENOTCACHED')) {
     console.info('npm had no metadata of some dependency in its cache: installing with --prefer-offline');
-    installed = await runAsUser('npm', [...install, '--prefer-offline'], project, 240_000);
+    installed = await runAsUser('npm', [...install, '--prefer-offline'], project, 240_000, env);
   }
   expect(installed.code, installed.stderr).toBe(0);
   return installed;

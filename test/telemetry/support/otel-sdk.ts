@@ -19,6 +19,7 @@ import {
   SimpleSpanProcessor,
   type SpanProcessor,
 } from '@opentelemetry/sdk-trace-base';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 
 export interface OtelSdk {
   readonly tracerProvider: BasicTracerProvider;
@@ -111,4 +112,38 @@ export function exportedText(spans: readonly ReadableSpan[]): string {
       resource: span.resource.attributes,
     })),
   );
+}
+
+/**
+ * For every test of the file: the SDK registered globally, then `start()`'s bed (a session, an MCP
+ * server...); the spans forgotten before each test; the bed closed, then the SDK shut down, after
+ * the last. Read `sdk` and `bed` inside tests and hooks (they exist after `beforeAll`).
+ */
+export function useTracedBed<Bed extends { close(): Promise<void> }>(
+  start: () => Promise<Bed>,
+): { readonly sdk: OtelSdk; readonly bed: Bed } {
+  let sdk: OtelSdk | undefined;
+  let bed: Bed | undefined;
+  beforeAll(async () => {
+    sdk = registerOtelSdk();
+    bed = await start();
+  });
+  afterAll(async () => {
+    await bed?.close();
+    await sdk?.shutdown();
+  });
+  beforeEach(() => sdk?.reset());
+  const existing = <Value>(value: Value | undefined): Value => {
+    if (value === undefined)
+      throw new Error('the traced bed exists only while the file runs (after beforeAll)');
+    return value;
+  };
+  return {
+    get sdk() {
+      return existing(sdk);
+    },
+    get bed() {
+      return existing(bed);
+    },
+  };
 }

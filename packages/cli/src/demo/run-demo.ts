@@ -7,7 +7,13 @@ import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { confirm } from '@inquirer/prompts';
 import { generateText, isStepCount, type ModelMessage, type ToolApprovalResponse, type ToolSet } from 'ai';
-import { type ConnectAuth, connect, discover, type Session } from 'generation-agent-toolkit';
+import {
+  approvalArguments,
+  type ConnectAuth,
+  connect,
+  discover,
+  type Session,
+} from 'generation-agent-toolkit';
 import { createAISDKTools, createToolApproval } from 'generation-agent-toolkit/ai-sdk';
 import type { HttpEvent } from 'generation-agent-toolkit/http';
 import { fetchResultFile } from 'generation-agent-toolkit/provider';
@@ -285,8 +291,9 @@ export async function runDemo(options: DemoOptions): Promise<ExitCode> {
     if (requests.length > 0) {
       const responses: ToolApprovalResponse[] = [];
       for (const request of requests) {
+        // What the person approves is shown as every approval question shows it: amounts first, whole.
         output.line(
-          `${output.colour.yellow('! approval needed')} ${request.toolCall.toolName} ${JSON.stringify(request.toolCall.input)}${request.reason ? ` (${request.reason})` : ''}`,
+          `${output.colour.yellow('! approval needed')} ${request.toolCall.toolName} ${approvalArguments(request.toolCall.input)}${request.reason ? ` (${request.reason})` : ''}`,
         );
         const { approved, reason } = await decideApproval(
           { yes: options.yes, interactive: output.interactive, embedded: emulator !== undefined },
