@@ -78,7 +78,9 @@ export async function serveStdio(
   options: ServeStdioOptions = {},
 ): Promise<StdioConnection> {
   // Loaded here, not at import: the /mcp entry's Web handler runs where there is no stdio.
-  const { StdioServerTransport, serveStdio: serveBothEras } = await import('@modelcontextprotocol/server/stdio');
+  const { StdioServerTransport, serveStdio: serveBothEras } = await import(
+    '@modelcontextprotocol/server/stdio'
+  );
   const stdin = options.stdin ?? process.stdin;
   const transport = new StdioServerTransport(stdin, options.stdout ?? process.stdout);
   let resolveClosed: () => void = () => undefined;

@@ -82,7 +82,8 @@ export async function resolveReferences(
     // The keywords beside the reference win; the target itself is shared and stays as it is.
     const merged: Record<string, unknown> = {};
     for (const name of siblings) merged[name] = reference[name];
-    for (const [name, value] of Object.entries(target)) if (!Object.hasOwn(merged, name)) merged[name] = value;
+    for (const [name, value] of Object.entries(target))
+      if (!Object.hasOwn(merged, name)) merged[name] = value;
     return merged;
   };
 
