@@ -61,7 +61,7 @@ export interface RuntimeColdStartOptions {
 /** The wall milliseconds of a fresh process running `command`. */
 async function wallMs(command: [string, string[]], cwd: string, env: NodeJS.ProcessEnv): Promise<number> {
   const started = performance.now();
-  await run(command[0], command[1], { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+  await run(command[0], command[1], { cwd, env, maxBuffer: 16 * 1024 * 1024, timeout: 60_000 });
   return performance.now() - started;
 }
 
@@ -71,7 +71,12 @@ async function printed(
   cwd: string,
   env: NodeJS.ProcessEnv,
 ): Promise<Record<string, number>> {
-  const { stdout } = await run(command[0], command[1], { cwd, env, maxBuffer: 16 * 1024 * 1024 });
+  const { stdout } = await run(command[0], command[1], {
+    cwd,
+    env,
+    maxBuffer: 16 * 1024 * 1024,
+    timeout: 60_000,
+  });
   const line = stdout.split('\n').find((text) => text.startsWith('COLD '));
   if (!line) throw new Error(`${command.join(' ')} printed no figures:\n${stdout}`);
   return JSON.parse(line.slice('COLD '.length)) as Record<string, number>;
@@ -96,6 +101,33 @@ export async function runtimeColdStarts(options: RuntimeColdStartOptions): Promi
   };
   const figures: BenchFigure[] = [];
   for (const runtime of RUNTIMES) {
+    try {
+      figures.push(...(await figuresOf(runtime, options, env)));
+    } catch (error) {
+      // One runtime that fails to run is reported, and the others are still measured.
+      const message = error instanceof Error ? error.message.split('\n')[0] : String(error);
+      figures.push(
+        figure({
+          name: `${runtime.name}: not measured`,
+          value: 0,
+          unit: 'runs',
+          note: (message ?? '').slice(0, 200),
+        }),
+      );
+    }
+  }
+  return figures;
+}
+
+async function figuresOf(
+  runtime: Runtime,
+  options: RuntimeColdStartOptions,
+  env: NodeJS.ProcessEnv,
+): Promise<BenchFigure[]> {
+  const { runtimes, runs } = options;
+  const cwd = runtimes.folder;
+  const figures: BenchFigure[] = [];
+  {
     let root: number;
     let ai: number;
     let connectMs: number | undefined;

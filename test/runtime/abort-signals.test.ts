@@ -6,7 +6,7 @@
 import { getEventListeners } from 'node:events';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createFetchTransport } from '../../src/http/transport.js';
-import { joinSignals } from '../../src/runtime/abort-signals.js';
+import { type JoinedSignal, joinSignals } from '../../src/runtime/abort-signals.js';
 
 const native = AbortSignal.any;
 
@@ -67,13 +67,14 @@ describe('many joins of one signal at once, without AbortSignal.any', () => {
     const joins = Array.from({ length: 50 }, () =>
       joinSignals([discovery.signal, new AbortController().signal]),
     );
+    const [first, second] = joins as [JoinedSignal, JoinedSignal];
     expect(getEventListeners(discovery.signal, 'abort')).toHaveLength(1);
-    joins[0]?.release();
+    first.release();
     expect(getEventListeners(discovery.signal, 'abort')).toHaveLength(1);
     discovery.abort(new Error('deadline'));
     expect(joins.slice(1).every((join) => join.signal.aborted)).toBe(true);
-    expect(joins[0]?.signal.aborted).toBe(false);
-    expect((joins[1]?.signal.reason as Error | undefined)?.message).toBe('deadline');
+    expect(first.signal.aborted).toBe(false);
+    expect((second.signal.reason as Error).message).toBe('deadline');
     expect(getEventListeners(discovery.signal, 'abort')).toHaveLength(0);
   });
 

@@ -58,8 +58,8 @@ const BUNDLES = [
   ['worker.mjs', 'worker.bundle.js', 'workerd'],
   ['edge.mjs', 'edge.bundle.js', 'edge'],
   // The cold-start bench's: the root entry alone, and `ai` alone, as a Worker and an edge script.
-  ['import-root.mjs', 'import-root.worker.js', 'workerd'],
-  ['import-ai.mjs', 'import-ai.worker.js', 'workerd'],
+  ['import-root.worker.mjs', 'import-root.worker.js', 'workerd'],
+  ['import-ai.worker.mjs', 'import-ai.worker.js', 'workerd'],
   ['import-root.mjs', 'import-root.edge.js', 'edge'],
   ['import-ai.mjs', 'import-ai.edge.js', 'edge'],
 ] as const;
