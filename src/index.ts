@@ -82,12 +82,16 @@ export type {
   ToolSpecOptions,
 } from './tools/index.js';
 // Issue 22: the one ordering of every approval question (amounts and counts first, never cut),
-// shared by MCP's question and gentk's confirmation.
+// and the one wording of a call that handles credentials, shared by MCP's question and gentk's
+// confirmation.
 export {
   approvalArguments,
   argumentsAmountsFirst,
+  CREDENTIALS_CONSEQUENCE,
   createToolSpecs,
+  HANDLES_CREDENTIALS,
   needsApproval,
+  saysHandlesCredentials,
   ToolNameError,
 } from './tools/index.js';
 export { VERSION } from './version.js';

@@ -52,6 +52,6 @@ export {
   type UnknownEstimate,
 } from './spend/index.js';
 export type { CountTokens } from './tokens/token-counter.js';
-export type { ApprovalVerdict } from './tools/approval.js';
+export type { ApprovalOperation, ApprovalVerdict } from './tools/approval.js';
 export { type CostCheck, describeCost, type EstimateCost } from './tools/cost-approval.js';
 export type { BudgetRefusal } from './tools/tool-result.js';

@@ -1,6 +1,7 @@
 import { UsageError } from '../errors/index.js';
 import { isBuiltInTransport } from '../http/built-in-transport.js';
-import { createFetchTransport, type Transport } from '../http/index.js';
+import { createFetchTransport, type FetchFunction, type Transport } from '../http/index.js';
+import { refusedAddressIn } from '../http/pinned-fetch.js';
 import { joinSignals, timeoutSignal } from '../runtime/abort-signals.js';
 import { VERSION } from '../version.js';
 import { ByteBudget } from './byte-budget.js';
@@ -142,6 +143,8 @@ interface Loader {
   readings(): Promise<DocumentReading[]>;
   /** Why discovery does not read `url` (see `target-guard.ts`), or `undefined`. */
   refusal(url: URL): Promise<string | undefined>;
+  /** The pinned fetch for a connection of the MCP inspector to `url`, when documents there would use it. */
+  pinnedFetchFor(url: URL): Promise<FetchFunction | undefined>;
   /** Releases the connections of the wire other hosts are read through. */
   close(): Promise<void>;
 }
@@ -210,6 +213,7 @@ function createLoader(
     signal,
     close: () => guard.close(),
     refusal: (url) => guard.refusal(url),
+    pinnedFetchFor: (url) => guard.pinnedFetchFor(url),
     async readings() {
       const settled = await Promise.allSettled(memo.values());
       return [...memo.keys()].map((url, index) => ({
@@ -840,9 +844,16 @@ async function readServiceWith(
     const inspected = await Promise.all(
       mcpServers.map(async (server) => {
         try {
-          const refusal = await loader.refusal(new URL(server.url));
+          const serverUrl = new URL(server.url);
+          const refusal = await loader.refusal(serverUrl);
           if (refusal) throw new DiscoveryDocumentError({ document: server.url, message: refusal });
-          const found = await options.mcp?.inspect(server, { signal, serviceOrigin: base.origin });
+          // The inspector connects only to addresses checked again at connection time, as documents are read.
+          const pinned = await loader.pinnedFetchFor(serverUrl);
+          const found = await options.mcp?.inspect(server, {
+            signal,
+            serviceOrigin: base.origin,
+            ...(pinned ? { fetch: pinned } : {}),
+          });
           if (!found) return server;
           for (const resource of found.resources) mcpReference.push({ server: server.name, ...resource });
           return {
@@ -851,7 +862,13 @@ async function readServiceWith(
             resources: found.resources.map((resource) => resource.uri),
           };
         } catch (error) {
-          warn({ code: 'mcp-unavailable', document: server.url, message: describeFailure(error) });
+          // A connection refused for its address says why, as a document's refusal does.
+          const refused = refusedAddressIn(error);
+          warn({
+            code: 'mcp-unavailable',
+            document: server.url,
+            message: refused ? refused.message : describeFailure(error),
+          });
           return server;
         }
       }),

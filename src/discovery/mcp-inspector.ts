@@ -1,3 +1,4 @@
+import type { FetchFunction } from '../http/transport.js';
 import type { McpServerInfo } from './documents/mcp-manifest.js';
 
 /**
@@ -34,4 +35,12 @@ export interface McpInspectionContext {
    * @default the server's own origin (a server the caller named directly)
    */
   readonly serviceOrigin?: string;
+  /**
+   * The `fetch` to connect with. `discover()` gives one when the base URL is public and the server
+   * is on another host reached by name over the toolkit's own wire: it resolves the name again at
+   * connection time and connects only to an address that is not loopback, private or link-local
+   * (DNS rebinding gains nothing), as discovery's own reads of other hosts do.
+   * @default the platform's `fetch`
+   */
+  readonly fetch?: FetchFunction;
 }

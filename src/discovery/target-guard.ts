@@ -12,7 +12,7 @@
  * and those runtimes do not let a program reach the machine's own networks anyway.
  * @module
  */
-import { createFetchTransport, isNonPublicHost, type Transport } from '../http/index.js';
+import { createFetchTransport, type FetchFunction, isNonPublicHost, type Transport } from '../http/index.js';
 import { createPinnedFetch } from '../http/pinned-fetch.js';
 import { ipVersion, isNonPublicAddress } from '../http/private-addresses.js';
 import { type ResolveHost, resolveWithSystem } from '../runtime/system-resolver.js';
@@ -33,6 +33,12 @@ export interface TargetGuard {
   refusal(url: URL): Promise<string | undefined>;
   /** The transport to read documents with: other hosts through the pinned wire where there is one. */
   readonly transport: Transport;
+  /**
+   * The pinned `fetch` for a connection to `url` made by something other than `transport` (the MCP
+   * inspector's client), when `transport` would read `url` through the pinned wire; `undefined`
+   * when it would not (the base URL's host, an address literal, a non-public base, a caller's wire).
+   */
+  pinnedFetchFor(url: URL): Promise<FetchFunction | undefined>;
   /** Releases the pinned wire's connections. */
   close(): Promise<void>;
 }
@@ -75,6 +81,8 @@ export function createTargetGuard(options: TargetGuardOptions): TargetGuard {
         })
       : undefined;
   const pinnedTransport = pinned ? createFetchTransport(pinned.fetch) : undefined;
+  const isPinned = async (url: URL) =>
+    pinned !== undefined && !isBaseHost(url) && isName(url) && (await baseIsPublic());
 
   return {
     async refusal(url) {
@@ -93,10 +101,9 @@ export function createTargetGuard(options: TargetGuardOptions): TargetGuard {
     },
     transport: pinnedTransport
       ? async (request) =>
-          !isBaseHost(request.url) && isName(request.url) && (await baseIsPublic())
-            ? pinnedTransport(request)
-            : options.transport(request)
+          (await isPinned(request.url)) ? pinnedTransport(request) : options.transport(request)
       : options.transport,
+    pinnedFetchFor: async (url) => ((await isPinned(url)) ? pinned?.fetch : undefined),
     close: async () => {
       await pinned?.close();
     },

@@ -11,6 +11,11 @@
 import type { OperationEffect } from '../discovery/types.js';
 import { approvalArguments } from './approval-arguments.js';
 import { type CostCheck, describeCost } from './cost-approval.js';
+import {
+  CREDENTIALS_CONSEQUENCE,
+  HANDLES_CREDENTIALS,
+  saysHandlesCredentials,
+} from './credential-wording.js';
 import type { ToolFailure } from './tool-result.js';
 
 /** What a call waiting for approval would do, as the question and the refusals name it. */
@@ -46,10 +51,12 @@ const CONSEQUENCE: Readonly<Record<OperationEffect, string>> = {
  */
 export function approvalQuestion(subject: ApprovalQuestionSubject, cost?: CostCheck): string {
   const through = subject.through ? ` through ${subject.through}` : '';
-  const consequence =
-    subject.credentials && subject.effect === 'write'
-      ? 'It creates or changes a credential (an API key, a token or a password).'
-      : CONSEQUENCE[subject.effect];
+  const consequence = saysHandlesCredentials({
+    effect: subject.effect,
+    handlesCredentials: subject.credentials === true,
+  })
+    ? `It ${HANDLES_CREDENTIALS}: ${CREDENTIALS_CONSEQUENCE}.`
+    : CONSEQUENCE[subject.effect];
   return [
     `Allow the agent to run ${subject.named}${through}?`,
     consequence,

@@ -43,6 +43,30 @@ export type ApprovalRule =
 export interface ApprovalVerdict {
   readonly needed: boolean;
   readonly cost?: CostCheck;
+  /**
+   * For a tool that runs the operation its arguments name (`call_operation`): that operation, as
+   * the approval words describe it, so they say what it does (moves money, handles credentials)
+   * as its typed tool's would.
+   */
+  readonly runs?: ApprovalOperation;
+}
+
+/** The operation a call would run, as approval words describe it. */
+export interface ApprovalOperation {
+  readonly operationId: string;
+  readonly summary?: string;
+  readonly effect: OperationEffect;
+  readonly handlesCredentials: boolean;
+}
+
+/** `operation` as approval words describe it. */
+export function approvalOperation(operation: Operation): ApprovalOperation {
+  return {
+    operationId: operation.id,
+    ...(operation.summary ? { summary: operation.summary } : {}),
+    effect: operation.effect,
+    handlesCredentials: handlesCredentials(operation),
+  };
 }
 
 /** Money and destruction need a person by default (DESIGN.md, Principles). */

@@ -7,7 +7,13 @@ import type { ModelInfo } from '../discovery/documents/models-feed.js';
 import type { Operation } from '../discovery/types.js';
 import { briefJson } from '../schema/schema-node.js';
 import { modelPriceTable } from '../spend/model-family-prices.js';
-import { type ApprovalRule, type ApprovalVerdict, approvalVerdict, mayNeedApproval } from './approval.js';
+import {
+  type ApprovalRule,
+  type ApprovalVerdict,
+  approvalOperation,
+  approvalVerdict,
+  mayNeedApproval,
+} from './approval.js';
 import type { EstimateCost } from './cost-approval.js';
 import { dynamicToolDefinitions } from './dynamic-tool-definitions.js';
 import { invalidArgumentsResult, META_ANNOTATIONS } from './meta-tool-parts.js';
@@ -106,9 +112,9 @@ export function dynamicToolSpecs(options: DynamicToolSpecsOptions): ToolSpec[] {
   const callApproval = async (args: unknown): Promise<ApprovalVerdict> => {
     const input = record(call.profiled.restore(args));
     const operation = byName(input.operation);
-    return operation
-      ? approvalVerdict(approval.rule, operation, input.arguments, approval.estimateCost)
-      : { needed: false };
+    if (!operation) return { needed: false };
+    const verdict = await approvalVerdict(approval.rule, operation, input.arguments, approval.estimateCost);
+    return { ...verdict, runs: approvalOperation(operation) };
   };
   return [
     {

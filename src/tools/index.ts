@@ -18,8 +18,9 @@ export {
   type TokenCountMethod,
   tokenCounterFrom,
 } from '../tokens/token-counter.js';
-export type { ApprovalRule, ApprovalVerdict } from './approval.js';
+export type { ApprovalOperation, ApprovalRule, ApprovalVerdict } from './approval.js';
 export {
+  approvalOperation,
   approvalVerdict,
   DEFAULT_APPROVAL_EFFECTS,
   mayNeedApproval,
@@ -40,6 +41,11 @@ export type {
   ToolSpecOptions,
 } from './create-tool-specs.js';
 export { annotationsOf, createToolSpecs } from './create-tool-specs.js';
+export {
+  CREDENTIALS_CONSEQUENCE,
+  HANDLES_CREDENTIALS,
+  saysHandlesCredentials,
+} from './credential-wording.js';
 export {
   DEFAULT_DYNAMIC_TOOL_NAMES,
   type DynamicToolDefinitionsOptions,

@@ -1,10 +1,12 @@
 import { confirm } from '@inquirer/prompts';
 import {
   argumentsAmountsFirst,
+  HANDLES_CREDENTIALS,
   handlesCredentials,
   needsApproval,
   type Operation,
   type OperationEffect,
+  saysHandlesCredentials,
 } from 'generation-agent-toolkit';
 import { isSecretField, REDACTED } from 'generation-agent-toolkit/http';
 import { CliError, EXIT, usageError } from './exit-codes.js';
@@ -69,8 +71,12 @@ export async function confirmCall(options: {
 }): Promise<void> {
   const { operation, input } = options;
   if (options.yes || !(await needsApproval('default', operation, input))) return;
-  const effect = handlesCredentials(operation)
-    ? "handles the account's credentials"
+  // The same words as every approval question of the library (tools/credential-wording.ts).
+  const effect = saysHandlesCredentials({
+    effect: operation.effect,
+    handlesCredentials: handlesCredentials(operation),
+  })
+    ? HANDLES_CREDENTIALS
     : EFFECT_IN_WORDS[operation.effect];
   // Off a terminal the refusal says what --yes would approve, amounts first, as the question would.
   if (!options.interactive)

@@ -55,7 +55,7 @@ describe('gentk call of an operation that moves money or deletes', () => {
     expect(balanceOf(confirmed.account)).toBe(30);
   });
 
-  it("refuses a call that handles the account's credentials without --yes, and never prints the password", async () => {
+  it('refuses a call that handles credentials without --yes, and never prints the password', async () => {
     const { account: who, env } = account();
     const login = await runCliProcess(
       ['call', 'post_auth_login', '--input', JSON.stringify({ email: who.email, password: who.password })],
@@ -63,7 +63,7 @@ describe('gentk call of an operation that moves money or deletes', () => {
     );
     expect(login.code).toBe(2);
     expect(login.stderr.trim()).toBe(
-      `error post_auth_login handles the account's credentials with email: "${who.email}", password: [REDACTED]: pass --yes to confirm.`,
+      `error post_auth_login handles credentials with email: "${who.email}", password: [REDACTED]: pass --yes to confirm.`,
     );
     expect(login.stdout + login.stderr).not.toContain(who.password);
   });

@@ -1,5 +1,13 @@
 import type { SingleToolApprovalFunction, ToolApprovalStatus, ToolSet } from 'ai';
-import { type CostCheck, describeCost, type ToolSpec, verdictOf } from '../../tools/index.js';
+import {
+  type ApprovalVerdict,
+  CREDENTIALS_CONSEQUENCE,
+  describeCost,
+  HANDLES_CREDENTIALS,
+  saysHandlesCredentials,
+  type ToolSpec,
+  verdictOf,
+} from '../../tools/index.js';
 import { specOf } from './tool-registry.js';
 
 /** A per-tool `toolApproval` map for `generateText`, `streamText` and `ToolLoopAgent`. */
@@ -7,16 +15,22 @@ export type AISDKToolApproval = Record<string, SingleToolApprovalFunction<unknow
 
 /**
  * Why a call waits for a person, shown to the approver beside the call's input: what it does, and
- * what it is expected to cost when the approval rule prices calls (`costAbove`).
+ * what it is expected to cost when the approval rule prices calls (`costAbove`). For
+ * `call_operation`, what the operation it names does, as that operation's typed tool would say.
  */
-export function approvalReason(spec: ToolSpec, cost?: CostCheck): string {
-  const what = spec.annotations.title ? `${spec.annotations.title}. ` : '';
+export function approvalReason(spec: ToolSpec, verdict: Omit<ApprovalVerdict, 'needed'> = {}): string {
+  const { cost, runs } = verdict;
+  const subject = runs ?? spec;
+  const title = runs
+    ? `${runs.operationId}${runs.summary ? ` (${runs.summary})` : ''}`
+    : spec.annotations.title;
+  const what = title ? `${title}. ` : '';
   const costs = cost ? ` ${describeCost(cost)}` : '';
-  if (spec.effect === 'money') return `${what}This call spends or moves money.${costs}`;
-  if (spec.effect === 'destructive')
+  if (subject.effect === 'money') return `${what}This call spends or moves money.${costs}`;
+  if (subject.effect === 'destructive')
     return `${what}This call deletes something; it cannot be undone.${costs}`;
-  if (spec.handlesCredentials)
-    return `${what}This call handles credentials: it creates or changes an API key, a token or a password.${costs}`;
+  if (saysHandlesCredentials(subject))
+    return `${what}This call ${HANDLES_CREDENTIALS}: ${CREDENTIALS_CONSEQUENCE}.${costs}`;
   if (cost) return `${what}${describeCost(cost)}`;
   return `${what}The approval rule asks a person to confirm this call.`;
 }
@@ -35,9 +49,7 @@ export async function needsPerson(spec: ToolSpec, input: unknown): Promise<boole
 export async function approvalStatus(spec: ToolSpec, input: unknown): Promise<ToolApprovalStatus> {
   if (spec.check?.(input)) return 'not-applicable';
   const verdict = await verdictOf(spec, input);
-  return verdict.needed
-    ? { type: 'user-approval', reason: approvalReason(spec, verdict.cost) }
-    : 'not-applicable';
+  return verdict.needed ? { type: 'user-approval', reason: approvalReason(spec, verdict) } : 'not-applicable';
 }
 
 /**

@@ -5,7 +5,15 @@
  */
 
 import type { OperationEffect } from '../../discovery/types.js';
-import { type CostCheck, describeCost, verdictOf } from '../../tools/index.js';
+import {
+  type ApprovalVerdict,
+  type CostCheck,
+  CREDENTIALS_CONSEQUENCE,
+  describeCost,
+  HANDLES_CREDENTIALS,
+  saysHandlesCredentials,
+  verdictOf,
+} from '../../tools/index.js';
 import { GenerationTool } from './generation-tool.js';
 
 /** What a reviewer may answer to a call that waits for approval. */
@@ -61,17 +69,20 @@ const WHAT_IT_DOES: Readonly<Record<OperationEffect, string>> = {
 };
 
 /** Money and deletion say so first; a credential operation that only writes says it handles credentials. */
-const whatItDoes = (spec: GenerationTool['spec']): string =>
-  spec.handlesCredentials && (spec.effect === 'write' || spec.effect === 'read')
-    ? 'handles credentials (creates or changes an API key, a token or a password)'
-    : WHAT_IT_DOES[spec.effect];
+const whatItDoes = (subject: { effect: OperationEffect; handlesCredentials?: boolean }): string =>
+  saysHandlesCredentials(subject)
+    ? `${HANDLES_CREDENTIALS} (${CREDENTIALS_CONSEQUENCE})`
+    : WHAT_IT_DOES[subject.effect];
 
-function describeCall(toolCall: ReviewedToolCall, tool: GenerationTool, cost?: CostCheck): string {
+/** For `call_operation`, what the operation it names does, as that operation's own tool says it. */
+function describeCall(toolCall: ReviewedToolCall, tool: GenerationTool, verdict?: ApprovalVerdict): string {
   const { spec } = tool;
+  const runs = verdict?.runs;
   const what =
     spec.kind === 'call'
-      ? `calls the operation ${JSON.stringify(toolCall.args.operation)}`
+      ? `calls the operation ${JSON.stringify(toolCall.args.operation)}${runs ? `, which ${whatItDoes(runs)},` : ''}`
       : `${spec.annotations.title ? `(${spec.annotations.title}) ` : ''}${whatItDoes(spec)}`;
+  const cost = verdict?.cost;
   const costs = cost ? `\n${describeCost(cost)}` : '';
   return `${toolCall.name} ${what} and waits for your approval.${costs}\nArguments: ${JSON.stringify(toolCall.args, null, 2)}`;
 }
@@ -122,7 +133,10 @@ export function approvalsFor(
   options: ApprovalsForOptions = {},
 ): Record<string, InterruptOnEntry> {
   const allowedDecisions = [...(options.allowedDecisions ?? ['approve', 'edit', 'reject'])];
-  const describe = options.describe ?? describeCall;
+  const describe = (toolCall: ReviewedToolCall, tool: GenerationTool, verdict?: ApprovalVerdict) =>
+    options.describe
+      ? options.describe(toolCall, tool, verdict?.cost)
+      : describeCall(toolCall, tool, verdict);
   const entries: Record<string, InterruptOnEntry> = {};
   for (const tool of tools) {
     if (!GenerationTool.isInstance(tool) || !tool.mayNeedApproval) continue;
@@ -131,7 +145,7 @@ export function approvalsFor(
       // The verdict is asked again here: LangChain asks `when` and the description separately.
       description: async (toolCall) => {
         const verdict = await verdictOf(tool.spec, toolCall.args).catch(() => undefined);
-        return describe(toolCall, tool, verdict?.cost);
+        return describe(toolCall, tool, verdict);
       },
       // The schema an editor must keep to matters only when edits are allowed.
       ...(allowedDecisions.includes('edit') ? { argsSchema: tool.spec.inputSchema } : {}),

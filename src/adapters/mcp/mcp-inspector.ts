@@ -73,6 +73,8 @@ export function createMcpInspector(options: McpInspectorOptions = {}): McpInspec
       // Not even asked for where they could not go: the caller's function may read a secret store.
       const headers = mayReceive(serverUrl.origin) ? options.headers?.(server) : undefined;
       const fetch = originBoundFetch({
+        // Discovery's pinned wire when it gives one (see McpInspectionContext.fetch).
+        ...(context.fetch ? { fetch: context.fetch as typeof globalThis.fetch } : {}),
         boundHeaders: Object.keys(headers ?? {}),
         mayReceive,
         mayFollow: (origin) => trusted.has(origin),

@@ -1,0 +1,26 @@
+/**
+ * The words every approval question uses for a call that handles the account's credentials: the
+ * AI SDK approval reason, LangChain's review description, the MCP approval question and the
+ * `gentk` confirmation all take them from here, for typed tools and for `call_operation` alike,
+ * so a person reads the same thing whichever way the call reached them.
+ * @module
+ */
+
+import type { OperationEffect } from '../discovery/types.js';
+
+/** What such a call does, as a verb phrase: "issueServiceKey handles credentials". */
+export const HANDLES_CREDENTIALS = 'handles credentials';
+
+/** What handling credentials means, after {@link HANDLES_CREDENTIALS} and a colon. */
+export const CREDENTIALS_CONSEQUENCE = 'it creates or changes an API key, a token or a password';
+
+/**
+ * Whether the approval words say the call handles credentials: money and deletion say theirs
+ * (they are the graver consequence); a credential operation that writes or reads says this.
+ */
+export function saysHandlesCredentials(subject: {
+  readonly effect: OperationEffect;
+  readonly handlesCredentials?: boolean;
+}): boolean {
+  return subject.handlesCredentials === true && (subject.effect === 'write' || subject.effect === 'read');
+}

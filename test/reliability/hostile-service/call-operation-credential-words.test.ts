@@ -1,0 +1,123 @@
+/**
+ * Issue 22: typed tools said "handles credentials" when a person was asked about an operation that
+ * creates API keys or rotates tokens (`api-keys:write`, `tokens:write`), but `call_operation` (the
+ * dynamic tool that can name any operation) naming the same operation got the generic reason ("The
+ * approval rule asks a person to confirm this call") in the AI SDK and only "calls the operation"
+ * in LangChain. Against the seat shop of our own, through the real AI SDK (`generateText` with its
+ * mock model) and LangChain (`createAgent` with its fake model and human-in-the-loop middleware).
+ */
+import { AIMessage } from '@langchain/core/messages';
+import { fakeModel } from '@langchain/core/testing';
+import { MemorySaver } from '@langchain/langgraph';
+import { generateText, isStepCount, type ToolSet } from 'ai';
+import {
+  type AnyAgentMiddleware,
+  createAgent,
+  type HITLRequest,
+  humanInTheLoopMiddleware,
+  type InterruptOnConfig,
+} from 'langchain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createAISDKTools, createToolApproval } from '../../../src/adapters/ai-sdk.js';
+import { approvalsFor, createLangChainTools } from '../../../src/adapters/langchain.js';
+import { connect, HANDLES_CREDENTIALS, type Session } from '../../../src/index.js';
+import { scriptedModel } from '../../adapters/ai-sdk/support/scripted-model.js';
+import { type SeatShop, SHOP_TOKEN, startSeatShop } from './seat-shop-service.js';
+
+let shop: SeatShop;
+let session: Session;
+
+beforeAll(async () => {
+  shop = await startSeatShop();
+  session = await connect({
+    baseUrl: shop.url,
+    discovery: { models: false },
+    apiKey: 'key-seat-shop-0123456789',
+    auth: { token: SHOP_TOKEN, scopes: ['*'] },
+    // Chosen without naming ids: operations named by id are typed tools in every mode.
+    operations: {
+      all: true,
+      where: (operation) => ['buySeats', 'issueServiceKey', 'rotateSessionToken'].includes(operation.id),
+    },
+  });
+});
+afterAll(async () => {
+  await session?.close();
+  await shop?.close();
+});
+
+const CALLS = [
+  { id: 'issueServiceKey', input: { label: 'ci' } },
+  { id: 'rotateSessionToken', input: {} },
+] as const;
+
+describe('call_operation naming a credential operation', () => {
+  it('the AI SDK approval reason says it handles credentials, as the typed tool does', async () => {
+    expect(HANDLES_CREDENTIALS).toBe('handles credentials');
+    const typedTools: ToolSet = createAISDKTools(session, { mode: 'typed' });
+    const tools: ToolSet = createAISDKTools(session, { mode: 'dynamic' });
+    expect(Object.keys(tools)).toContain('call_operation');
+    const reasonOf = async (set: ToolSet, tool: string, input: unknown) => {
+      const result = await generateText({
+        model: scriptedModel([{ toolCalls: [{ tool, input }] }, { text: 'Done.' }]),
+        tools: set,
+        toolApproval: createToolApproval(set),
+        stopWhen: isStepCount(3),
+        prompt: 'Give the CI a credential.',
+      });
+      expect(result.toolResults).toHaveLength(0);
+      return result.content.find((part) => part.type === 'tool-approval-request')?.reason;
+    };
+    for (const { id, input } of CALLS) {
+      const reason = await reasonOf(tools, 'call_operation', { operation: id, arguments: input });
+      expect(reason, id).toContain(`This call ${HANDLES_CREDENTIALS}:`);
+      expect(reason, id).toContain(id);
+      const typedName = Object.keys(typedTools).find(
+        (name) => name.replaceAll('_', '') === id.toLowerCase(),
+      ) as string;
+      const typedReason = await reasonOf(typedTools, typedName, input);
+      // The same words after the operation's name.
+      expect(reason?.slice(reason.indexOf('This call'))).toBe(
+        typedReason?.slice(typedReason.indexOf('This call')),
+      );
+    }
+    // Money named through call_operation still says money.
+    const money = await reasonOf(tools, 'call_operation', { operation: 'buySeats', arguments: { seats: 2 } });
+    expect(money).toMatch(/money/);
+    expect(money).not.toContain(HANDLES_CREDENTIALS);
+    expect(shop.purchases()).toEqual([]);
+  });
+
+  it("LangChain's review description says it handles credentials, through createAgent's interrupt", async () => {
+    const tools = createLangChainTools(session, { mode: 'dynamic' });
+    const interruptOn = approvalsFor(tools);
+    expect(Object.keys(interruptOn)).toContain('call_operation');
+    for (const { id, input } of CALLS) {
+      const agent = createAgent({
+        model: fakeModel()
+          .respondWithTools([
+            { name: 'call_operation', args: { operation: id, arguments: input }, id: `call-${id}` },
+          ])
+          .respond(new AIMessage('Done.')),
+        tools,
+        // LangChain's types collapse under exactOptionalPropertyTypes (see approvals-for.ts).
+        middleware: [
+          humanInTheLoopMiddleware({
+            interruptOn: interruptOn as Record<string, InterruptOnConfig>,
+          } as never) as unknown as AnyAgentMiddleware,
+        ],
+        checkpointer: new MemorySaver(),
+      });
+      const state = await agent.invoke(
+        { messages: [{ role: 'user', content: 'Give the CI a credential.' }] },
+        { configurable: { thread_id: `dynamic-credentials-${id}` } },
+      );
+      const [requested] = (state.__interrupt__?.[0]?.value as HITLRequest | undefined)?.actionRequests ?? [];
+      expect(requested?.name).toBe('call_operation');
+      expect(requested?.description, id).toContain(
+        `calls the operation "${id}", which ${HANDLES_CREDENTIALS}`,
+      );
+    }
+    expect(shop.purchases()).toEqual([]);
+  });
+});
