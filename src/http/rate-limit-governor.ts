@@ -268,7 +268,7 @@ export class RateLimitGovernor {
           : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
       if (head.deadline !== undefined && now + waitMs > head.deadline) {
-        queue.shift();
+        removeWaiter(queue, head);
         head.reject(new ThrottleDeadlineError(waitMs, decision.reason));
         return;
       }
@@ -281,7 +281,7 @@ export class RateLimitGovernor {
       await this.#awaitProbe(queue, head, unknown[0]!);
       return;
     }
-    queue.shift();
+    removeWaiter(queue, head);
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
     head.resolve(this.#permit(head.route, resolution.buckets, probes, sentAt));
   }
@@ -292,7 +292,7 @@ export class RateLimitGovernor {
     if (head.deadline === undefined) return this.#wake.next(head.signal);
     const left = head.deadline - this.#clock.now();
     if (left <= 0) {
-      queue.shift();
+      removeWaiter(queue, head);
       head.reject(new ThrottleDeadlineError(0, 'probe'));
       return;
     }
@@ -358,6 +358,17 @@ export class RateLimitGovernor {
       },
     };
   }
+}
+
+/**
+ * Takes `waiter` out of `queue`. Not `shift()`: while its grant was being decided (a read and a
+ * write of the store), a waiter that arrived earlier may have been queued ahead of it (one whose
+ * fast path met a wait, or one moved from another route's queue); shifting would drop that one,
+ * never to be served, and serve this one twice.
+ */
+function removeWaiter(queue: Waiter[], waiter: Waiter): void {
+  const index = queue.indexOf(waiter);
+  if (index >= 0) queue.splice(index, 1);
 }
 
 /** An id for this governor in a shared store's state: random, so that processes never collide. */

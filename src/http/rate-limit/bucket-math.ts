@@ -106,9 +106,16 @@ function longestCount(state: BucketState): number {
   return state.windowMs === undefined ? Number.POSITIVE_INFINITY : state.windowMs + WINDOW_MARGIN_MS;
 }
 
+/**
+ * The pacing bucket's tokens at `now`, refilled at `rate` per millisecond up to `capacity`. Always
+ * a finite number: the state is shared as JSON, where NaN and Infinity do not survive (and an
+ * elapsed 0 times an unbounded rate is NaN), so anything not finite counts as a full bucket.
+ */
 function paceTokens(state: BucketState, now: number, capacity: number, rate: number): number {
   if (state.paceTokens === undefined || state.paceUpdatedAt === undefined) return capacity;
-  return Math.min(capacity, state.paceTokens + Math.max(0, now - state.paceUpdatedAt) * rate);
+  const elapsed = Math.max(0, now - state.paceUpdatedAt);
+  const tokens = Math.min(capacity, state.paceTokens + (elapsed > 0 ? elapsed * rate : 0));
+  return Number.isFinite(tokens) ? tokens : capacity;
 }
 
 /**
@@ -172,11 +179,8 @@ export function plan(state: BucketState, now: number, burst: number | undefined,
   }
   // A bucket that refills as it goes offers what it holds now: spreading it until it is full
   // again would leave it full (the ledger lets each unit go as it comes back).
-  if (state.gradual)
-    return {
-      kind: 'go',
-      paceTokens: paceTokens(state, now, (burst ?? DEFAULT_BURST) + 1, Number.POSITIVE_INFINITY),
-    };
+  // Its pacing bucket is always full (the ledger paces it).
+  if (state.gradual) return { kind: 'go', paceTokens: (burst ?? DEFAULT_BURST) + 1 };
   // Spread what is left until the window ends (or, not knowing it, until the next request frees
   // up), but never slower than the quota's own rate: requests keep freeing up as they expire.
   const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
@@ -321,7 +325,8 @@ function bounded(groups: CountedRequests[]): CountedRequests[] {
  */
 export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
   if (state.otherUnits) return state;
-  const paced = { ...state, paceTokens: tokens - 1, paceUpdatedAt: now };
+  // Never NaN or Infinity in a state: a shared store's JSON could not keep them.
+  const paced = { ...state, paceTokens: Number.isFinite(tokens) ? tokens - 1 : 0, paceUpdatedAt: now };
   if (state.limit === undefined) return paced;
   const expiresAt = Math.min(
     windowEnd(state, now) ?? Number.POSITIVE_INFINITY,

@@ -3,6 +3,8 @@
  * been written by another version of the toolkit or by something else entirely, so reading
  * never throws: a value without a version is absent, and a versioned value whose state is not
  * a bucket state reads as "nothing known" under its version, so that the next write replaces it.
+ * Numbers that are not finite are refused field by field, on writing and on reading: such a
+ * field reads as unknown, the rest of the state as written.
  * @module
  */
 import { MAX_IN_FLIGHT_LEASES } from './in-flight-leases.js';
@@ -53,7 +55,8 @@ export function encodeBucketState(state: BucketState): string {
   const fields: Record<string, unknown> = { blockedUntil: state.blockedUntil };
   for (const name of OPTIONAL_FIELDS) {
     const value = state[name];
-    if (value !== undefined) fields[name] = value;
+    // JSON would write NaN or Infinity as null: a number that is not finite is not written.
+    if (isFiniteNumber(value)) fields[name] = value;
   }
   if (state.rateSlowStart !== undefined) fields.rateSlowStart = state.rateSlowStart;
   if (state.gradual !== undefined) fields.gradual = state.gradual;
@@ -86,10 +89,10 @@ function decodeState(json: string): BucketState | undefined {
   if (!isFiniteNumber(record.blockedUntil)) return undefined;
   const state: { -readonly [K in keyof BucketState]: BucketState[K] } = { blockedUntil: record.blockedUntil };
   for (const name of OPTIONAL_FIELDS) {
+    // A field that is not a finite number (null, as JSON writes NaN) is unknown on its own: the
+    // rest of the state still holds (dropping it all would forget the quota on every read).
     const value = record[name];
-    if (value === undefined) continue;
-    if (!isFiniteNumber(value)) return undefined;
-    state[name] = value;
+    if (isFiniteNumber(value)) state[name] = value;
   }
   if (typeof record.rateSlowStart === 'boolean') state.rateSlowStart = record.rateSlowStart;
   if (typeof record.gradual === 'boolean') state.gradual = record.gradual;

@@ -13,6 +13,7 @@ import {
   RedisRateLimitStore,
 } from '../../../src/http/public-surface.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
+import { refillingBucket } from '../support/refilling-bucket.js';
 import { chatRequest } from '../support/requests.js';
 import { startTestBed } from '../support/test-bed.js';
 
@@ -82,6 +83,18 @@ describe('RedisRateLimitStore', () => {
     expect(await store.compareAndSet('quota', 2, { blockedUntil: 5 }, 60_000)).toBe(false);
     expect(await store.compareAndSet('quota', 1, { blockedUntil: 5 }, 60_000)).toBe(true);
     expect(await store.read('quota')).toEqual({ version: 2, state: { blockedUntil: 5 } });
+  });
+
+  it('keeps a refilling bucket whole, as the arithmetic leaves it after a burst', async () => {
+    // Before, its pacing tokens were NaN (null in JSON) and every read forgot the bucket.
+    const state = refillingBucket();
+    const prefix = freshPrefix();
+    const store = new RedisRateLimitStore({ client: first, prefix });
+    expect(await store.compareAndSet('quota', 0, state, 60_000)).toBe(true);
+    expect(await new RedisRateLimitStore({ client: second, prefix }).read('quota')).toEqual({
+      version: 1,
+      state,
+    });
   });
 
   it('lets exactly one of many concurrent writers of one version win, across connections', async () => {
