@@ -1,7 +1,7 @@
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { UsageError } from '../errors/index.js';
-import type { CredentialRef, HttpClient } from '../http/index.js';
+import type { CredentialRef, HttpClient, HttpRequest, JobSlot } from '../http/index.js';
 import {
   createFetchStatus,
   type FetchOperation,
@@ -187,10 +187,9 @@ async function callUnmasked(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  // Only what polling needs is kept: a job can wait for minutes, and a fleet holds thousands.
-  let submitted: Awaited<ReturnType<HttpClient['request']>>;
+  let submitted: Submitted;
   try {
-    submitted = await client.request(request);
+    submitted = await submit(client, request);
   } catch (error) {
     if (track) await webhooks?.settle(track.trackId);
     throw error;
@@ -212,7 +211,11 @@ async function callUnmasked(
   }
   let answer: JobAnswer;
   try {
-    answer = safeJobAnswer(client.redactor, read, { method: request.method, url, operationId: operation.id });
+    answer = safeJobAnswer(client.redactor, read, {
+      method: submitted.method,
+      url,
+      operationId: operation.id,
+    });
   } catch (error) {
     jobSlot?.release();
     if (track) await webhooks?.settle(track.trackId);
@@ -238,6 +241,23 @@ async function callUnmasked(
   if (outcome.status === 'processing')
     return { ...outcome, operationId: operation.id, ...(watch && track ? { trackId: track.trackId } : {}) };
   return successOf(client, operation.id, outcome);
+}
+
+/** What a submission leaves for polling. */
+interface Submitted {
+  readonly body: unknown;
+  readonly url: string;
+  readonly method: string;
+  readonly jobSlot: JobSlot | undefined;
+}
+
+/**
+ * Sends the submission and keeps only what polling needs: a job can wait for minutes and a fleet
+ * holds thousands, so neither the request nor the response (headers, raw text) outlives this.
+ */
+async function submit(client: HttpClient, request: HttpRequest): Promise<Submitted> {
+  const { body, url, jobSlot } = await client.request(request);
+  return { body, url, method: request.method, jobSlot };
 }
 
 /** Runs a wait under `watch`: the track is closed when it ends, finished unless a handle came back. */
