@@ -1,7 +1,7 @@
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import { UsageError } from '../errors/index.js';
-import type { CredentialRef, HttpClient } from '../http/index.js';
+import type { CredentialRef, HttpClient, HttpRequest, JobSlot } from '../http/index.js';
 import {
   createFetchStatus,
   type FetchOperation,
@@ -10,6 +10,7 @@ import {
   type JobAnswer,
   type JobOutcome,
   type JobProgress,
+  type PollJobOptions,
   type PollSchedule,
   pollJob,
   type ResumableJob,
@@ -170,7 +171,52 @@ async function callUnmasked(
   input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
+  // The submission's request and response are left behind in `submitCall`'s frame: only what
+  // polling needs is kept while the job waits (for minutes, and a fleet holds thousands).
+  const queued = await submitCall(context, operation, input, options);
+  if (queued.status === 'success') return queued;
   const { client, service } = context;
+  const { answer, url, watch, trackId } = queued;
+  const { fetch, credential } = fetchOperationOf(service, operation);
+  const polling: PollJobOptions = {
+    ...pollOptions(options, operation.category),
+    first: queued.body,
+    target: fetchTargetFor({ answer, submittedUrl: url, ...(fetch ? { fetch } : {}) }),
+    fetchStatus: createFetchStatus({ client, ...(credential ? { credential } : {}) }),
+    clock: client.clock,
+    submittedAt: queued.startedAt,
+    deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
+    webhook: trackId === undefined && typeof input.webhook === 'string' && input.webhook !== '',
+    ...(queued.jobSlot ? { jobSlot: queued.jobSlot } : {}),
+    ...(watch ? { delivery: watch.delivery } : {}),
+  };
+  const outcome = watch ? await watched(watch, () => pollJob(polling)) : await pollJob(polling);
+  if (outcome.status === 'processing')
+    return { ...outcome, operationId: operation.id, ...(watch && trackId ? { trackId } : {}) };
+  return successOf(client, operation.id, outcome);
+}
+
+/** A submission the service queued: what waiting for it needs, and nothing more. */
+interface QueuedJob {
+  readonly status: 'queued';
+  readonly body: unknown;
+  readonly url: string;
+  readonly answer: JobAnswer;
+  readonly jobSlot: JobSlot | undefined;
+  readonly startedAt: number;
+  /** The receiver's track, when the submission asked for a webhook to it. */
+  readonly trackId: string | undefined;
+  readonly watch: TrackWatch | undefined;
+}
+
+/** Sends the submission: the finished call, or the queued job to wait for. */
+async function submitCall(
+  context: CallContext,
+  operation: Operation,
+  input: SendableInput,
+  options: CallOptions,
+): Promise<CallSuccess | QueuedJob> {
+  const { client } = context;
   const startedAt = client.clock.now();
   const webhooks = context.webhooks && takesReceiverWebhook(operation, input) ? context.webhooks : undefined;
   const track = await webhooks?.open();
@@ -187,10 +233,9 @@ async function callUnmasked(
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
-  // Only what polling needs is kept: a job can wait for minutes, and a fleet holds thousands.
-  let submitted: Awaited<ReturnType<HttpClient['request']>>;
+  let submitted: Submitted;
   try {
-    submitted = await client.request(request);
+    submitted = await submit(client, request);
   } catch (error) {
     if (track) await webhooks?.settle(track.trackId);
     throw error;
@@ -212,7 +257,11 @@ async function callUnmasked(
   }
   let answer: JobAnswer;
   try {
-    answer = safeJobAnswer(client.redactor, read, { method: request.method, url, operationId: operation.id });
+    answer = safeJobAnswer(client.redactor, read, {
+      method: submitted.method,
+      url,
+      operationId: operation.id,
+    });
   } catch (error) {
     jobSlot?.release();
     if (track) await webhooks?.settle(track.trackId);
@@ -220,24 +269,33 @@ async function callUnmasked(
   }
   const watch =
     track && answer.id !== undefined ? await webhooks?.watch(track.trackId, answer.id) : undefined;
-  const { fetch, credential } = fetchOperationOf(service, operation);
-  const outcome = await watched(watch, () =>
-    pollJob({
-      ...pollOptions(options, operation.category),
-      first: body,
-      target: fetchTargetFor({ answer, submittedUrl: url, ...(fetch ? { fetch } : {}) }),
-      fetchStatus: createFetchStatus({ client, ...(credential ? { credential } : {}) }),
-      clock: client.clock,
-      submittedAt: startedAt,
-      deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
-      webhook: !track && typeof input.webhook === 'string' && input.webhook !== '',
-      ...(jobSlot ? { jobSlot } : {}),
-      ...(watch ? { delivery: watch.delivery } : {}),
-    }),
-  );
-  if (outcome.status === 'processing')
-    return { ...outcome, operationId: operation.id, ...(watch && track ? { trackId: track.trackId } : {}) };
-  return successOf(client, operation.id, outcome);
+  return {
+    status: 'queued',
+    body,
+    url,
+    answer,
+    jobSlot,
+    startedAt,
+    trackId: track?.trackId,
+    watch,
+  };
+}
+
+/** What a submission leaves for polling. */
+interface Submitted {
+  readonly body: unknown;
+  readonly url: string;
+  readonly method: string;
+  readonly jobSlot: JobSlot | undefined;
+}
+
+/**
+ * Sends the submission and keeps only what polling needs: a job can wait for minutes and a fleet
+ * holds thousands, so neither the request nor the response (headers, raw text) outlives this.
+ */
+async function submit(client: HttpClient, request: HttpRequest): Promise<Submitted> {
+  const { body, url, jobSlot } = await client.request(request);
+  return { body, url, method: request.method, jobSlot };
 }
 
 /** Runs a wait under `watch`: the track is closed when it ends, finished unless a handle came back. */

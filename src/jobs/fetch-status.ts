@@ -17,8 +17,35 @@ export interface FetchStatusOptions {
   readonly credential?: CredentialRef;
 }
 
+/**
+ * The fetchers made so far, per client and credential: each waiting job holds its fetcher for the
+ * whole wait, and a fleet of jobs on one session needs one, not one each.
+ */
+const DEFAULT_CREDENTIAL: CredentialRef = { name: 'generationKey', placement: 'body-key' };
+
+const fetchersByClient = new WeakMap<HttpClient, Map<string, FetchStatus>>();
+
 /** A {@link FetchStatus} for either fetch style; each poll is a span when the client has telemetry. */
 export function createFetchStatus(options: FetchStatusOptions): FetchStatus {
+  const credential = options.credential ?? DEFAULT_CREDENTIAL;
+  // A credential given by value is not kept as a key: a secret per call would grow the cache.
+  if ('value' in credential) return newFetchStatus({ client: options.client, credential });
+  const { placement } = credential;
+  const key = `${credential.name}\u0000${typeof placement === 'string' ? placement : `header:${placement.header}`}`;
+  let fetchers = fetchersByClient.get(options.client);
+  if (!fetchers) {
+    fetchers = new Map();
+    fetchersByClient.set(options.client, fetchers);
+  }
+  let fetcher = fetchers.get(key);
+  if (!fetcher) {
+    fetcher = newFetchStatus({ client: options.client, credential });
+    fetchers.set(key, fetcher);
+  }
+  return fetcher;
+}
+
+function newFetchStatus(options: FetchStatusOptions): FetchStatus {
   const fetchStatus = untracedFetchStatus(options);
   const telemetry = options.client.telemetry;
   if (!telemetry) return fetchStatus;
@@ -32,7 +59,7 @@ export function createFetchStatus(options: FetchStatusOptions): FetchStatus {
 }
 
 function untracedFetchStatus(options: FetchStatusOptions): FetchStatus {
-  const credential = options.credential ?? { name: 'generationKey', placement: 'body-key' };
+  const credential = options.credential ?? DEFAULT_CREDENTIAL;
   return async (target: FetchTarget, signal) => {
     const get = target.method === 'GET';
     const response = await options.client.request({

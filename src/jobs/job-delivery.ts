@@ -26,20 +26,30 @@ export type WaitEnd = { readonly delivered: false } | { readonly delivered: true
 
 const TIME_PASSED: WaitEnd = { delivered: false };
 
+/** Ends a sleep that ran its course; shared, so that a plain sleep allocates no closure. */
+const timePassed = (): WaitEnd => TIME_PASSED;
+
 /**
  * Sleeps `ms` on `clock`, ending early when `delivery` arrives. The sleep is cancelled when the
- * delivery wins, so no timer outlives the wait; the caller's abort still rejects.
+ * delivery wins, so no timer outlives the wait; the caller's abort still rejects. Without a
+ * delivery, just the clock's sleep: no async frame is parked for it.
  */
-export async function sleepUnlessDelivered(
+export function sleepUnlessDelivered(
   clock: Clock,
   ms: number,
   signal: AbortSignal | undefined,
   delivery: JobDelivery | undefined,
 ): Promise<WaitEnd> {
-  if (!delivery) {
-    await clock.sleep(ms, signal);
-    return TIME_PASSED;
-  }
+  if (!delivery) return clock.sleep(ms, signal).then(timePassed);
+  return sleepOrDelivery(clock, ms, signal, delivery);
+}
+
+async function sleepOrDelivery(
+  clock: Clock,
+  ms: number,
+  signal: AbortSignal | undefined,
+  delivery: JobDelivery,
+): Promise<WaitEnd> {
   const stop = new AbortController();
   const onAbort = () => stop.abort(signal?.reason);
   if (signal?.aborted) throw signal.reason;

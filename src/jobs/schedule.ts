@@ -98,7 +98,9 @@ export function scheduleFor(
           : category in POLL_SCHEDULES
             ? (category as PollCategory)
             : 'default';
-  return { ...POLL_SCHEDULES[kind], ...overrides };
+  // The family's own schedule is shared, not copied: every waiting job holds its schedule.
+  for (const _key in overrides) return { ...POLL_SCHEDULES[kind], ...overrides };
+  return POLL_SCHEDULES[kind];
 }
 
 /**

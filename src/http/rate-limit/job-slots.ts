@@ -51,7 +51,7 @@ interface OriginSlots {
   /** Held slots whose submission started a job. */
   running: number;
   /** Held slots whose submission has not started a job yet, oldest first, to revoke past a new limit. */
-  readonly pending: Array<{ readonly revoke: () => void }>;
+  readonly pending: Array<{ revoke(): void }>;
   blockedUntil: number;
   /** A limit learned from a refusal (not stated) rises by one at this moment: it is not kept for good. */
   climbAt: number | undefined;
@@ -174,42 +174,66 @@ export class JobSlots {
       this.#wake.wake();
     }
     slots.held += 1;
-    const takenAt = this.clock.now();
-    let released = false;
-    let running = false;
-    const revocation = new AbortController();
-    const holder = { revoke: () => revocation.abort(new JobSlotRevoked()) };
-    slots.pending.push(holder);
-    const settle = () => {
-      const index = slots.pending.indexOf(holder);
-      if (index >= 0) slots.pending.splice(index, 1);
-    };
-    return {
-      revoked: revocation.signal,
-      markRunning: () => {
-        if (running || released) return;
-        running = true;
-        slots.running += 1;
-        // Grown once every submission taken has been answered, so that a crowd sent together
-        // at the edge of an unknown limit costs one refusal, not one per submission; but with
-        // slow answers, one a round trip would take long: then by one per accepted submission
-        // (doubling per round trip, as TCP's slow start).
-        const slowAnswer = this.clock.now() - takenAt >= SLOW_ANSWER_MS;
-        if (slots.slowStart !== undefined && (slots.held === slots.running || slowAnswer)) {
-          slots.slowStart += 1;
-          if (slots.slowStart >= SLOW_START_END) slots.slowStart = undefined;
-          this.#wake.wake();
-        }
-        settle();
-      },
-      release: () => {
-        if (released) return;
-        released = true;
-        slots.held -= 1;
-        if (running) slots.running -= 1;
-        settle();
-        this.#wake.wake();
-      },
-    };
+    return new HeldSlot(slots, this.clock, this.#wake);
+  }
+}
+
+/**
+ * A taken slot, as one small object with no closures: a fleet holds thousands of them for as
+ * long as their jobs wait.
+ */
+class HeldSlot implements HeldJobSlot {
+  readonly revoked: AbortSignal;
+  readonly #slots: OriginSlots;
+  readonly #clock: Clock;
+  readonly #wake: WakeSignal;
+  readonly #takenAt: number;
+  readonly #revocation = new AbortController();
+  #released = false;
+  #running = false;
+
+  constructor(slots: OriginSlots, clock: Clock, wake: WakeSignal) {
+    this.#slots = slots;
+    this.#clock = clock;
+    this.#wake = wake;
+    this.#takenAt = clock.now();
+    this.revoked = this.#revocation.signal;
+    slots.pending.push(this);
+  }
+
+  revoke(): void {
+    this.#revocation.abort(new JobSlotRevoked());
+  }
+
+  markRunning(): void {
+    if (this.#running || this.#released) return;
+    this.#running = true;
+    const slots = this.#slots;
+    slots.running += 1;
+    // Grown once every submission taken has been answered, so that a crowd sent together
+    // at the edge of an unknown limit costs one refusal, not one per submission; but with
+    // slow answers, one a round trip would take long: then by one per accepted submission
+    // (doubling per round trip, as TCP's slow start).
+    const slowAnswer = this.#clock.now() - this.#takenAt >= SLOW_ANSWER_MS;
+    if (slots.slowStart !== undefined && (slots.held === slots.running || slowAnswer)) {
+      slots.slowStart += 1;
+      if (slots.slowStart >= SLOW_START_END) slots.slowStart = undefined;
+      this.#wake.wake();
+    }
+    this.#settle();
+  }
+
+  release(): void {
+    if (this.#released) return;
+    this.#released = true;
+    this.#slots.held -= 1;
+    if (this.#running) this.#slots.running -= 1;
+    this.#settle();
+    this.#wake.wake();
+  }
+
+  #settle(): void {
+    const index = this.#slots.pending.indexOf(this);
+    if (index >= 0) this.#slots.pending.splice(index, 1);
   }
 }
