@@ -1,7 +1,7 @@
 /**
  * The event store of the MCP endpoint's 2025-11-25 streams in Redis, so that a fleet shares
  * resumable streams: a client whose stream broke on one instance reconnects to any other. The
- * bounds are those of {@link MemoryMcpEventStore} (streams, events per stream, bytes, age), kept
+ * bounds are those of `MemoryMcpEventStore` (streams, events per stream, bytes, age), kept
  * by one Lua script per event so that racing instances never overrun them.
  *
  * Like the other Redis stores, it takes a client the application created and connected: the
@@ -101,7 +101,7 @@ return sequence
  * The event store of the MCP endpoint's 2025-11-25 streams, shared by every instance given the
  * same Redis and prefix: a client whose response stream broke mid-call reconnects with
  * `Last-Event-ID` to any of them and receives the progress it missed and the result. Bounded as
- * {@link MemoryMcpEventStore} is; what Redis answers is checked (size, shape, JSON) before it
+ * `MemoryMcpEventStore` is; what Redis answers is checked (size, shape, JSON) before it
  * goes on the wire, and a Redis that does not answer fails the operation within `timeoutMs`.
  *
  * @example

@@ -16,6 +16,7 @@ import {
 } from '../../../src/adapters/mcp.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
 import { flakyFetch } from './broken-stream.js';
+import { checkBounds, checkReplay, progressMessage, replayed } from './event-store-checks.js';
 import { envelopeOf, startTestBed, type TestBed } from './support.js';
 
 const connectRedis = (url: string) => createClient({ url }).connect();
@@ -72,67 +73,37 @@ describe('RedisMcpEventStore', () => {
     expect(progress.at(-1)?.progress).toBeGreaterThanOrEqual(90);
   }, 30_000);
 
-  const message = (id: number) => ({
-    jsonrpc: '2.0' as const,
-    method: 'notifications/progress',
-    params: { id },
-  });
-  const replayed = async (store: RedisMcpEventStore, after: string) => {
-    const seen: unknown[] = [];
-    await store.replayEventsAfter(after, { send: async (_, sent) => void seen.push(sent) });
-    return seen;
-  };
-
   it('replays what followed an event, skipping the priming event, and refuses ids it did not make', async () => {
     const store = new RedisMcpEventStore({ client: await redisClient(), prefix: freshPrefix() });
-    const priming = await store.storeEvent('stream-a', {} as never);
-    await store.storeEvent('stream-a', message(1));
-    const second = await store.storeEvent('stream-a', message(2));
-    await store.storeEvent('stream-b', message(9));
-    expect(await replayed(store, priming)).toEqual([message(1), message(2)]);
-    expect(await replayed(store, second)).toEqual([]);
-    expect(await store.getStreamIdForEventId(second)).toBe('stream-a');
-    for (const foreign of ['', 'nothing', 'stream-c~1', 'stream-a~-1', 'a b~1', `${'x'.repeat(500)}~1`])
-      await expect(replayed(store, foreign)).rejects.toThrow(/not kept/);
+    await checkReplay(store);
+    await expect(replayed(store, 'a b~1')).rejects.toThrow(/not kept/);
   });
 
   it('keeps streams, events and bytes within bounds, and forgets streams after their TTL', async () => {
-    let now = 1_000_000;
+    const clock = { now: 1_000_000 };
     const store = new RedisMcpEventStore({
       client: await redisClient(),
       prefix: freshPrefix(),
       maxStreams: 2,
       maxEventsPerStream: 3,
       maxBytes: 2_000,
-      now: () => now,
+      now: () => clock.now,
     });
-    const first = await store.storeEvent('one', message(0));
-    for (let index = 1; index < 10; index += 1) await store.storeEvent('one', message(index));
-    // Only the last three events are kept: a late client gets those.
-    expect(await replayed(store, first)).toEqual([message(7), message(8), message(9)]);
-    const kept = await store.storeEvent('two', message(0));
-    await store.storeEvent('three', message(0));
-    await expect(replayed(store, first)).rejects.toThrow(/not kept/);
-    expect(await store.getStreamIdForEventId(kept)).toBe('two');
-    await store.storeEvent('big', { jsonrpc: '2.0', method: 'x', params: { text: 'y'.repeat(3_000) } });
-    expect(await store.getStreamIdForEventId(kept)).toBeUndefined();
-    const fresh = await store.storeEvent('fresh', message(1));
-    now += 600_001;
-    await expect(replayed(store, fresh)).rejects.toThrow(/not kept/);
+    await checkBounds(store, clock);
   });
 
   it('skips what it did not write under its keys, and replaces foreign data', async () => {
     const client = await redisClient();
     const prefix = freshPrefix();
     const store = new RedisMcpEventStore({ client, prefix });
-    const start = await store.storeEvent('s', message(1));
+    const start = await store.storeEvent('s', progressMessage(1));
     const events = `${prefix}{streams}:events:s`;
     await client.sendCommand(['RPUSH', events, 'garbage', '5 not json', '6 [1,2]', '7 {"jsonrpc":"1.0"}']);
-    await store.storeEvent('s', message(2));
-    expect(await replayed(store, start)).toEqual([message(2)]);
+    await store.storeEvent('s', progressMessage(2));
+    expect(await replayed(store, start)).toEqual([progressMessage(2)]);
     await client.sendCommand(['SET', `${prefix}{streams}:index`, 'not a sorted set']);
     await client.sendCommand(['SET', `${prefix}{streams}:meta:t`, 'not a hash']);
-    const again = await store.storeEvent('t', message(3));
+    const again = await store.storeEvent('t', progressMessage(3));
     expect(await store.getStreamIdForEventId(again)).toBe('t');
   });
 
@@ -141,7 +112,7 @@ describe('RedisMcpEventStore', () => {
       client: { sendCommand: () => new Promise(() => undefined) },
       timeoutMs: 20,
     });
-    await expect(store.storeEvent('s', message(1))).rejects.toThrow(/did not answer/);
+    await expect(store.storeEvent('s', progressMessage(1))).rejects.toThrow(/did not answer/);
     expect(await store.getStreamIdForEventId('s~0')).toBeUndefined();
   });
 });

@@ -14,6 +14,7 @@ import {
   serveMcpHttp,
 } from '../../../src/adapters/mcp.js';
 import { flakyFetch } from './broken-stream.js';
+import { checkBounds, checkReplay } from './event-store-checks.js';
 import { envelopeOf, startTestBed, type TestBed } from './support.js';
 
 const VIDEO = 'v8_video_text_to_video';
@@ -78,49 +79,18 @@ describe('resumable streams for 2025-11-25 clients', () => {
 });
 
 describe('MemoryMcpEventStore', () => {
-  const message = (id: number) => ({
-    jsonrpc: '2.0' as const,
-    method: 'notifications/progress',
-    params: { id },
-  });
-  const replayed = async (store: MemoryMcpEventStore, after: string) => {
-    const seen: unknown[] = [];
-    await store.replayEventsAfter(after, { send: async (_, sent) => void seen.push(sent) });
-    return seen;
-  };
-
   it('replays what followed an event, skipping the priming event, and refuses ids it did not make', async () => {
-    const store = new MemoryMcpEventStore();
-    const priming = await store.storeEvent('stream-a', {} as never);
-    await store.storeEvent('stream-a', message(1));
-    const second = await store.storeEvent('stream-a', message(2));
-    await store.storeEvent('stream-b', message(9));
-    expect(await replayed(store, priming)).toEqual([message(1), message(2)]);
-    expect(await replayed(store, second)).toEqual([]);
-    expect(await store.getStreamIdForEventId(second)).toBe('stream-a');
-    for (const foreign of ['', 'nothing', 'stream-c~1', 'stream-a~-1', `${'x'.repeat(500)}~1`])
-      await expect(replayed(store, foreign)).rejects.toThrow(/not kept/);
+    await checkReplay(new MemoryMcpEventStore());
   });
 
   it('keeps streams, events and bytes within bounds, and forgets streams after their TTL', async () => {
-    let now = 0;
+    const clock = { now: 0 };
     const store = new MemoryMcpEventStore({
       maxStreams: 2,
       maxEventsPerStream: 3,
       maxBytes: 2_000,
-      now: () => now,
+      now: () => clock.now,
     });
-    const first = await store.storeEvent('one', message(0));
-    for (let index = 1; index < 10; index += 1) await store.storeEvent('one', message(index));
-    // Only the last three events are kept: a late client gets those.
-    const kept = await store.storeEvent('two', message(0));
-    await store.storeEvent('three', message(0));
-    await expect(replayed(store, first)).rejects.toThrow(/not kept/);
-    expect(await store.getStreamIdForEventId(kept)).toBe('two');
-    await store.storeEvent('big', { jsonrpc: '2.0', method: 'x', params: { text: 'y'.repeat(3_000) } });
-    expect(await store.getStreamIdForEventId(kept)).toBeUndefined();
-    now += 600_001;
-    await store.storeEvent('fresh', message(1));
-    await expect(replayed(store, kept)).rejects.toThrow(/not kept/);
+    await checkBounds(store, clock);
   });
 });
