@@ -27,6 +27,10 @@ export {
   MemoryMcpTaskStore,
   type MemoryMcpTaskStoreOptions,
 } from './adapters/mcp/mcp-task-store.js';
+export {
+  RedisMcpEventStore,
+  type RedisMcpEventStoreOptions,
+} from './adapters/mcp/redis-event-store.js';
 export { RedisMcpTaskStore, type RedisMcpTaskStoreOptions } from './adapters/mcp/redis-mcp-task-store.js';
 export { accountsIn, isUsable, type StoredToken, tokenStoreKey } from './auth/index.js';
 // The kinds of the registration runbook's steps, as a snapshot of the service holds them.

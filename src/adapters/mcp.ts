@@ -35,6 +35,8 @@ export type { MediaViewerOptions } from './mcp/media-viewer.js';
 export type { MemoryMcpEventStoreOptions } from './mcp/memory-event-store.js';
 export { MemoryMcpEventStore } from './mcp/memory-event-store.js';
 export { PROGRESS_RESETS_TIMEOUT, type ResetsTimeoutOnProgress } from './mcp/progress-wait.js';
+export type { RedisMcpEventStoreOptions } from './mcp/redis-event-store.js';
+export { RedisMcpEventStore } from './mcp/redis-event-store.js';
 export type { RedisMcpTaskStoreOptions } from './mcp/redis-mcp-task-store.js';
 export { RedisMcpTaskStore } from './mcp/redis-mcp-task-store.js';
 export type { RequestGuardOptions } from './mcp/request-guard.js';

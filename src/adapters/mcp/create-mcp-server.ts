@@ -39,6 +39,7 @@ import {
   LEGACY_TASKS_CAPABILITY,
   legacyTask as legacyTask_,
   TASKS_EXTENSION,
+  type TaskJobProgress,
   wantsTasks,
 } from './tool-tasks.js';
 import { tracedApprovalGate } from './traced-approval-gate.js';
@@ -136,13 +137,23 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
           options: options.mediaViewer ?? {},
           resumeTool: resumeSpec?.name,
         });
-  const listing = set.tools.map((spec) =>
-    toolListing(spec, {
-      outputSchema: declareOutput,
-      // The viewer shows what tools that wait for jobs return.
-      ...(viewer && spec.waitsForJobs ? { _meta: viewer.toolMeta } : {}),
-    }),
-  );
+  /**
+   * The tools as listed. To a 2025-11-25 client, which takes tasks per call, a tool that runs jobs
+   * says `execution.taskSupport: 'optional'` beside the tasks capability, so that its task helpers
+   * ask for one; the others say nothing ('forbidden' by the spec). The 2026-07-28 extension has no
+   * such field: the server decides per call, for every client that declared the extension.
+   */
+  const listingFor = (legacyTasks: boolean) =>
+    set.tools.map((spec) =>
+      toolListing(spec, {
+        outputSchema: declareOutput,
+        // The viewer shows what tools that wait for jobs return.
+        ...(viewer && spec.waitsForJobs ? { _meta: viewer.toolMeta } : {}),
+        ...(legacyTasks && spec.waitsForJobs ? { taskSupport: 'optional' as const } : {}),
+      }),
+    );
+  const listing = listingFor(false);
+  const legacyListing = listingFor(true);
   const outputSchema = declareOutput ? TOOL_RESULT_OUTPUT_SCHEMA : undefined;
   const taskStore = options.taskStore ?? new MemoryMcpTaskStore();
   const maxPollMs = options.taskPollMaxMs ?? 30_000;
@@ -221,12 +232,21 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
       return detailedTask(id, job, now(), maxPollMs, { cancelled: true });
     // One look at the job and no more (a wait of 1 ms polls once; 0 would not poll at all): the
     // client polls at the interval the task gives.
+    let progress: TaskJobProgress = {};
     const result = await resumeSpec.execute(
       { operation: job.operationId, request_id: job.requestId },
-      { signal: context.mcpReq.signal, waitMs: 1 },
+      {
+        signal: context.mcpReq.signal,
+        waitMs: 1,
+        // The look's figures, for the task's progress (the viewer follows a task as a result).
+        onProgress: ({ elapsedMs, etaMs }) => {
+          progress = { elapsedMs, ...(etaMs !== undefined ? { etaMs } : {}) };
+        },
+      },
     );
     return detailedTask(id, job, now(), maxPollMs, {
       result,
+      progress,
       callResult: projected(server, await withMedia(result, context.mcpReq.signal)),
     });
   }
@@ -420,7 +440,10 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
             result.status === 'processing'
               ? result
               : { ok: false, status: 'processing', ...job, retryAfterMs: 0, hint: '' };
-          const task = createTaskResult(pending, startedAt, now(), maxPollMs);
+          const task = createTaskResult(pending, startedAt, now(), maxPollMs, {
+            ...(lastProgress ? { elapsedMs: lastProgress.progress.elapsedMs } : {}),
+            ...(lastProgress?.progress.etaMs !== undefined ? { etaMs: lastProgress.progress.etaMs } : {}),
+          });
           await remember({ ...job, submittedAt: startedAt, taskId: task.taskId });
           if (!legacyTask) return task as unknown as CallToolResult;
           const shown = legacyTask_(task);
@@ -461,7 +484,8 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
         inputRequired: { roundTimeoutMs: options.approvalTimeoutMs ?? 600_000 },
       },
     );
-    server.setRequestHandler('tools/list', () => ({ tools: listing }));
+    const tools = context?.era === 'legacy' ? legacyListing : listing;
+    server.setRequestHandler('tools/list', () => ({ tools }));
     server.setRequestHandler('tools/call', async (request, context) => {
       const augmented = typeof (request.params as { task?: unknown }).task === 'object';
       const result = await callTool(

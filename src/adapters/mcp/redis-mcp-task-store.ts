@@ -10,6 +10,7 @@
  */
 import { type RedisCommandClient, RedisScript } from '../../http/rate-limit/redis-script.js';
 import { isStorableJob, jobFrom, jobKey, type McpJobRecord, type McpTaskStore } from './mcp-task-store.js';
+import { redisDeadline } from './redis-deadline.js';
 
 /**
  * Settings of a {@link RedisMcpTaskStore}.
@@ -159,16 +160,8 @@ export class RedisMcpTaskStore implements McpTaskStore {
     });
   }
 
-  /** The command's answer, or a rejection after `timeoutMs`: a client reconnecting queues forever. */
   #bounded<T>(command: Promise<T>): Promise<T> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(
-        () => reject(new Error(`Redis did not answer within ${this.#timeoutMs} ms`)),
-        this.#timeoutMs,
-      );
-    });
-    return Promise.race([command, timeout]).finally(() => clearTimeout(timer));
+    return redisDeadline(command, this.#timeoutMs);
   }
 }
 

@@ -26,7 +26,15 @@ function titleOf(spec: ToolSpec): string {
  */
 export function toolListing(
   spec: ToolSpec,
-  options: { readonly outputSchema?: boolean; readonly _meta?: Record<string, unknown> } = {},
+  options: {
+    readonly outputSchema?: boolean;
+    readonly _meta?: Record<string, unknown>;
+    /**
+     * The tool's `execution.taskSupport` (2025-11-25 tasks): 'optional' for a tool that runs jobs,
+     * so that a client's task helpers call it as a task; absent means 'forbidden' by the spec.
+     */
+    readonly taskSupport?: 'optional' | 'required';
+  } = {},
 ): Tool {
   const { title: _title, ...hints } = spec.annotations;
   const title = titleOf(spec);
@@ -40,6 +48,7 @@ export function toolListing(
       : {}),
     icons: [toolIcon(spec)],
     annotations: { title, ...hints },
+    ...(options.taskSupport ? { execution: { taskSupport: options.taskSupport } } : {}),
     ...(options._meta ? { _meta: options._meta } : {}),
   };
 }

@@ -9,6 +9,7 @@
 
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import type { ToolPending, ToolResult } from '../../tools/tool-result.js';
+import { JOB_META_KEY } from './media-viewer-view.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
 
@@ -69,9 +70,42 @@ export function pollIntervalOf(retryAfterMs: number | undefined, maxMs: number):
   return Math.round(Math.min(max, Math.max(Math.min(1_000, max), retryAfterMs ?? 5_000)));
 }
 
-function workingMessage(job: TaskJob, pending: ToolPending, now: number): string {
-  const seconds = Math.max(0, Math.round((now - job.createdAt) / 1000));
-  return `${job.operationId} job ${String(job.requestId)}: processing for ${seconds} s; next look in about ${Math.max(1, Math.round(pending.retryAfterMs / 1000))} s`;
+/** A working task's job as the tool result's `_meta` names it: how long it has run, how long is left. */
+export interface TaskJobProgress {
+  /** Since the job's submission, as the poller last saw it (ms). */
+  readonly elapsedMs?: number;
+  /** The service's latest estimate of the time left (ms). */
+  readonly etaMs?: number;
+}
+
+/**
+ * The job's progress as a tool result still processing carries it in `_meta` (see withJobMeta):
+ * its ids, the time since its submission (the task's start, or the poller's figure when it knows
+ * an earlier one) and the time left (the service's estimate, else its advice on when to look).
+ */
+function jobProgress(job: TaskJob, pending: ToolPending, now: number, progress: TaskJobProgress) {
+  return {
+    operationId: job.operationId,
+    requestId: job.requestId,
+    elapsedMs: Math.max(0, now - job.createdAt, progress.elapsedMs ?? 0),
+    etaMs: Math.max(0, progress.etaMs ?? pending.retryAfterMs),
+  };
+}
+
+function workingMessage(job: TaskJob, pending: ToolPending, now: number, progress: TaskJobProgress): string {
+  const figures = jobProgress(job, pending, now, progress);
+  const seconds = Math.round(figures.elapsedMs / 1000);
+  const left =
+    progress.etaMs !== undefined ? `, about ${Math.max(1, Math.round(figures.etaMs / 1000))} s left` : '';
+  return `${job.operationId} job ${String(job.requestId)}: processing for ${seconds} s${left}; next look in about ${Math.max(1, Math.round(pending.retryAfterMs / 1000))} s`;
+}
+
+/** A working task's status message and `_meta`, so that a host's viewer follows it as it does a result. */
+function workingFields(job: TaskJob, pending: ToolPending, now: number, progress: TaskJobProgress) {
+  return {
+    statusMessage: workingMessage(job, pending, now, progress),
+    _meta: { [JOB_META_KEY]: jobProgress(job, pending, now, progress) },
+  };
 }
 
 /** The fields every task shape shares. */
@@ -85,14 +119,20 @@ function taskFields(taskId: string, job: TaskJob, now: number) {
 }
 
 /** The answer to a task-augmented `tools/call` whose job outlived the first short wait. */
-export function createTaskResult(pending: ToolPending, createdAt: number, now: number, maxPollMs: number) {
+export function createTaskResult(
+  pending: ToolPending,
+  createdAt: number,
+  now: number,
+  maxPollMs: number,
+  progress: TaskJobProgress = {},
+) {
   const job: TaskJob = { operationId: pending.operationId, requestId: pending.requestId, createdAt };
   const taskId = encodeTaskId(job);
   return {
     resultType: 'task' as const,
     ...taskFields(taskId, job, now),
     status: 'working' as const,
-    statusMessage: workingMessage(job, pending, now),
+    ...workingFields(job, pending, now, progress),
     pollIntervalMs: pollIntervalOf(pending.retryAfterMs, maxPollMs),
   };
 }
@@ -107,7 +147,9 @@ export function detailedTask(
   job: TaskJob,
   now: number,
   maxPollMs: number,
-  outcome: { readonly cancelled: true } | { readonly result: ToolResult; readonly callResult: object },
+  outcome:
+    | { readonly cancelled: true }
+    | { readonly result: ToolResult; readonly callResult: object; readonly progress?: TaskJobProgress },
 ) {
   if ('cancelled' in outcome)
     return {
@@ -120,7 +162,7 @@ export function detailedTask(
     return {
       ...taskFields(taskId, job, now),
       status: 'working' as const,
-      statusMessage: workingMessage(job, result, now),
+      ...workingFields(job, result, now, outcome.progress ?? {}),
       pollIntervalMs: pollIntervalOf(result.retryAfterMs, maxPollMs),
     };
   return {
@@ -152,7 +194,9 @@ export function legacyTask(
 ): Record<string, unknown> {
   const { taskId, status, statusMessage, createdAt, lastUpdatedAt } = task;
   const pollInterval = 'pollIntervalMs' in task ? task.pollIntervalMs : undefined;
+  const meta = '_meta' in task ? task._meta : undefined;
   return {
+    ...(meta !== undefined ? { _meta: meta } : {}),
     taskId,
     status,
     ...(statusMessage !== undefined ? { statusMessage } : {}),

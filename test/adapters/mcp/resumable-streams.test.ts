@@ -13,6 +13,8 @@ import {
   MemoryMcpEventStore,
   serveMcpHttp,
 } from '../../../src/adapters/mcp.js';
+import { flakyFetch } from './broken-stream.js';
+import { checkBounds, checkReplay } from './event-store-checks.js';
 import { envelopeOf, startTestBed, type TestBed } from './support.js';
 
 const VIDEO = 'v8_video_text_to_video';
@@ -27,44 +29,6 @@ afterAll(async () => {
   await Promise.all(listeners.map((listener) => listener.close()));
   await bed.close();
 });
-
-/**
- * A fetch that loses the first tools/call response stream once a progress notification came
- * through (as a dropped connection would), and sends the reconnection to `resumeAt` when given
- * (another instance behind a load balancer). It records every reconnection's Last-Event-ID.
- */
-function flakyFetch(resumeAt?: string) {
-  const reconnections: string[] = [];
-  let cut = false;
-  const flaky = async (input: string | URL | Request, init?: RequestInit): Promise<Response> => {
-    const lastEventId = new Headers(init?.headers).get('last-event-id');
-    if (lastEventId !== null) {
-      reconnections.push(lastEventId);
-      return fetch(resumeAt ?? input, init);
-    }
-    const response = await fetch(input, init);
-    const isCall = init?.method === 'POST' && String(init.body).includes('"tools/call"');
-    if (!isCall || cut || !response.body) return response;
-    cut = true;
-    const reader = response.body.getReader();
-    const decoder = new TextDecoder();
-    let seen = '';
-    const body = new ReadableStream<Uint8Array>({
-      async pull(controller) {
-        const { done, value } = await reader.read();
-        if (done) return controller.close();
-        controller.enqueue(value);
-        seen += decoder.decode(value, { stream: true });
-        if (seen.includes('notifications/progress')) {
-          await reader.cancel();
-          controller.error(new TypeError('network connection lost'));
-        }
-      },
-    });
-    return new Response(body, { status: response.status, headers: response.headers });
-  };
-  return { fetch: flaky, reconnections };
-}
 
 async function videoOverBrokenStream(url: string, resumeAt?: string, timeout = 20_000) {
   const flaky = flakyFetch(resumeAt);
@@ -115,49 +79,18 @@ describe('resumable streams for 2025-11-25 clients', () => {
 });
 
 describe('MemoryMcpEventStore', () => {
-  const message = (id: number) => ({
-    jsonrpc: '2.0' as const,
-    method: 'notifications/progress',
-    params: { id },
-  });
-  const replayed = async (store: MemoryMcpEventStore, after: string) => {
-    const seen: unknown[] = [];
-    await store.replayEventsAfter(after, { send: async (_, sent) => void seen.push(sent) });
-    return seen;
-  };
-
   it('replays what followed an event, skipping the priming event, and refuses ids it did not make', async () => {
-    const store = new MemoryMcpEventStore();
-    const priming = await store.storeEvent('stream-a', {} as never);
-    await store.storeEvent('stream-a', message(1));
-    const second = await store.storeEvent('stream-a', message(2));
-    await store.storeEvent('stream-b', message(9));
-    expect(await replayed(store, priming)).toEqual([message(1), message(2)]);
-    expect(await replayed(store, second)).toEqual([]);
-    expect(await store.getStreamIdForEventId(second)).toBe('stream-a');
-    for (const foreign of ['', 'nothing', 'stream-c~1', 'stream-a~-1', `${'x'.repeat(500)}~1`])
-      await expect(replayed(store, foreign)).rejects.toThrow(/not kept/);
+    await checkReplay(new MemoryMcpEventStore());
   });
 
   it('keeps streams, events and bytes within bounds, and forgets streams after their TTL', async () => {
-    let now = 0;
+    const clock = { now: 0 };
     const store = new MemoryMcpEventStore({
       maxStreams: 2,
       maxEventsPerStream: 3,
       maxBytes: 2_000,
-      now: () => now,
+      now: () => clock.now,
     });
-    const first = await store.storeEvent('one', message(0));
-    for (let index = 1; index < 10; index += 1) await store.storeEvent('one', message(index));
-    // Only the last three events are kept: a late client gets those.
-    const kept = await store.storeEvent('two', message(0));
-    await store.storeEvent('three', message(0));
-    await expect(replayed(store, first)).rejects.toThrow(/not kept/);
-    expect(await store.getStreamIdForEventId(kept)).toBe('two');
-    await store.storeEvent('big', { jsonrpc: '2.0', method: 'x', params: { text: 'y'.repeat(3_000) } });
-    expect(await store.getStreamIdForEventId(kept)).toBeUndefined();
-    now += 600_001;
-    await store.storeEvent('fresh', message(1));
-    await expect(replayed(store, kept)).rejects.toThrow(/not kept/);
+    await checkBounds(store, clock);
   });
 });

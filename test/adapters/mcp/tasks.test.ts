@@ -1,7 +1,7 @@
 import { Client, StreamableHTTPClientTransport } from '@modelcontextprotocol/client';
 import { createTaskSessionFromClient, resultFromTaskOutcome } from '@modelcontextprotocol/ext-tasks/client';
 import type { ManualClock } from 'generation-agent-toolkit-emulator';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   createMcpHttpHandler,
   createMcpServerFactory,
@@ -43,7 +43,7 @@ const viaHandler = (input: string | URL | Request, init?: RequestInit) =>
 /** The host's raw request path the ext-tasks client needs for 2026-07-28 task traffic. */
 const rawDispatch = rawTaskDispatch({ fetch: viaHandler, endpoint });
 
-async function taskSession() {
+async function taskSession(dispatch = rawDispatch) {
   const client = new Client(CLIENT_INFO, {
     versionNegotiation: { mode: { pin: VERSION } },
     capabilities: CAPABILITIES as never,
@@ -51,7 +51,7 @@ async function taskSession() {
   await client.connect(new StreamableHTTPClientTransport(new URL(endpoint), { fetch: viaHandler }));
   const session = createTaskSessionFromClient(client, {
     endpointId: 'gentk-test',
-    rawDispatch,
+    rawDispatch: dispatch,
     v2RequestFraming: { protocolVersion: VERSION, clientInfo: CLIENT_INFO, clientCapabilities: CAPABILITIES },
   });
   return { client, session };
@@ -60,6 +60,9 @@ async function taskSession() {
 describe('MCP Tasks (io.modelcontextprotocol/tasks) for the official ext-tasks client', () => {
   it('runs a two-minute video as a task: created at once, polled, completed with the tool result', async () => {
     const { client, session } = await taskSession();
+    // The extension has no per-tool field: the server decides per call.
+    const { tools } = await client.listTools();
+    expect(tools.filter((tool) => tool.execution !== undefined)).toEqual([]);
     const execution = await session.callTool('v8_video_text_to_video', {
       model_id: 'veo-3',
       prompt: 'a storm',
@@ -76,6 +79,47 @@ describe('MCP Tasks (io.modelcontextprotocol/tasks) for the official ext-tasks c
     expect(result.content).toContainEqual(
       expect.objectContaining({ type: 'resource_link', mimeType: 'video/mp4' }),
     );
+    await session.close();
+    await client.close();
+  }, 30_000);
+
+  it("carries the job's progress in each working task, as a processing tool result does", async () => {
+    const working: Array<Record<string, unknown>> = [];
+    const { client, session } = await taskSession(
+      rawTaskDispatch({
+        fetch: viaHandler,
+        endpoint,
+        mapResult: (result) => {
+          if (result.status === 'working') working.push(result);
+          return result;
+        },
+      }),
+    );
+    const clock = bed.emulator.clock as ManualClock;
+    const execution = await session.callTool('v8_video_text_to_video', {
+      model_id: 'veo-3',
+      prompt: 'a fox',
+    });
+    expect(execution.kind).toBe('task');
+    const settled = execution.settle();
+    clock.advance(40_000);
+    const jobOf = (task: Record<string, unknown>) =>
+      (task._meta as Record<string, { elapsedMs: number; etaMs: number; requestId: unknown }> | undefined)?.[
+        'io.github.generation-agent-toolkit/job'
+      ];
+    await vi.waitFor(() =>
+      expect(working.some((task) => (jobOf(task)?.elapsedMs ?? 0) >= 40_000)).toBe(true),
+    );
+    const later = working.find((task) => (jobOf(task)?.elapsedMs ?? 0) >= 40_000) as Record<string, unknown>;
+    const job = jobOf(later);
+    expect(job?.requestId).toBeDefined();
+    expect(job?.etaMs).toBeGreaterThan(0);
+    expect(later.statusMessage).toMatch(/processing for 4\d s, about \d+ s left/);
+    // The first answer (the task created) carries the figures too.
+    expect(jobOf(working[0] as Record<string, unknown>)).toMatchObject({ elapsedMs: expect.any(Number) });
+    clock.advance(90_000);
+    const { outcome } = await settled;
+    expect(resultFromTaskOutcome(outcome)).toMatchObject({ structuredContent: { ok: true } });
     await session.close();
     await client.close();
   }, 30_000);
