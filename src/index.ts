@@ -47,6 +47,8 @@ export type {
   McpInspector,
   Operation,
   OperationEffect,
+  SavedOperation,
+  SavedServiceDescription,
 } from './discovery/index.js';
 export {
   DiscoveryDocumentError,

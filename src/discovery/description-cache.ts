@@ -9,7 +9,7 @@ import { textHashHex } from '../runtime/text-hash.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import type { DocumentKind } from './fetch-document.js';
-import { ServiceDescription, type ServiceSnapshot } from './service-description.js';
+import { type SavedServiceDescription, ServiceDescription } from './service-description.js';
 
 /** One address discovery asked for: its kind, and whether it was read (a failure is part of the result too). */
 export interface DocumentReading {
@@ -20,13 +20,14 @@ export interface DocumentReading {
 
 /** What the cache entry holds. */
 interface DescriptionEntry {
-  readonly entryVersion: 1;
+  /** 2: the description in its compact saved form; an entry of another version is read again from the documents. */
+  readonly entryVersion: 2;
   /** The library that parsed it: another version may read the same documents differently. */
   readonly library: string;
   /** The shaping options, compared in full: the address names only their hash. */
   readonly shaping: string;
   readonly documents: readonly DocumentReading[];
-  readonly snapshot: ServiceSnapshot;
+  readonly snapshot: SavedServiceDescription;
 }
 
 const CONTENT_TYPE = 'application/vnd.generation-agent-toolkit.description+json';
@@ -47,7 +48,7 @@ function entryOf(text: string, shaping: string): DescriptionEntry | undefined {
   try {
     const entry = JSON.parse(text) as Partial<DescriptionEntry> | null;
     if (
-      entry?.entryVersion !== 1 ||
+      entry?.entryVersion !== 2 ||
       entry.library !== VERSION ||
       entry.shaping !== shaping ||
       !Array.isArray(entry.documents)
@@ -125,11 +126,11 @@ export async function keepDescription(
   now: number,
 ): Promise<void> {
   const entry: DescriptionEntry = {
-    entryVersion: 1,
+    entryVersion: 2,
     library: VERSION,
     shaping,
     documents,
-    snapshot: description.toSnapshot(),
+    snapshot: description.save(),
   };
   await cache.set({
     url: address,

@@ -21,11 +21,14 @@ export { DiscoveryDocumentError } from './errors.js';
 export type { McpInspection, McpInspectionContext, McpInspector } from './mcp-inspector.js';
 export type { OpenApiLimits } from './openapi/openapi-limits.js';
 export type { PublishedRateLimit } from './published-rate-limits.js';
+export type { SavedOperation } from './saved-description.js';
 export type { ScopeInfo, ScopeSource } from './scopes.js';
 export type {
   DiscoveryStats,
   McpReference,
   OperationSelection,
+  SavedServiceDescription,
+  SaveOptions,
   ServiceDescriptionData,
   ServiceSnapshot,
 } from './service-description.js';

@@ -7,6 +7,13 @@ import type { McpServerInfo } from './documents/mcp-manifest.js';
 import type { ModelInfo } from './documents/models-feed.js';
 import type { AuthorizationMetadata } from './documents/oauth-metadata.js';
 import type { PublishedRateLimit } from './published-rate-limits.js';
+import {
+  decodeOperations,
+  encodeOperations,
+  SAVED_FORMAT,
+  type SavedOperation,
+  withFetchOperations,
+} from './saved-description.js';
 import type { ScopeInfo } from './scopes.js';
 import { serviceDescriptionView } from './service-description-view.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
@@ -65,14 +72,43 @@ export interface ServiceDescriptionData {
 }
 
 /**
- * A snapshot is the description's data as JSON: save it, load it offline with {@link ServiceDescription.fromSnapshot}.
+ * A snapshot is the description's data as plain JSON, every operation whole (format 1): what
+ * {@link ServiceDescription.toSnapshot} gives. To save a description for a fast start, prefer
+ * {@link ServiceDescription.save} (smaller, and quicker to load); {@link ServiceDescription.fromSnapshot}
+ * reads both.
+ */
+export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersion: 1 };
+
+/**
+ * A description saved for a fast start (format 2): every distinct schema once, as JSON text decoded
+ * only when an operation first reads it, and no field an operation can rebuild. Written by
+ * {@link ServiceDescription.save} (and `JSON.stringify(description)`), read by
+ * {@link ServiceDescription.fromSnapshot}.
  *
  * @example
- * await writeFile('service.json', JSON.stringify(service)); // toJSON() gives the snapshot
+ * await writeFile('service.json', JSON.stringify(service.save({ operations: ['v7_images_text_to_image'] })));
  * const again = ServiceDescription.fromSnapshot(JSON.parse(await readFile('service.json', 'utf8')));
  * const session = await connect({ service: again, apiKey });
  */
-export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersion: 1 };
+export type SavedServiceDescription = Omit<ServiceDescriptionData, 'operations'> & {
+  readonly snapshotVersion: 2;
+  readonly operations: readonly SavedOperation[];
+  /** Each distinct schema once, as JSON text. */
+  readonly schemas: readonly string[];
+};
+
+/**
+ * What {@link ServiceDescription.save} keeps.
+ * @inline
+ */
+export interface SaveOptions {
+  /**
+   * Only these operations (ids, or a test each is put to), with the fetch operations their queued
+   * results need; every operation when absent. A session connected from the saved description
+   * knows only these. Unknown ids throw {@link UnknownOperationError}.
+   */
+  readonly operations?: OperationSelection;
+}
 
 /**
  * Everything the service publishes about itself, read, checked and reconciled: both API surfaces
@@ -143,7 +179,10 @@ export class ServiceDescription implements ServiceDescriptionData {
     return [...scopes].sort();
   }
 
-  /** The description as plain JSON, to save and load offline. */
+  /**
+   * The description as plain JSON with every operation whole (format 1). To save for a fast start,
+   * {@link ServiceDescription.save} is smaller and quicker to load.
+   */
   toSnapshot(): ServiceSnapshot {
     return {
       snapshotVersion: 1,
@@ -166,18 +205,62 @@ export class ServiceDescription implements ServiceDescriptionData {
     };
   }
 
-  toJSON(): ServiceSnapshot {
-    return this.toSnapshot();
+  /**
+   * The description in its compact saved form, to load in a function that starts per request with
+   * {@link ServiceDescription.fromSnapshot}: each distinct schema stored once and decoded only when
+   * an operation first reads it. With `operations`, only those (and the fetch operations their
+   * queued results need) are kept.
+   *
+   * @example
+   * const service = await discover('https://api.example.com');
+   * // At build time: only what the application calls.
+   * await writeFile('service.json', JSON.stringify(service.save({ operations: ['v7_images_text_to_image'] })));
+   * // In the function: nothing fetched, no document parsed.
+   * const saved = ServiceDescription.fromSnapshot(JSON.parse(await readFile('service.json', 'utf8')));
+   * const session = await connect({ service: saved, apiKey, operations: { all: true } });
+   */
+  save(options: SaveOptions = {}): SavedServiceDescription {
+    const { snapshotVersion: _full, operations: all, ...rest } = this.toSnapshot();
+    const kept = options.operations
+      ? withFetchOperations(this.select(options.operations), (id) => this.#byId.get(id))
+      : undefined;
+    const operations = kept ? all.filter((operation) => kept.has(operation.id)) : all;
+    return { snapshotVersion: SAVED_FORMAT, ...rest, ...encodeOperations(operations, this.origin) };
   }
 
-  /** A description from a snapshot, checked for the fields every later part relies on. */
+  /** The compact saved form ({@link ServiceDescription.save}): what `JSON.stringify(description)` writes. */
+  toJSON(): SavedServiceDescription {
+    return this.save();
+  }
+
+  /**
+   * A description from what {@link ServiceDescription.save} (format 2) or
+   * {@link ServiceDescription.toSnapshot} (format 1) wrote, checked for the fields every later part
+   * relies on. Anything else throws a {@link UsageError} that says what to do.
+   */
   static fromSnapshot(snapshot: unknown): ServiceDescription {
-    const data = snapshot as Partial<ServiceSnapshot> | null;
-    if (data?.snapshotVersion !== 1 || !Array.isArray(data.operations) || typeof data.baseUrl !== 'string') {
+    const data = snapshot as Partial<ServiceSnapshot | SavedServiceDescription> | null;
+    const version = data?.snapshotVersion;
+    if (typeof version === 'number' && version > SAVED_FORMAT) {
       throw new UsageError(
-        'This is not a service description snapshot (version 1): save one with description.toSnapshot().',
+        `This service description was saved in format ${version} by a newer generation-agent-toolkit; this version reads formats 1 and ${SAVED_FORMAT}: upgrade the library, or save it again with this version's description.save().`,
       );
     }
-    return new ServiceDescription(data as ServiceSnapshot);
+    if (
+      (version !== 1 && version !== SAVED_FORMAT) ||
+      !Array.isArray(data?.operations) ||
+      typeof data.baseUrl !== 'string'
+    ) {
+      throw new UsageError(
+        'This is not a service description snapshot (format 1 or 2): save one with description.save() (or JSON.stringify(description)) after discover().',
+      );
+    }
+    if (version === 1) return new ServiceDescription(data as ServiceSnapshot);
+    const { snapshotVersion: _compact, schemas: _table, ...rest } = data as SavedServiceDescription;
+    const origin = typeof rest.origin === 'string' ? rest.origin : new URL(rest.baseUrl).origin;
+    return new ServiceDescription({
+      ...rest,
+      operations: decodeOperations(data as SavedServiceDescription, origin),
+    });
   }
 }

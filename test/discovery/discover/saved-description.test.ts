@@ -1,0 +1,110 @@
+/**
+ * The compact saved form of a description (issue 25, cold start): what `save()` writes loads back
+ * to the same description, smaller than the whole snapshot, with schemas decoded only when read;
+ * a subset keeps the fetch operations its queued results need; the whole snapshot of format 1
+ * still loads; anything else fails with a typed error that says what to do.
+ */
+import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { discover } from '../../../src/discovery/discover.js';
+import { ServiceDescription } from '../../../src/discovery/service-description.js';
+import { UnknownOperationError } from '../../../src/discovery/unknown-operation-error.js';
+import { UsageError } from '../../../src/errors/index.js';
+
+let emulator: Emulator;
+let service: ServiceDescription;
+
+beforeAll(async () => {
+  emulator = await startEmulator();
+  service = await discover(emulator.url, { models: false });
+});
+afterAll(() => emulator.close());
+
+const reload = (saved: unknown) => ServiceDescription.fromSnapshot(JSON.parse(JSON.stringify(saved)));
+
+describe('a description saved with save()', () => {
+  it('loads back to the same description, and is much smaller than the whole snapshot', () => {
+    const text = JSON.stringify(service);
+    expect(JSON.parse(text).snapshotVersion).toBe(2);
+    expect(text.length).toBeLessThan(JSON.stringify(service.toSnapshot()).length * 0.6);
+    const loaded = ServiceDescription.fromSnapshot(JSON.parse(text));
+    expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
+    // Saved again from a loaded description: the same data.
+    expect(JSON.parse(JSON.stringify(loaded))).toEqual(JSON.parse(text));
+    expect(loaded.minimumScopes(['get_wallet_balance'])).toEqual(['wallet:read']);
+  });
+
+  it('decodes an operation’s schemas when they are first read, into plain data', () => {
+    const loaded = reload(service.save());
+    const operation = loaded.requireOperation('v7_images_text_to_image');
+    expect(Object.getOwnPropertyDescriptor(operation.input, 'schema')?.get).toBeTypeOf('function');
+    expect(operation.input.schema).toEqual(service.requireOperation('v7_images_text_to_image').input.schema);
+    expect(Object.getOwnPropertyDescriptor(operation.input, 'schema')).toMatchObject({ writable: false });
+    expect(operation.input.schema).toBe(operation.input.schema);
+  });
+
+  it('keeps an operation served from another origin as it was', () => {
+    const [first, ...rest] = service.toSnapshot().operations;
+    const moved = {
+      ...first,
+      origin: 'https://other.example',
+      url: 'https://other.example/x',
+      crossOrigin: true,
+    };
+    const original = ServiceDescription.fromSnapshot({
+      ...service.toSnapshot(),
+      operations: [moved, ...rest],
+    });
+    const loaded = reload(original.save());
+    expect(loaded.operations[0]).toEqual(moved);
+  });
+
+  it('keeps only the chosen operations and the fetch operations their queued results need', () => {
+    const asyncOperation = service.operations.find((operation) => operation.async?.fetchOperationId);
+    expect(asyncOperation).toBeDefined();
+    const id = asyncOperation?.id as string;
+    const saved = service.save({ operations: [id] });
+    const loaded = reload(saved);
+    expect(loaded.operations.map((operation) => operation.id).sort()).toEqual(
+      [id, asyncOperation?.async?.fetchOperationId].sort(),
+    );
+    expect(loaded.requireOperation(id)).toEqual(service.requireOperation(id));
+    expect(JSON.stringify(saved).length).toBeLessThan(JSON.stringify(service.save()).length / 4);
+    expect(
+      reload(service.save({ operations: (operation) => operation.effect === 'money' })).operations,
+    ).toEqual(service.operations.filter((operation) => operation.effect === 'money'));
+    expect(() => service.save({ operations: ['no_such_operation'] })).toThrow(UnknownOperationError);
+  });
+});
+
+describe('loading what older or newer versions saved', () => {
+  it('still loads the whole snapshot of format 1', () => {
+    const loaded = ServiceDescription.fromSnapshot(JSON.parse(JSON.stringify(service.toSnapshot())));
+    expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
+  });
+
+  it('refuses a newer format with a typed error that says to upgrade or save again', () => {
+    const future = { ...service.save(), snapshotVersion: 3 };
+    expect(() => ServiceDescription.fromSnapshot(future)).toThrow(UsageError);
+    expect(() => ServiceDescription.fromSnapshot(future)).toThrow(
+      /format 3.*upgrade the library, or save it again/,
+    );
+  });
+
+  it('refuses what is not a description, and a damaged one, with a typed error that says what to do', () => {
+    for (const wrong of [null, 'text', { hello: 1 }, { snapshotVersion: 2, baseUrl: 'https://x.example' }])
+      expect(() => ServiceDescription.fromSnapshot(wrong)).toThrow(
+        /not a service description snapshot.*save\(\)/,
+      );
+    const saved = service.save();
+    const [first, ...rest] = saved.operations;
+    const pointingNowhere = {
+      ...saved,
+      operations: [{ ...first, input: { ...first?.input, schema: 99_999 } }, ...rest],
+    };
+    expect(() => ServiceDescription.fromSnapshot(pointingNowhere)).toThrow(UsageError);
+    expect(() => ServiceDescription.fromSnapshot(pointingNowhere)).toThrow(/damaged.*save it again/);
+    const notJson = ServiceDescription.fromSnapshot({ ...saved, schemas: saved.schemas.map(() => '{') });
+    expect(() => notJson.operations[0]?.input.schema).toThrow(/damaged.*save it again/);
+  });
+});
