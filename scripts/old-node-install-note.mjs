@@ -1,6 +1,7 @@
 /**
- * Run by `npm install` / `npm ci` in this repository (the root's `prepare` script, which npm runs for
- * the project itself and never when the published package is installed). On a Node.js older than the
+ * Run by `npm install` / `npm ci` in this repository: the root's `postprepare` script, which npm runs
+ * for the project itself only (a dependency's `prepare`, from a tarball or git, is an install script
+ * that npm's `allowScripts` policy flags; its `postprepare` never runs). On a Node.js older than the
  * 22 every package here asks for, npm would print one EBADENGINE block per package (about 55, 280
  * lines); the repository's `.npmrc` sets `loglevel=error` so that it does not, and this says it once,
  * with what is true: the scripts run on the Node.js 22 of the `node` devDependency, which `npm run`
