@@ -2,7 +2,8 @@
  * A user installs the packed tarballs of the library, the emulator and gentk into an empty
  * project, as npm would from the registry, and runs `npx gentk`: the manifests resolve (version
  * ranges between the packages, no link of the workspace), the bin is found, and gentk loads the
- * library and the emulator it was installed with.
+ * library and the emulator it was installed with. `ai`, an optional peer of gentk that only its demo
+ * loads, is not installed.
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -39,6 +40,12 @@ describe('the packed packages, installed into an empty project', () => {
     const output = await run('npx', ['--no-install', 'gentk', 'emulator', '--help'], project);
     expect(output.code, output.stderr).toBe(0);
     expect(output.stdout).toContain('Usage: gentk emulator');
+  });
+
+  it('npx gentk demo without the optional peer `ai` says how to install it, and exits 2', async () => {
+    const output = await run('npx', ['--no-install', 'gentk', 'demo'], project);
+    expect(output.code, output.stderr).toBe(2);
+    expect(`${output.stdout}${output.stderr}`).toContain('npm install ai@7');
   });
 
   it('installs gentk with the library and the emulator as packages of their own, not bundled copies', async () => {

@@ -60,7 +60,7 @@ export function demoCommand(setExit: SetExit): Command {
         } catch (error) {
           if ((error as NodeJS.ErrnoException).code === 'ERR_MODULE_NOT_FOUND') {
             output.note(
-              'The demo drives its agent through the Vercel AI SDK: install the optional peer with `npm install ai`.',
+              'The demo drives its agent through the Vercel AI SDK, an optional peer of gentk: install it beside gentk with `npm install ai@7` (`npm install -g ai@7` for a global gentk).',
             );
             return EXIT.usage;
           }
