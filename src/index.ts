@@ -89,11 +89,9 @@ export type {
 export {
   approvalArguments,
   argumentsAmountsFirst,
-  CREDENTIALS_CONSEQUENCE,
   createToolSpecs,
-  HANDLES_CREDENTIALS,
+  credentialWords,
   needsApproval,
-  saysHandlesCredentials,
   ToolNameError,
 } from './tools/index.js';
 export { VERSION } from './version.js';

@@ -24,3 +24,22 @@ export function saysHandlesCredentials(subject: {
 }): boolean {
   return subject.handlesCredentials === true && (subject.effect === 'write' || subject.effect === 'read');
 }
+
+/**
+ * The verb phrase an approval question uses for `subject` when it handles credentials
+ * ("handles credentials"), or undefined when the words of its effect apply instead.
+ *
+ * @example
+ * ```ts
+ * import { credentialWords } from 'generation-agent-toolkit';
+ *
+ * const words = credentialWords({ effect: 'write', handlesCredentials: true }) ?? 'writes';
+ * console.log(`issueServiceKey ${words}`); // "issueServiceKey handles credentials"
+ * ```
+ */
+export function credentialWords(subject: {
+  readonly effect: OperationEffect;
+  readonly handlesCredentials?: boolean;
+}): typeof HANDLES_CREDENTIALS | undefined {
+  return saysHandlesCredentials(subject) ? HANDLES_CREDENTIALS : undefined;
+}

@@ -43,6 +43,7 @@ export type {
 export { annotationsOf, createToolSpecs } from './create-tool-specs.js';
 export {
   CREDENTIALS_CONSEQUENCE,
+  credentialWords,
   HANDLES_CREDENTIALS,
   saysHandlesCredentials,
 } from './credential-wording.js';

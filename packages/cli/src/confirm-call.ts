@@ -1,12 +1,11 @@
 import { confirm } from '@inquirer/prompts';
 import {
   argumentsAmountsFirst,
-  HANDLES_CREDENTIALS,
+  credentialWords,
   handlesCredentials,
   needsApproval,
   type Operation,
   type OperationEffect,
-  saysHandlesCredentials,
 } from 'generation-agent-toolkit';
 import { isSecretField, REDACTED } from 'generation-agent-toolkit/http';
 import { CliError, EXIT, usageError } from './exit-codes.js';
@@ -72,12 +71,9 @@ export async function confirmCall(options: {
   const { operation, input } = options;
   if (options.yes || !(await needsApproval('default', operation, input))) return;
   // The same words as every approval question of the library (tools/credential-wording.ts).
-  const effect = saysHandlesCredentials({
-    effect: operation.effect,
-    handlesCredentials: handlesCredentials(operation),
-  })
-    ? HANDLES_CREDENTIALS
-    : EFFECT_IN_WORDS[operation.effect];
+  const effect =
+    credentialWords({ effect: operation.effect, handlesCredentials: handlesCredentials(operation) }) ??
+    EFFECT_IN_WORDS[operation.effect];
   // Off a terminal the refusal says what --yes would approve, amounts first, as the question would.
   if (!options.interactive)
     throw usageError(`${operation.id} ${effect} with ${argumentsInBrief(input)}: pass --yes to confirm.`);

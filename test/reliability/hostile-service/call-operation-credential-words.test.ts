@@ -20,7 +20,8 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools, createToolApproval } from '../../../src/adapters/ai-sdk.js';
 import { approvalsFor, createLangChainTools } from '../../../src/adapters/langchain.js';
-import { connect, HANDLES_CREDENTIALS, type Session } from '../../../src/index.js';
+import { connect, type Session } from '../../../src/index.js';
+import { HANDLES_CREDENTIALS } from '../../../src/tools/credential-wording.js';
 import { scriptedModel } from '../../adapters/ai-sdk/support/scripted-model.js';
 import { type SeatShop, SHOP_TOKEN, startSeatShop } from './seat-shop-service.js';
 
