@@ -20,17 +20,14 @@
  * @module generation-agent-toolkit/stores
  */
 
-// The MCP server's jobs and tasks (also at /mcp): no MCP SDK is loaded for them.
+// The MCP server's jobs and tasks (also at /mcp): no MCP SDK is loaded for them. The event store
+// of resumable streams is at /mcp only: its type is the MCP SDK's `EventStore`.
 export {
   type McpJobRecord,
   type McpTaskStore,
   MemoryMcpTaskStore,
   type MemoryMcpTaskStoreOptions,
 } from './adapters/mcp/mcp-task-store.js';
-export {
-  RedisMcpEventStore,
-  type RedisMcpEventStoreOptions,
-} from './adapters/mcp/redis-event-store.js';
 export { RedisMcpTaskStore, type RedisMcpTaskStoreOptions } from './adapters/mcp/redis-mcp-task-store.js';
 export { accountsIn, isUsable, type StoredToken, tokenStoreKey } from './auth/index.js';
 // The kinds of the registration runbook's steps, as a snapshot of the service holds them.
