@@ -397,6 +397,15 @@ function autoBudget(context: {
 const emittedWarnings = new Set<string>();
 
 /**
+ * Forgets which warnings this process was shown, so the next tool set warns again. For tests:
+ * files that share one process would otherwise see a warning another file's tool set drew.
+ * @internal
+ */
+export function forgetEmittedWarnings(): void {
+  emittedWarnings.clear();
+}
+
+/**
  * A warning a person sees without looking for it: Node's process warnings, where there are some,
  * once per process for each message (an agent that rebuilds its tools each turn is told once).
  */

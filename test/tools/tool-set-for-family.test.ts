@@ -2,6 +2,7 @@ import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { connect, type Session } from '../../src/auth/index.js';
 import { discover } from '../../src/discovery/discover.js';
+import { forgetEmittedWarnings } from '../../src/tools/create-tool-specs.js';
 import {
   createToolSpecs,
   loadTokenCounter,
@@ -35,6 +36,8 @@ afterAll(async () => {
 
 describe('a tool set larger than the model family takes', () => {
   it('warns in typed mode, saying what to do, as data and as a process warning', () => {
+    // The warning is shown once per process; files share processes (vitest's isolate: false).
+    forgetEmittedWarnings();
     const emitted = vi.spyOn(process, 'emitWarning').mockImplementation(() => undefined);
     try {
       const set = createToolSpecs(session, { mode: 'typed', schema: 'openai-strict' });
