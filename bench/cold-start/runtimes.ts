@@ -90,7 +90,7 @@ async function medianOf(runs: number, measure: () => Promise<number>): Promise<n
 
 /** Import and connect figures for each runtime, in one run. */
 export async function runtimeColdStarts(options: RuntimeColdStartOptions): Promise<BenchFigure[]> {
-  const { runtimes, runs } = options;
+  const { runtimes } = options;
   const cwd = runtimes.folder;
   await writeFile(join(cwd, 'service.json'), options.snapshot);
   const env = {
