@@ -8,6 +8,7 @@
  * reconnection) stays the caller's.
  * @module
  */
+import { redisDeadline } from '../http/rate-limit/redis-deadline.js';
 import type { RedisCommandClient } from '../http/rate-limit/redis-script.js';
 import {
   type BudgetStore,
@@ -210,16 +211,10 @@ export class RedisBudgetStore implements BudgetStore {
   }
 
   async #run(operation: BudgetStoreOperation, key: string, send: () => Promise<unknown>): Promise<unknown> {
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new StoreTimeoutError(this.#timeoutMs)), this.#timeoutMs);
-    });
     try {
-      return await Promise.race([send(), timeout]);
+      return await redisDeadline(send(), this.#timeoutMs);
     } catch (error) {
       throw new BudgetStoreError({ store: 'redis', operation, budget: key, failure: error });
-    } finally {
-      clearTimeout(timer);
     }
   }
 }
@@ -241,13 +236,6 @@ export class BudgetStateLost extends Error {
 }
 
 /** Redis did not answer in time (it may be down, with the client queueing until it is back). */
-class StoreTimeoutError extends Error {
-  override readonly name = 'TimeoutError';
-  constructor(timeoutMs: number) {
-    super(`Redis did not answer within ${timeoutMs} ms`);
-  }
-}
-
 function totals([reserved, settled]: readonly number[]): BudgetTotals {
   return { reserved: reserved as number, settled: settled as number };
 }

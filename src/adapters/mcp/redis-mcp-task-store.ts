@@ -8,9 +8,10 @@
  * toolkit does not import a Redis library.
  * @module
  */
+
+import { redisDeadline } from '../../http/rate-limit/redis-deadline.js';
 import { type RedisCommandClient, RedisScript } from '../../http/rate-limit/redis-script.js';
 import { isStorableJob, jobFrom, jobKey, type McpJobRecord, type McpTaskStore } from './mcp-task-store.js';
-import { redisDeadline } from './redis-deadline.js';
 
 /**
  * Settings of a {@link RedisMcpTaskStore}.
