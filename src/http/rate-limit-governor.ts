@@ -243,6 +243,13 @@ export class RateLimitGovernor {
 
   async #serve(queue: Waiter[], head: Waiter, resolution: Resolution): Promise<void> {
     const probing = !resolution.known;
+    // A waiter woken at its deadline (whatever it waited for) is refused, never granted: a
+    // request sent with no time left times out on the wire, its outcome unknown.
+    if (head.deadline !== undefined && this.#clock.now() >= head.deadline) {
+      removeWaiter(queue, head);
+      head.reject(new ThrottleDeadlineError(0, probing ? 'probe' : 'deadline'));
+      return;
+    }
     if (probing && this.#probes.has(head.route.key)) {
       await this.#awaitProbe(queue, head, head.route.key);
       return;

@@ -76,10 +76,12 @@ export class InFlightCap {
       for (;;) {
         options.signal?.throwIfAborted();
         this.#climb(entry);
-        if (entry.waiters[0] === me && (entry.cap === undefined || entry.inFlight < entry.cap)) break;
         const now = this.clock.now();
+        // Woken at the deadline: refused, not let through with no time left.
+        if (options.deadline !== undefined && now >= options.deadline)
+          throw new ThrottleDeadlineError(0, 'in-flight');
+        if (entry.waiters[0] === me && (entry.cap === undefined || entry.inFlight < entry.cap)) break;
         if (options.deadline !== undefined) {
-          if (now >= options.deadline) throw new ThrottleDeadlineError(0, 'in-flight');
           await this.#wake.sleep(this.clock, Math.min(options.deadline, entry.climbAt) - now, options.signal);
         } else if (entry.cap !== undefined && Number.isFinite(entry.climbAt) && entry.climbAt > now) {
           await this.#wake.sleep(this.clock, entry.climbAt - now, options.signal);

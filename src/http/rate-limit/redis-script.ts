@@ -27,22 +27,44 @@ async function sha1Hex(text: string): Promise<string | undefined> {
 }
 
 export class RedisScript {
-  #sha: Promise<string | undefined> | undefined;
+  /** The script's SHA-1 once computed; until then, undefined. */
+  #sha: string | undefined;
+  #digesting = false;
 
   constructor(readonly source: string) {}
 
-  /** Runs the script with `keys` and `args` on `client`. */
+  /**
+   * Runs the script with `keys` and `args` on `client`. Until the digest is known, the command
+   * goes out at once as `EVAL` (which caches the script) while the digest is computed aside:
+   * nothing but the command itself is awaited, so a caller that holds time still while its
+   * commands are on the wire (a fleet on virtual time) never sees a gap. Before, the first
+   * command awaited WebCrypto's digest, which resolves on the thread pool, outside the command:
+   * a virtual clock took the process for idle there and jumped to the next waiter's deadline.
+   */
   async run(client: RedisCommandClient, keys: readonly string[], args: readonly string[]): Promise<unknown> {
-    this.#sha ??= sha1Hex(this.source).catch(() => undefined);
-    const sha = await this.#sha;
     const rest = [String(keys.length), ...keys, ...args];
-    if (sha !== undefined) {
-      try {
-        return await client.sendCommand(['EVALSHA', sha, ...rest]);
-      } catch (error) {
-        if (!isRedisReplyError(error, 'NOSCRIPT')) throw error;
-      }
+    const sha = this.#sha;
+    if (sha === undefined) {
+      this.#digest();
+      return client.sendCommand(['EVAL', this.source, ...rest]);
+    }
+    try {
+      return await client.sendCommand(['EVALSHA', sha, ...rest]);
+    } catch (error) {
+      if (!isRedisReplyError(error, 'NOSCRIPT')) throw error;
     }
     return client.sendCommand(['EVAL', this.source, ...rest]);
+  }
+
+  #digest(): void {
+    if (this.#digesting) return;
+    this.#digesting = true;
+    sha1Hex(this.source).then(
+      (sha) => {
+        this.#sha = sha;
+      },
+      // No digest on this runtime: every run sends the text, as EVAL.
+      () => undefined,
+    );
   }
 }

@@ -4,7 +4,7 @@
  * foreign data under its keys, and typed, redacted errors.
  */
 import { createClient } from 'redis';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDACTED } from '../../../src/http/index.js';
 import {
   type BucketState,
@@ -164,6 +164,33 @@ describe('RedisRateLimitStore', () => {
     expect(await store.compareAndSet('quota', 2, FULL_STATE, 60_000)).toBe(true);
     expect(sent).toEqual(['EVALSHA', 'EVAL']);
     expect((await store.read('quota'))?.version).toBe(3);
+  });
+
+  it('sends its first command at once: nothing outside Redis is awaited (the fleet starvation)', async () => {
+    // A fresh module: its script's digest is not computed yet, as in a process's first write.
+    vi.resetModules();
+    const fresh = await import('../../../src/http/public-surface.js');
+    const sent: string[] = [];
+    const recording: RedisCommandClient = {
+      sendCommand: (args) => {
+        sent.push(args[0]!);
+        return first.sendCommand(args);
+      },
+    };
+    const store = new fresh.RedisRateLimitStore({ client: recording, prefix: freshPrefix() });
+    const written = store.compareAndSet('quota', 0, FULL_STATE, 60_000);
+    // Before, the first write awaited WebCrypto's digest of the script (the thread pool): a fleet
+    // on virtual time, holding time only while commands were on the wire, took the process for
+    // idle and jumped to its waiters' deadline (42-88 calls "job queue is full", 1 run in 4).
+    expect(sent).toEqual(['EVAL']);
+    expect(await written).toBe(true);
+    // Once the digest is known, the script goes by it.
+    await vi.waitFor(async () => {
+      const version = (await store.read('quota'))?.version ?? 0;
+      sent.length = 0;
+      expect(await store.compareAndSet('quota', version, FULL_STATE, 60_000)).toBe(true);
+      expect(sent).toEqual(['EVALSHA']);
+    });
   });
 
   describe('foreign or malformed data under its keys', () => {
