@@ -99,15 +99,16 @@ export async function readAnswer(
     : undefined;
   const statedQueueLimit = queueLimitOf(fields.message);
   const queueLimit = jobLimitRefusal(exchange, sent, fields, refusal)
-    ? (statedQueueLimit ?? services.jobSlots.learnFromRefusal(exchange.url.origin))
+    ? (statedQueueLimit ?? (await services.jobSlots.learnFromRefusal(exchange.url.origin)))
     : undefined;
   // A full job queue is the job slots' business: blocking the quota would also stop the polls that empty it.
   const blocksQuota = refusal !== undefined && queueLimit === undefined;
   await sent.complete(status, blocksQuota ? retryAfterMs : undefined, blocksQuota ? refusal : 'none');
   if (queueLimit !== undefined) {
-    services.jobSlots.learnLimit(exchange.url.origin, queueLimit, statedQueueLimit !== undefined);
+    await services.jobSlots.learnLimit(exchange.url.origin, queueLimit, statedQueueLimit !== undefined);
     // Held submissions wait for a job to end; only a limit of one cannot tell when that is.
-    if (queueLimit <= 1) services.jobSlots.block(exchange.url.origin, receivedAt + (retryAfterMs ?? 1000));
+    if (queueLimit <= 1)
+      await services.jobSlots.block(exchange.url.origin, receivedAt + (retryAfterMs ?? 1000));
   }
   const url = services.redactor.redact(exchange.url.href);
   const notice = services.versions.inspect(headers, exchange.route, exchange.operationId);

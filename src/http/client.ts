@@ -155,7 +155,8 @@ export class HttpClient {
       clock: this.clock,
       transport,
       governor: this.governor,
-      jobSlots: new JobSlots(this.clock, options.maxQueuedJobs),
+      // Counted in the rate-limit store passed in, with every client sharing it (a fleet).
+      jobSlots: new JobSlots(this.clock, options.maxQueuedJobs, options.rateLimit?.store),
       versions: new VersionWatcher(this.clock),
       redactor: this.redactor,
       allowSunset: options.allowSunset ?? false,

@@ -12,13 +12,14 @@
 import { type Clock, systemClock } from './clock.js';
 import { BucketLedger } from './rate-limit/bucket-ledger.js';
 import { MAX_JITTER_SHARE } from './rate-limit/bucket-math.js';
+import { ConcurrencyBook } from './rate-limit/concurrency-book.js';
 import type {
   PublishedQuota,
   RateLimitGovernorOptions,
   RateLimitPermit,
   ThrottleWait,
 } from './rate-limit/governor-types.js';
-import { InFlightCap } from './rate-limit/in-flight-cap.js';
+import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
@@ -72,8 +73,6 @@ export class RateLimitGovernor {
   readonly #pumping = new Set<string>();
   readonly #wake = new WakeSignal();
   readonly #inFlight: InFlightCap;
-  /** Requests granted and not answered, per origin: how many were in flight when one was refused. */
-  readonly #onWire = new Map<string, number>();
   readonly #beliefs: RateLimitBeliefs;
   /** Whether this governor alone writes its store (made here, not passed in). */
   readonly #ownStore: boolean;
@@ -85,10 +84,11 @@ export class RateLimitGovernor {
     // A store passed in may be shared with other governors and processes, whose requests on
     // their way no reading has counted: bursts the fields offer are spent only on a store of
     // this governor's own.
+    const id = governorId();
     this.#ledger = new BucketLedger(
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
-      governorId(),
+      id,
       options.store === undefined,
     );
     this.#ownStore = options.store === undefined;
@@ -98,7 +98,10 @@ export class RateLimitGovernor {
     this.#onWait = options.onWait;
     this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
     this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations, this.#random);
-    this.#inFlight = new InFlightCap(this.#clock);
+    // The cap on requests in flight lives in a store passed in (shared by a fleet), else here.
+    this.#inFlight = new InFlightCap(
+      new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000),
+    );
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
   }
 
@@ -149,27 +152,30 @@ export class RateLimitGovernor {
     options: { signal?: AbortSignal | undefined; deadline?: number } = {},
   ): Promise<RateLimitPermit> {
     const route = routeOf(url);
-    // A cap on requests in flight, once a refusal taught one, holds the request before the quota.
-    const leave = await this.#inFlight.enter(route.origin, options);
+    // A cap on requests in flight (learned from refusals, or the slow start before any) holds
+    // the request before the quota.
+    const ticket = await this.#inFlight.enter(route.origin, options);
     try {
       const permit = await this.#acquireQuota(route, options);
-      return this.#withInFlight(permit, route.origin, leave);
+      return this.#withInFlight(permit, ticket);
     } catch (error) {
-      leave();
+      await this.#inFlight.settle(ticket, 'other');
       throw error;
     }
   }
 
-  #withInFlight(permit: RateLimitPermit, origin: string, leave: () => void): RateLimitPermit {
-    const inFlightBefore = this.#onWire.get(origin) ?? 0;
-    this.#onWire.set(origin, inFlightBefore + 1);
+  #withInFlight(permit: RateLimitPermit, ticket: InFlightTicket): RateLimitPermit {
+    this.#inFlight.sent(ticket);
     return {
       buckets: permit.buckets,
       wantsObservations: permit.wantsObservations,
       complete: async (outcome) => {
-        leave();
-        this.#onWire.set(origin, Math.max(0, (this.#onWire.get(origin) ?? 1) - 1));
-        if (outcome.refusal === 'in-flight') this.#inFlight.refused(origin, inFlightBefore);
+        // Only an answer the server worked on (not a refusal of any kind) says the request was in.
+        const worked = outcome.answered && outcome.status !== undefined && outcome.status < 400;
+        await this.#inFlight.settle(
+          ticket,
+          outcome.refusal === 'in-flight' ? 'refused' : worked ? 'accepted' : 'other',
+        );
         await permit.complete(outcome);
       },
     };

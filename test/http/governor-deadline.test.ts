@@ -22,10 +22,13 @@ describe('a waiter woken at its deadline', () => {
   it('is refused when the probe it waited for is still being recorded', async () => {
     const clock = createVirtualClock(new ManualClock(START));
     const memory = new MemoryRateLimitStore(() => clock.now());
-    // Recording the probe's answer never finishes (a store that stopped answering).
+    // Recording the probe's answer in its quota never finishes (a store that stopped answering).
     const stalled: RateLimitStore = {
       read: (bucket) => memory.read(bucket),
-      compareAndSet: () => new Promise<boolean>(() => {}),
+      compareAndSet: (bucket, version, state, ttlMs) =>
+        bucket.endsWith('#concurrency')
+          ? memory.compareAndSet(bucket, version, state, ttlMs)
+          : new Promise<boolean>(() => {}),
     };
     const governor = new RateLimitGovernor({ clock, store: stalled });
     const url = new URL('https://api.example.com/v1/generations');

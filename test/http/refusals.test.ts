@@ -7,6 +7,7 @@
 import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
 import { ForbiddenError, RateLimitGovernor } from '../../src/http/index.js';
+import { ConcurrencyBook } from '../../src/http/rate-limit/concurrency-book.js';
 import { InFlightCap } from '../../src/http/rate-limit/in-flight-cap.js';
 import { JobSlots } from '../../src/http/rate-limit/job-slots.js';
 import { accepted, refused } from '../../src/http/rate-limit/learned-rate.js';
@@ -115,24 +116,35 @@ describe('a refusal without Retry-After is a measurement', () => {
 });
 
 describe('the cap on requests in flight', () => {
-  it('falls to what a secondary limit allowed and climbs back, the spell doubling when the climb is refused', async () => {
+  it('learns the cap from the requests surely in flight at a refusal, and climbs back', async () => {
     const manual = new ManualClock(START);
     const clock = createVirtualClock(manual);
-    const cap = new InFlightCap(clock);
+    const cap = new InFlightCap(new ConcurrencyBook(clock, undefined, 'governor'));
+    const enterSent = async () => {
+      const ticket = await cap.enter('o', {});
+      cap.sent(ticket);
+      return ticket;
+    };
     // No cap before a refusal.
-    const leaves = await Promise.all(Array.from({ length: 6 }, () => cap.enter('o', {})));
-    for (const leave of leaves) leave();
+    const crowd = [await enterSent(), await enterSent(), await enterSent(), await enterSent()];
+    for (const ticket of crowd) await cap.settle(ticket, 'accepted');
+    // Three at once now; the third is refused while the two sent before it are unanswered:
+    // two were surely in flight, so the cap is two (not the three granted).
+    const [a, b, c] = [await enterSent(), await enterSent(), await enterSent()];
     expect(cap.states()).toEqual([]);
-    // Refused with four others in flight: four it is.
-    cap.refused('o', 4);
-    expect(cap.states()).toEqual([expect.objectContaining({ cap: 4 })]);
+    await cap.settle(c!, 'refused');
+    expect(cap.states()).toEqual([expect.objectContaining({ cap: 2, inFlight: 2 })]);
+    await cap.settle(a!, 'accepted');
+    await cap.settle(b!, 'accepted');
+    // Ten quiet seconds: the cap climbs by one.
     manual.set(START + 10_001);
-    const entered = await Promise.all(Array.from({ length: 5 }, () => cap.enter('o', {})));
-    expect(cap.states()[0]!.cap).toBe(5);
-    for (const leave of entered) leave();
-    // The first refusal after a climb doubles the quiet spell before the next one.
-    cap.refused('o', 4);
+    const entered = [await enterSent(), await enterSent(), await enterSent()];
+    expect(cap.states()[0]!.cap).toBe(3);
+    // The first refusal after a climb finds the limit again and doubles the quiet spell.
+    await cap.settle(entered[2]!, 'refused');
+    expect(cap.states()[0]!.cap).toBe(2);
     expect(cap.states()[0]!.climbsAt - clock.now()).toBe(20_000);
+    for (const ticket of entered.slice(0, 2)) await cap.settle(ticket, 'accepted');
   });
 });
 
@@ -141,7 +153,7 @@ describe('a job limit learned from a refusal', () => {
     const manual = new ManualClock(START);
     const clock = createVirtualClock(manual);
     const slots = new JobSlots(clock, undefined);
-    slots.learnLimit('o', 1, false);
+    await slots.learnLimit('o', 1, false);
     const first = await slots.acquire('o');
     first.markRunning();
     const second = slots.acquire('o');
@@ -153,9 +165,9 @@ describe('a job limit learned from a refusal', () => {
     held.release();
   });
 
-  it('keeps a limit the service stated', () => {
+  it('keeps a limit the service stated', async () => {
     const slots = new JobSlots(createVirtualClock(new ManualClock(START)), undefined);
-    slots.learnLimit('o', 5);
+    await slots.learnLimit('o', 5);
     expect(slots.limitOf('o')).toBe(5);
   });
 });

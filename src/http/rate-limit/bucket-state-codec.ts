@@ -7,6 +7,7 @@
  * field reads as unknown, the rest of the state as written.
  * @module
  */
+import { decodeConcurrencyRecord } from './concurrency-record.js';
 import { MAX_IN_FLIGHT_LEASES } from './in-flight-leases.js';
 import type {
   BucketState,
@@ -64,6 +65,7 @@ export function encodeBucketState(state: BucketState): string {
   if (state.otherUnits !== undefined) fields.otherUnits = state.otherUnits;
   if (state.counted !== undefined) fields.counted = state.counted;
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
+  if (state.concurrency !== undefined) fields.concurrency = state.concurrency;
   return JSON.stringify(fields);
 }
 
@@ -115,6 +117,11 @@ function decodeState(json: string): BucketState | undefined {
     )
       return undefined;
     state.inFlight = record.inFlight;
+  }
+  if (record.concurrency !== undefined) {
+    // A record of caps and job slots that is not the toolkit's reads as nothing known.
+    const concurrency = decodeConcurrencyRecord(record.concurrency);
+    if (concurrency !== undefined) state.concurrency = concurrency;
   }
   return state;
 }

@@ -1,13 +1,26 @@
 /**
- * A cap on requests in flight to one origin, learned from the refusals that speak of it (a
- * secondary rate limit, "too many concurrent requests"): the cap falls to the requests that
- * were in flight before the refused one, and climbs back by one after a quiet spell, the spell
- * doubling each time the climb meets a refusal again. So a cap is never learned for good from
- * one refusal, and a server that raises its limit is followed. Without refusals, no cap (the
- * slow start of job slots keeps a crowd of submissions from meeting an unknown limit at once).
+ * A cap on requests in flight to one origin, for servers that limit requests at once (a
+ * secondary rate limit, "too many concurrent requests") and never say how many: a controller
+ * that learns it from what such a server does let one know.
+ *
+ * - A refused request is answered at once, an admitted one when its work is done; and a request
+ *   sent before the refused one and still unanswered when the refusal arrives was surely in
+ *   flight when the server refused. So a refusal measures the cap: those requests, fleet-wide.
+ *   (Counting every request granted before it, as before, took answers still on their way back
+ *   for requests in flight: the cap came out too high and cost more refusals.)
+ * - Before any refusal, no cap: most servers have none, and the slow start of job slots keeps a
+ *   crowd of submissions from meeting an unknown one at once.
+ * - A learned cap climbs back by one after a quiet spell, the spell doubling each time the climb
+ *   meets a refusal again: never learned for good from one refusal, and a raised limit is followed.
+ *
+ * With a store passed to the governor, the cap and every governor's count of requests live in
+ * the store (`concurrency-record.ts`): the processes sharing it keep one cap between them.
  * @module
  */
 import type { Clock } from '../clock.js';
+import { type ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
+import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { RateLimitStoreError } from './rate-limit-store-error.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
@@ -15,15 +28,25 @@ import { WakeSignal } from './wake-signal.js';
 const FIRST_CLIMB_MS = 10_000;
 /** ...doubling after each refusal that follows a climb, to at most this. */
 const LONGEST_CLIMB_MS = 300_000;
+/** A request without a deadline is taken to be on the wire at most this long (its lease). */
+const LEASE_WITHOUT_DEADLINE_MS = 300_000;
 
-interface OriginCap {
-  inFlight: number;
-  cap: number | undefined;
-  climbAfterMs: number;
-  climbAt: number;
-  /** A climb happened and no refusal came since. */
-  climbed: boolean;
-  readonly waiters: Array<{ readonly signal: AbortSignal | undefined }>;
+interface LocalOrigin {
+  /** Requests let through and not answered: ticket id to the moment its lease ends. */
+  readonly open: Map<number, number>;
+  /** Of those, the ones sent, in send order (ticket ids). */
+  readonly sent: number[];
+  readonly waiters: object[];
+  /** How long answers take here, smoothed. */
+  latencyMs: number | undefined;
+}
+
+/** One request's place under the cap, from `enter` until its answer. */
+export interface InFlightTicket {
+  readonly origin: string;
+  readonly id: number;
+  /** When it was sent. */
+  sentAt?: number;
 }
 
 /** What the cap says of one origin, for `rateLimits()`. */
@@ -35,103 +58,184 @@ export interface InFlightCapState {
   readonly climbsAt: number;
 }
 
+/** The record with a climb applied when one is due at `now`. */
+function climbed(record: ConcurrencyRecord, now: number): ConcurrencyRecord {
+  if (record.cap === undefined || record.capClimbAt === undefined || now < record.capClimbAt) return record;
+  return {
+    ...record,
+    cap: record.cap + 1,
+    capClimbed: true,
+    capClimbAt: now + (record.capClimbAfterMs ?? FIRST_CLIMB_MS),
+  };
+}
+
 export class InFlightCap {
-  readonly #origins = new Map<string, OriginCap>();
+  readonly #origins = new Map<string, LocalOrigin>();
   readonly #wake = new WakeSignal();
+  readonly #clock: Clock;
+  #tickets = 0;
 
-  constructor(private readonly clock: Clock) {}
+  constructor(private readonly book: ConcurrencyBook) {
+    this.#clock = book.clock;
+  }
 
-  #of(origin: string): OriginCap {
+  #of(origin: string): LocalOrigin {
     let entry = this.#origins.get(origin);
     if (!entry) {
-      entry = {
-        inFlight: 0,
-        cap: undefined,
-        climbAfterMs: FIRST_CLIMB_MS,
-        climbAt: Number.POSITIVE_INFINITY,
-        climbed: false,
-        waiters: [],
-      };
+      entry = { open: new Map(), sent: [], waiters: [], latencyMs: undefined };
       this.#origins.set(origin, entry);
     }
     return entry;
   }
 
-  /** Requests to `origin` in flight now. */
+  /** Requests to `origin` let through here and not answered. */
   inFlight(origin: string): number {
-    return this.#origins.get(origin)?.inFlight ?? 0;
+    return this.#origins.get(origin)?.open.size ?? 0;
   }
 
-  /** Waits, in arrival order, until one more request to `origin` may be in flight; returns its release. */
+  /** This governor's part of the record: its requests in flight, leased until the last one's deadline. */
+  #withOwn(record: ConcurrencyRecord, entry: LocalOrigin, now: number): ConcurrencyRecord {
+    const own = holderOf(record, this.book.owner, now);
+    const until = Math.max(now, ...entry.open.values());
+    return withHolder(record, [this.book.owner, entry.open.size, own[2], own[3], until], now);
+  }
+
+  /** Waits, in arrival order, until one more request to `origin` may be in flight. */
   async enter(
     origin: string,
     options: { signal?: AbortSignal | undefined; deadline?: number | undefined },
-  ): Promise<() => void> {
+  ): Promise<InFlightTicket> {
     const entry = this.#of(origin);
-    if ((entry.cap === undefined || entry.inFlight < entry.cap) && entry.waiters.length === 0)
-      return this.#take(entry);
-    const me = { signal: options.signal };
+    const me = {};
     entry.waiters.push(me);
+    const ticket: InFlightTicket = { origin, id: this.#tickets++ };
+    let quietPolls = 0;
+    let seen = '';
     try {
       for (;;) {
         options.signal?.throwIfAborted();
-        this.#climb(entry);
-        const now = this.clock.now();
+        const now = this.#clock.now();
         // Woken at the deadline: refused, not let through with no time left.
         if (options.deadline !== undefined && now >= options.deadline)
           throw new ThrottleDeadlineError(0, 'in-flight');
-        if (entry.waiters[0] === me && (entry.cap === undefined || entry.inFlight < entry.cap)) break;
-        if (options.deadline !== undefined) {
-          await this.#wake.sleep(this.clock, Math.min(options.deadline, entry.climbAt) - now, options.signal);
-        } else if (entry.cap !== undefined && Number.isFinite(entry.climbAt) && entry.climbAt > now) {
-          await this.#wake.sleep(this.clock, entry.climbAt - now, options.signal);
-        } else await this.#wake.next(options.signal);
+        if (entry.waiters[0] !== me) {
+          // Behind another waiter of this process: it looks at the record; wait for it to go.
+          if (options.deadline === undefined) await this.#wake.next(options.signal);
+          else await this.#wake.sleep(this.#clock, options.deadline - now, options.signal);
+          continue;
+        }
+        const lease = options.deadline ?? now + LEASE_WITHOUT_DEADLINE_MS;
+        let record: ConcurrencyRecord;
+        try {
+          record = await this.book.read(origin);
+          if (this.#room(climbed(record, now), now)) {
+            let took = false;
+            record = await this.book.update(origin, (current, at) => {
+              const next = climbed(current, at);
+              took = this.#room(next, at);
+              if (!took) return next;
+              entry.open.set(ticket.id, lease);
+              return this.#withOwn(next, entry, at);
+            });
+            if (took) return ticket;
+          }
+        } catch (error) {
+          // A store that fails: the quota's own read refuses the request before it is sent
+          // (a probe of an unknown route, which reads no quota, still goes, as it always did).
+          if (!RateLimitStoreError.isInstance(error)) throw error;
+          entry.open.set(ticket.id, lease);
+          return ticket;
+        }
+        const state = JSON.stringify([fleetCounts(record, now).inFlight, record.cap]);
+        quietPolls = state === seen ? quietPolls + 1 : 0;
+        seen = state;
+        const climbAt =
+          record.cap !== undefined
+            ? (record.capClimbAt ?? Number.POSITIVE_INFINITY)
+            : Number.POSITIVE_INFINITY;
+        await this.book.wait(this.#wake, Math.min(options.deadline ?? Number.POSITIVE_INFINITY, climbAt), {
+          signal: options.signal,
+          typicalMs: entry.latencyMs,
+          quietPolls,
+        });
       }
     } finally {
       entry.waiters.splice(entry.waiters.indexOf(me), 1);
       this.#wake.wake();
     }
-    return this.#take(entry);
   }
 
-  #take(entry: OriginCap): () => void {
-    entry.inFlight += 1;
-    let released = false;
-    return () => {
-      if (released) return;
-      released = true;
-      entry.inFlight -= 1;
-      this.#wake.wake();
-    };
+  #room(record: ConcurrencyRecord, now: number): boolean {
+    return record.cap === undefined || fleetCounts(record, now).inFlight < record.cap;
   }
 
-  #climb(entry: OriginCap): void {
-    const now = this.clock.now();
-    if (entry.cap === undefined || now < entry.climbAt) return;
-    entry.cap += 1;
-    entry.climbed = true;
-    entry.climbAt = now + entry.climbAfterMs;
+  /** The request holding `ticket` goes on the wire now. */
+  sent(ticket: InFlightTicket): void {
+    const entry = this.#of(ticket.origin);
+    entry.sent.push(ticket.id);
+    ticket.sentAt = this.#clock.now();
   }
 
-  /** A refusal for requests in flight, of a request sent while `inFlightBefore` others were. */
-  refused(origin: string, inFlightBefore: number): void {
-    const entry = this.#of(origin);
-    const now = this.clock.now();
-    const cap = Math.max(1, inFlightBefore);
-    // The first refusal after a climb: the climb found the limit; wait longer before the next one.
-    // (Refusals that crowd in from one burst are one measurement.)
-    if (entry.climbed) entry.climbAfterMs = Math.min(LONGEST_CLIMB_MS, entry.climbAfterMs * 2);
-    entry.climbed = false;
-    entry.cap = entry.cap === undefined ? cap : Math.min(entry.cap, cap);
-    entry.climbAt = now + entry.climbAfterMs;
-  }
-
-  /** The caps in force. */
-  states(): InFlightCapState[] {
-    return [...this.#origins].flatMap(([origin, entry]) =>
-      entry.cap === undefined
-        ? []
-        : [{ origin, cap: entry.cap, inFlight: entry.inFlight, climbsAt: entry.climbAt }],
+  /**
+   * The request holding `ticket` was answered and worked on (`accepted`), refused for requests
+   * in flight (`refused`), or anything else (another refusal, no answer, never sent); its place
+   * is given back.
+   */
+  async settle(ticket: InFlightTicket, outcome: 'accepted' | 'refused' | 'other'): Promise<void> {
+    const entry = this.#of(ticket.origin);
+    const now = this.#clock.now();
+    // Sent before this one and still unanswered: surely in flight when this one arrived.
+    const order = entry.sent.indexOf(ticket.id);
+    const earlierOpen = order < 0 ? 0 : order;
+    if (order >= 0) entry.sent.splice(order, 1);
+    entry.open.delete(ticket.id);
+    if (outcome === 'accepted' && ticket.sentAt !== undefined)
+      entry.latencyMs = smoothed(entry.latencyMs, now - ticket.sentAt);
+    await quietly(
+      this.book.update(ticket.origin, (current, at) => {
+        const next = this.#withOwn(current, entry, at);
+        return outcome === 'refused'
+          ? refusedWith(next, earlierOpen + fleetCounts(next, at, this.book.owner).inFlight, at)
+          : next;
+      }),
     );
+    this.#wake.wake();
   }
+
+  /** The caps in force (as last read here). */
+  states(): InFlightCapState[] {
+    const now = this.#clock.now();
+    return [...this.#origins.keys()].flatMap((origin) => {
+      const record = this.book.cached(origin);
+      return record.cap === undefined
+        ? []
+        : [
+            {
+              origin,
+              cap: record.cap,
+              inFlight: fleetCounts(record, now).inFlight,
+              climbsAt: record.capClimbAt ?? Number.POSITIVE_INFINITY,
+            },
+          ];
+    });
+  }
+}
+
+/**
+ * A refusal for requests in flight when `inFlight` others surely were: the cap falls to that
+ * (at least one). The first refusal after a climb found the limit: the next climb waits longer.
+ * Refusals that crowd in from one burst are one measurement.
+ */
+function refusedWith(record: ConcurrencyRecord, inFlight: number, now: number): ConcurrencyRecord {
+  const climbAfterMs = record.capClimbed
+    ? Math.min(LONGEST_CLIMB_MS, (record.capClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
+    : (record.capClimbAfterMs ?? FIRST_CLIMB_MS);
+  const measured = Math.max(1, inFlight);
+  return {
+    ...record,
+    cap: record.cap === undefined ? measured : Math.min(record.cap, measured),
+    capClimbed: false,
+    capClimbAfterMs: climbAfterMs,
+    capClimbAt: now + climbAfterMs,
+  };
 }

@@ -3,9 +3,16 @@
  * 15 by plan), and a submission past it is refused with 429 ("Maximum 5 queued requests
  * allowed."). Job slots hold submissions back, first come first served, while the origin's
  * known limit is reached. The limit is configured, or learned from the first such refusal.
+ *
+ * With a rate-limit store passed to the client, the limit, the slow start and every client's
+ * count of held slots and running jobs live in the store (`concurrency-record.ts`): the
+ * processes sharing it keep one count of the account's jobs, as the service does.
  * @module
  */
 import type { Clock } from '../clock.js';
+import { ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
+import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import type { RateLimitStore } from './rate-limit-store.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
@@ -19,6 +26,11 @@ const SLOW_ANSWER_MS = 100;
 const SLOW_START_JOBS = 2;
 /** ...and past this many, no limit is assumed until a refusal teaches one. */
 const SLOW_START_END = 128;
+/**
+ * A client's count in a shared record lasts this long after its last change (renewed by every
+ * change): a process that dies stops holding the account's places then.
+ */
+const HOLD_LEASE_MS = 600_000;
 
 /** A held place in the service's job queue; release it when the job has finished. */
 export interface JobSlot {
@@ -45,65 +57,95 @@ export class JobSlotRevoked extends Error {
   }
 }
 
-interface OriginSlots {
-  limit: number | undefined;
+/** What this client holds on one origin. */
+interface LocalSlots {
+  readonly origin: string;
   held: number;
   /** Held slots whose submission started a job. */
   running: number;
   /** Held slots whose submission has not started a job yet, oldest first, to revoke past a new limit. */
   readonly pending: Array<{ revoke(): void }>;
-  blockedUntil: number;
-  /** A limit learned from a refusal (not stated) rises by one at this moment: it is not kept for good. */
-  climbAt: number | undefined;
-  climbAfterMs: number;
-  /**
-   * While no limit is known: jobs started together, growing by one each time every submission
-   * taken has been accepted, so that a crowd finds an unstated job limit with one refusal rather
-   * than one per caller; dropped once large.
-   */
-  slowStart: number | undefined;
-  readonly waiters: Array<{ signal: AbortSignal | undefined }>;
+  readonly waiters: object[];
+  /** How long a slot is held here, smoothed (how often a waiter on a shared record looks again). */
+  holdMs: number | undefined;
+}
+
+/** A learned limit climbs by one when its quiet spell has passed. */
+function climbed(record: ConcurrencyRecord, now: number): ConcurrencyRecord {
+  if (record.jobLimit === undefined || record.jobClimbAt === undefined || now < record.jobClimbAt)
+    return record;
+  return {
+    ...record,
+    jobLimit: record.jobLimit + 1,
+    jobClimbAt: now + (record.jobClimbAfterMs ?? FIRST_CLIMB_MS),
+  };
+}
+
+/**
+ * While no limit is known: jobs started together, growing by one each time every submission
+ * taken has been accepted (so that a crowd finds an unstated job limit with one refusal rather
+ * than one per caller); 0 once it ended.
+ */
+function slowStartOf(record: ConcurrencyRecord): number {
+  return record.jobSlowStart ?? SLOW_START_JOBS;
 }
 
 export class JobSlots {
-  readonly #origins = new Map<string, OriginSlots>();
+  readonly #origins = new Map<string, LocalSlots>();
   readonly #wake = new WakeSignal();
+  readonly #book: ConcurrencyBook;
+  readonly #clock: Clock;
 
+  /**
+   * @param store The client's rate-limit store, when one was passed in: the slots are then
+   * counted there, with every other client of the store.
+   */
   constructor(
-    private readonly clock: Clock,
+    clock: Clock,
     private readonly configuredLimit: number | undefined,
-  ) {}
+    store?: RateLimitStore,
+  ) {
+    this.#clock = clock;
+    this.#book = new ConcurrencyBook(clock, store, slotsOwnerId());
+  }
 
-  #slots(origin: string): OriginSlots {
+  #slots(origin: string): LocalSlots {
     let slots = this.#origins.get(origin);
     if (!slots) {
-      slots = {
-        limit: this.configuredLimit,
-        held: 0,
-        running: 0,
-        pending: [],
-        blockedUntil: 0,
-        climbAt: undefined,
-        climbAfterMs: FIRST_CLIMB_MS,
-        slowStart: this.configuredLimit === undefined ? SLOW_START_JOBS : undefined,
-        waiters: [],
-      };
+      slots = { origin, held: 0, running: 0, pending: [], waiters: [], holdMs: undefined };
       this.#origins.set(origin, slots);
     }
     return slots;
   }
 
-  /** The limit in force for `origin`, when known. */
+  /** The limit in force for `origin`, when known (as last read). */
   limitOf(origin: string): number | undefined {
-    return this.#slots(origin).limit;
+    return this.configuredLimit ?? this.#book.cached(origin).jobLimit;
+  }
+
+  #bound(record: ConcurrencyRecord): number | undefined {
+    if (this.configuredLimit !== undefined) return this.configuredLimit;
+    if (record.jobLimit !== undefined) return record.jobLimit;
+    const slowStart = slowStartOf(record);
+    return slowStart > 0 ? slowStart : undefined;
+  }
+
+  /** This client's part of the record, from what it holds now. */
+  #withOwn(record: ConcurrencyRecord, slots: LocalSlots, now: number, taking = 0): ConcurrencyRecord {
+    const own = holderOf(record, this.#book.owner, now);
+    const held = slots.held + taking;
+    return withHolder(record, [this.#book.owner, own[1], held, slots.running, now + HOLD_LEASE_MS], now);
   }
 
   /**
    * The limit a refusal of a submission teaches when the service names no number: the jobs of
-   * this client running on `origin` (at least one).
+   * the account running on `origin` (every client sharing the store; at least one).
    */
-  learnFromRefusal(origin: string): number {
-    return Math.max(1, this.#slots(origin).running);
+  async learnFromRefusal(origin: string): Promise<number> {
+    const slots = this.#slots(origin);
+    const record = await this.#book.read(origin);
+    const others = fleetCounts(record, this.#clock.now(), this.#book.owner).running;
+    return Math.max(1, slots.running + others);
   }
 
   /**
@@ -111,28 +153,41 @@ export class JobSlots {
    * taught (`stated: false`): that one climbs back by one after a quiet spell, which doubles
    * each time the climb is refused again, so that one refusal never shrinks the limit for good.
    */
-  learnLimit(origin: string, limit: number, stated = true): void {
+  async learnLimit(origin: string, limit: number, stated = true): Promise<void> {
+    if (!(Number.isInteger(limit) && limit > 0)) return;
     const slots = this.#slots(origin);
-    if (Number.isInteger(limit) && limit > 0) {
-      slots.slowStart = undefined;
-      if (stated) slots.climbAt = undefined;
-      else {
-        const climbed = slots.climbAt !== undefined && slots.limit !== undefined && limit < slots.limit;
-        if (climbed) slots.climbAfterMs = Math.min(LONGEST_CLIMB_MS, slots.climbAfterMs * 2);
-        slots.climbAt = this.clock.now() + slots.climbAfterMs;
+    const record = await quietUpdate(this.#book, origin, (current, now) => {
+      const next: { -readonly [K in keyof ConcurrencyRecord]: ConcurrencyRecord[K] } = {
+        ...current,
+        jobLimit: limit,
+        jobSlowStart: 0,
+      };
+      if (stated) {
+        delete next.jobClimbAt;
+      } else {
+        const wasClimbing =
+          current.jobClimbAt !== undefined && current.jobLimit !== undefined && limit < current.jobLimit;
+        const climbAfterMs = wasClimbing
+          ? Math.min(LONGEST_CLIMB_MS, (current.jobClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
+          : (current.jobClimbAfterMs ?? FIRST_CLIMB_MS);
+        next.jobClimbAfterMs = climbAfterMs;
+        next.jobClimbAt = now + climbAfterMs;
       }
-      slots.limit = limit;
-      // Places taken while the limit was unknown: those beyond it queue again.
-      const room = Math.max(0, limit - slots.running);
-      for (const holder of slots.pending.slice(room)) holder.revoke();
-    }
+      return next;
+    });
+    // Places taken while the limit was unknown: those beyond it queue again.
+    const others = fleetCounts(record ?? {}, this.#clock.now(), this.#book.owner);
+    const room = Math.max(0, limit - slots.running - others.held);
+    for (const holder of slots.pending.slice(room)) holder.revoke();
     this.#wake.wake();
   }
 
   /** No submission to `origin` before `untilMs` (the queue was full). */
-  block(origin: string, untilMs: number): void {
-    const slots = this.#slots(origin);
-    slots.blockedUntil = Math.max(slots.blockedUntil, untilMs);
+  async block(origin: string, untilMs: number): Promise<void> {
+    await quietUpdate(this.#book, origin, (current) => ({
+      ...current,
+      jobsBlockedUntil: Math.max(current.jobsBlockedUntil ?? 0, untilMs),
+    }));
   }
 
   /** Waits for a free slot on `origin`, in arrival order. */
@@ -141,41 +196,121 @@ export class JobSlots {
     options: { signal?: AbortSignal; deadline?: number } = {},
   ): Promise<HeldJobSlot> {
     const slots = this.#slots(origin);
-    const me = { signal: options.signal };
+    const me = {};
     slots.waiters.push(me);
+    let quietPolls = 0;
+    let seen = '';
     try {
       for (;;) {
         options.signal?.throwIfAborted();
-        const now = this.clock.now();
-        if (slots.climbAt !== undefined && slots.limit !== undefined && now >= slots.climbAt) {
-          slots.limit += 1;
-          slots.climbAt = now + slots.climbAfterMs;
+        const now = this.#clock.now();
+        if (slots.waiters[0] !== me) {
+          // Behind another waiter of this client: it looks at the record; wait for it to go.
+          if (options.deadline !== undefined && now >= options.deadline)
+            throw new ThrottleDeadlineError(0, 'queue-limit');
+          if (options.deadline === undefined) await this.#wake.next(options.signal);
+          else await this.#wake.sleep(this.#clock, options.deadline - now, options.signal);
+          continue;
         }
-        const first = slots.waiters[0] === me;
-        const bound = slots.limit ?? slots.slowStart;
-        const full = bound !== undefined && slots.held >= bound;
-        if (first && !full && now >= slots.blockedUntil) break;
+        let record = climbed(await this.#book.read(origin), now);
+        if (this.#free(record, now) && now >= (record.jobsBlockedUntil ?? 0)) {
+          let took = false;
+          record = await this.#book.update(origin, (current, at) => {
+            const next = climbed(current, at);
+            took = this.#free(next, at) && at >= (next.jobsBlockedUntil ?? 0);
+            // Counted here only once written: a write that lost the race is tried again.
+            return took ? this.#withOwn(next, slots, at, 1) : next;
+          });
+          if (took) {
+            slots.held += 1;
+            return new HeldSlot(slots, this, this.#clock);
+          }
+        }
+        const full = !this.#free(record, now);
         // Wait for the block to end, or for a place (until the deadline, when there is one).
-        const until =
-          first && !full
-            ? slots.blockedUntil
-            : Math.min(
-                options.deadline ?? Number.POSITIVE_INFINITY,
-                slots.climbAt ?? Number.POSITIVE_INFINITY,
-              );
+        const until = !full
+          ? (record.jobsBlockedUntil ?? 0)
+          : Math.min(
+              options.deadline ?? Number.POSITIVE_INFINITY,
+              record.jobClimbAt ?? Number.POSITIVE_INFINITY,
+            );
         if (options.deadline !== undefined && (until > options.deadline || now >= options.deadline)) {
           throw new ThrottleDeadlineError(Math.max(0, until - now), 'queue-limit');
         }
-        if (Number.isFinite(until)) await this.#wake.sleep(this.clock, until - now, options.signal);
-        else await this.#wake.next(options.signal);
+        const state = JSON.stringify([fleetCounts(record, now), record.jobLimit, record.jobSlowStart]);
+        quietPolls = state === seen ? quietPolls + 1 : 0;
+        seen = state;
+        await this.#book.wait(this.#wake, until, {
+          signal: options.signal,
+          typicalMs: slots.holdMs,
+          quietPolls,
+        });
       }
     } finally {
       slots.waiters.splice(slots.waiters.indexOf(me), 1);
       this.#wake.wake();
     }
-    slots.held += 1;
-    return new HeldSlot(slots, this.clock, this.#wake);
   }
+
+  #free(record: ConcurrencyRecord, now: number): boolean {
+    const bound = this.#bound(record);
+    return bound === undefined || fleetCounts(record, now).held < bound;
+  }
+
+  /** @internal A held slot's submission was accepted after `heldMs`. */
+  running(slots: LocalSlots, heldMs: number): void {
+    slots.running += 1;
+    void quietly(
+      this.#book.update(slots.origin, (current, now) => {
+        let next = this.#withOwn(current, slots, now);
+        // Grown once every submission taken has been answered, so that a crowd sent together
+        // at the edge of an unknown limit costs one refusal, not one per submission; but with
+        // slow answers, one a round trip would take long: then by one per accepted submission
+        // (doubling per round trip, as TCP's slow start).
+        const slowStart = slowStartOf(next);
+        const fleet = fleetCounts(next, now);
+        if (
+          this.configuredLimit === undefined &&
+          next.jobLimit === undefined &&
+          slowStart > 0 &&
+          (fleet.held === fleet.running || heldMs >= SLOW_ANSWER_MS)
+        ) {
+          next = { ...next, jobSlowStart: slowStart + 1 >= SLOW_START_END ? 0 : slowStart + 1 };
+        }
+        return next;
+      }),
+    ).then(() => this.#wake.wake());
+  }
+
+  /** @internal A held slot was given back after `heldMs`. */
+  released(slots: LocalSlots, heldMs: number): void {
+    slots.holdMs = smoothed(slots.holdMs, heldMs);
+    void quietly(this.#book.update(slots.origin, (current, now) => this.#withOwn(current, slots, now))).then(
+      () => this.#wake.wake(),
+    );
+  }
+}
+
+/** An update whose failure (a store that cannot be written) leaves what was known. */
+async function quietUpdate(
+  book: ConcurrencyBook,
+  origin: string,
+  change: (record: ConcurrencyRecord, now: number) => ConcurrencyRecord,
+): Promise<ConcurrencyRecord | undefined> {
+  let written: ConcurrencyRecord | undefined;
+  await quietly(
+    book.update(origin, change).then((record) => {
+      written = record;
+    }),
+  );
+  return written;
+}
+
+/** An id for this client's part of a shared record: random, so that processes never collide. */
+function slotsOwnerId(): string {
+  const crypto = globalThis.crypto;
+  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
+  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**
@@ -184,18 +319,18 @@ export class JobSlots {
  */
 class HeldSlot implements HeldJobSlot {
   readonly revoked: AbortSignal;
-  readonly #slots: OriginSlots;
-  readonly #clock: Clock;
-  readonly #wake: WakeSignal;
+  readonly #slots: LocalSlots;
+  readonly #owner: JobSlots;
   readonly #takenAt: number;
   readonly #revocation = new AbortController();
+  readonly #clock: Clock;
   #released = false;
   #running = false;
 
-  constructor(slots: OriginSlots, clock: Clock, wake: WakeSignal) {
+  constructor(slots: LocalSlots, owner: JobSlots, clock: Clock) {
     this.#slots = slots;
+    this.#owner = owner;
     this.#clock = clock;
-    this.#wake = wake;
     this.#takenAt = clock.now();
     this.revoked = this.#revocation.signal;
     slots.pending.push(this);
@@ -208,19 +343,8 @@ class HeldSlot implements HeldJobSlot {
   markRunning(): void {
     if (this.#running || this.#released) return;
     this.#running = true;
-    const slots = this.#slots;
-    slots.running += 1;
-    // Grown once every submission taken has been answered, so that a crowd sent together
-    // at the edge of an unknown limit costs one refusal, not one per submission; but with
-    // slow answers, one a round trip would take long: then by one per accepted submission
-    // (doubling per round trip, as TCP's slow start).
-    const slowAnswer = this.#clock.now() - this.#takenAt >= SLOW_ANSWER_MS;
-    if (slots.slowStart !== undefined && (slots.held === slots.running || slowAnswer)) {
-      slots.slowStart += 1;
-      if (slots.slowStart >= SLOW_START_END) slots.slowStart = undefined;
-      this.#wake.wake();
-    }
     this.#settle();
+    this.#owner.running(this.#slots, this.#clock.now() - this.#takenAt);
   }
 
   release(): void {
@@ -229,7 +353,7 @@ class HeldSlot implements HeldJobSlot {
     this.#slots.held -= 1;
     if (this.#running) this.#slots.running -= 1;
     this.#settle();
-    this.#wake.wake();
+    this.#owner.released(this.#slots, this.#clock.now() - this.#takenAt);
   }
 
   #settle(): void {

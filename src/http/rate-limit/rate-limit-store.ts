@@ -5,6 +5,9 @@
  * `WATCH`/`MULTI`, a conditional `UPDATE`).
  * @module
  */
+import type { ConcurrencyRecord } from './concurrency-record.js';
+
+export type { ConcurrencyHolder, ConcurrencyRecord } from './concurrency-record.js';
 
 /**
  * Requests that count against a quota: `[granted at, counts until, how many]`, granted at the
@@ -102,6 +105,11 @@ export interface BucketState {
   readonly paceTokens?: number;
   /** When `paceTokens` was last counted. */
   readonly paceUpdatedAt?: number;
+  /**
+   * Only in the state under `<origin>#concurrency`: the fleet's cap on requests in flight to the
+   * origin and its job slots, with each governor's counts (`concurrency-record.ts`).
+   */
+  readonly concurrency?: ConcurrencyRecord;
 }
 
 /**

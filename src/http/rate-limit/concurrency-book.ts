@@ -1,0 +1,123 @@
+/**
+ * Where the in-flight cap and the job slots keep their record of each origin: in this process,
+ * or in the rate-limit store when one was passed in (it may be shared with other processes),
+ * under `<origin>#concurrency`, written with compare-and-set as the quotas are. A shared record
+ * changes without this process hearing of it, so a waiter there also looks again now and then:
+ * at a fraction of how long the awaited thing usually lasts, sooner while the record keeps
+ * changing, less often while it does not.
+ * @module
+ */
+import type { Clock } from '../clock.js';
+import type { ConcurrencyRecord } from './concurrency-record.js';
+import type { RateLimitStore } from './rate-limit-store.js';
+import { RateLimitStoreError } from './rate-limit-store-error.js';
+import type { WakeSignal } from './wake-signal.js';
+
+const MAX_CAS_ATTEMPTS = 16;
+/** A waiter on a shared record looks again after this share of the awaited thing's usual length... */
+const POLL_SHARE = 1 / 8;
+/** ...and, before any was measured, first after this long, doubling while nothing changes. */
+const FIRST_POLL_MS = 10;
+/** Never less often than this. */
+const LONGEST_POLL_MS = 1_000;
+
+export class ConcurrencyBook {
+  readonly #local = new Map<string, ConcurrencyRecord>();
+  readonly #cached = new Map<string, ConcurrencyRecord>();
+
+  /**
+   * @param store The store passed to the governor (shared), or undefined: the record stays here.
+   * @param owner This governor's id in a shared record.
+   */
+  constructor(
+    readonly clock: Clock,
+    private readonly store: RateLimitStore | undefined,
+    readonly owner: string,
+    private readonly ttlMs = 3_600_000,
+  ) {}
+
+  /** Whether other processes may change the record (waiters must look again). */
+  get shared(): boolean {
+    return this.store !== undefined;
+  }
+
+  #key(origin: string): string {
+    return `${origin}#concurrency`;
+  }
+
+  /** The record as last read or written here (for synchronous questions). */
+  cached(origin: string): ConcurrencyRecord {
+    return this.#cached.get(origin) ?? this.#local.get(origin) ?? {};
+  }
+
+  async read(origin: string): Promise<ConcurrencyRecord> {
+    if (!this.store) return this.#local.get(origin) ?? {};
+    const record = (await this.store.read(this.#key(origin)))?.state.concurrency ?? {};
+    this.#cached.set(origin, record);
+    return record;
+  }
+
+  /** Applies `change` to the record (compare-and-set, retried under contention); returns what was written. */
+  async update(
+    origin: string,
+    change: (record: ConcurrencyRecord, now: number) => ConcurrencyRecord,
+  ): Promise<ConcurrencyRecord> {
+    if (!this.store) {
+      const next = change(this.#local.get(origin) ?? {}, this.clock.now());
+      this.#local.set(origin, next);
+      return next;
+    }
+    const key = this.#key(origin);
+    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
+      const current = await this.store.read(key);
+      const next = change(current?.state.concurrency ?? {}, this.clock.now());
+      const state = { blockedUntil: 0, concurrency: next };
+      if (await this.store.compareAndSet(key, current?.version ?? 0, state, this.ttlMs)) {
+        this.#cached.set(origin, next);
+        return next;
+      }
+    }
+    throw new RateLimitStoreError({
+      store: 'shared',
+      operation: 'compare-and-set',
+      bucket: key,
+      failure: `the record kept changing under other writers (${MAX_CAS_ATTEMPTS} attempts)`,
+    });
+  }
+
+  /**
+   * Sleeps until `until`, a local wake, or (on a shared record) the next look: `typicalMs` is how
+   * long the awaited thing usually lasts (undefined: not measured yet); `quietPolls` how many looks
+   * in a row found nothing changed.
+   */
+  async wait(
+    wake: WakeSignal,
+    until: number,
+    options: { signal?: AbortSignal | undefined; typicalMs: number | undefined; quietPolls: number },
+  ): Promise<void> {
+    const now = this.clock.now();
+    let end = until;
+    if (this.shared) {
+      const base =
+        options.typicalMs === undefined ? FIRST_POLL_MS : Math.max(1, options.typicalMs * POLL_SHARE);
+      end = Math.min(end, now + Math.min(LONGEST_POLL_MS, base * 2 ** Math.min(options.quietPolls, 10)));
+    }
+    if (Number.isFinite(end)) await wake.sleep(this.clock, Math.max(0, end - now), options.signal);
+    else await wake.next(options.signal);
+  }
+}
+
+/** Runs a write whose failure must not surface (a release, an answer recorded): the lease ends it anyway. */
+export function quietly(write: Promise<unknown>): Promise<void> {
+  return write.then(
+    () => undefined,
+    (error: unknown) => {
+      if (!RateLimitStoreError.isInstance(error)) throw error;
+    },
+  );
+}
+
+/** A smoothed duration (an exponentially weighted mean, as TCP smooths its round trip). */
+export function smoothed(previous: number | undefined, sample: number): number {
+  return previous === undefined ? sample : previous + (sample - previous) / 8;
+}

@@ -1,0 +1,147 @@
+/**
+ * What a fleet knows of one origin's limits on things at once, kept in the rate-limit store
+ * next to the quotas (as the `concurrency` field of a state under `<origin>#concurrency`), so
+ * that every process sharing the store keeps one cap on requests in flight and one count of the
+ * account's job slots: the cap learned from secondary-limit refusals, the job limit stated or
+ * learned, and each governor's own counts as a lease that ends if its process dies.
+ * @module
+ */
+
+/**
+ * One governor's part: `[governor id, requests in flight, job slots held, of which jobs
+ * running, lease end]`. Only the owner writes its part; the others add it up.
+ */
+export type ConcurrencyHolder = readonly [
+  owner: string,
+  inFlight: number,
+  held: number,
+  running: number,
+  until: number,
+];
+
+/**
+ * The shared record of one origin.
+ *
+ * @example
+ * const record: ConcurrencyRecord = { cap: 10, capClimbAt: 1_767_225_610_000, holders: [['a1', 4, 2, 1, 1_767_225_700_000]] };
+ */
+export interface ConcurrencyRecord {
+  /** The cap on requests in flight learned from refusals; absent while none taught one. */
+  readonly cap?: number;
+  /** When the cap rises by one without another refusal. */
+  readonly capClimbAt?: number;
+  /** The quiet spell before a climb: doubles each time a climb is refused. */
+  readonly capClimbAfterMs?: number;
+  /** A climb happened and no refusal came since. */
+  readonly capClimbed?: boolean;
+  /** The account's limit on jobs at once, stated by the service or learned from a refusal. */
+  readonly jobLimit?: number;
+  /** When a learned job limit rises by one (absent: stated, kept). */
+  readonly jobClimbAt?: number;
+  readonly jobClimbAfterMs?: number;
+  /** While no job limit is known: jobs started together (absent: the first value; 0: ended). */
+  readonly jobSlowStart?: number;
+  /** No submission before this moment (the queue was full and the limit is one). */
+  readonly jobsBlockedUntil?: number;
+  readonly holders?: readonly ConcurrencyHolder[];
+}
+
+/** Governors' parts kept per origin; beyond, those whose lease ends first go. */
+export const MAX_HOLDERS = 64;
+/** Owner ids are the toolkit's own (a UUID); anything longer was not written by it. */
+const MAX_OWNER_LENGTH = 64;
+
+/** The parts of `record` whose lease runs at `now`. */
+export function liveHolders(record: ConcurrencyRecord, now: number): ConcurrencyHolder[] {
+  return (record.holders ?? []).filter((holder) => holder[4] > now);
+}
+
+/** Sums of the live parts: requests in flight, job slots held and jobs running, fleet-wide. */
+export function fleetCounts(
+  record: ConcurrencyRecord,
+  now: number,
+  except?: string,
+): { inFlight: number; held: number; running: number } {
+  const sums = { inFlight: 0, held: 0, running: 0 };
+  for (const [owner, inFlight, held, running] of liveHolders(record, now)) {
+    if (owner === except) continue;
+    sums.inFlight += inFlight;
+    sums.held += held;
+    sums.running += running;
+  }
+  return sums;
+}
+
+/** `owner`'s part of `record` (zeros when it has none). */
+export function holderOf(record: ConcurrencyRecord, owner: string, now: number): ConcurrencyHolder {
+  return liveHolders(record, now).find((holder) => holder[0] === owner) ?? [owner, 0, 0, 0, 0];
+}
+
+/** `record` with `owner`'s part replaced (dropped when it holds nothing), expired parts dropped. */
+export function withHolder(
+  record: ConcurrencyRecord,
+  holder: ConcurrencyHolder,
+  now: number,
+): ConcurrencyRecord {
+  const others = liveHolders(record, now).filter(([owner]) => owner !== holder[0]);
+  const holds = holder[1] > 0 || holder[2] > 0;
+  const holders = holds && holder[4] > now ? [...others, holder] : others;
+  if (holders.length > MAX_HOLDERS) {
+    holders.sort((first, second) => second[4] - first[4]);
+    holders.length = MAX_HOLDERS;
+  }
+  if (holders.length === 0) {
+    const { holders: _dropped, ...rest } = record;
+    return rest;
+  }
+  return { ...record, holders };
+}
+
+const NUMBER_FIELDS = [
+  'cap',
+  'capClimbAt',
+  'capClimbAfterMs',
+  'jobLimit',
+  'jobClimbAt',
+  'jobClimbAfterMs',
+  'jobSlowStart',
+  'jobsBlockedUntil',
+] as const;
+
+/**
+ * A stored record as the toolkit wrote it, or undefined when it is not one (foreign data: read
+ * as nothing known, and the next write replaces it). Counts must be whole and not negative,
+ * times finite, at most {@link MAX_HOLDERS} parts.
+ */
+export function decodeConcurrencyRecord(value: unknown): ConcurrencyRecord | undefined {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+  const input = value as Record<string, unknown>;
+  const record: { -readonly [K in keyof ConcurrencyRecord]: ConcurrencyRecord[K] } = {};
+  for (const name of NUMBER_FIELDS) {
+    const field = input[name];
+    if (typeof field === 'number' && Number.isFinite(field) && field >= 0) record[name] = field;
+  }
+  if (typeof input.capClimbed === 'boolean') record.capClimbed = input.capClimbed;
+  if (input.holders !== undefined) {
+    if (!Array.isArray(input.holders) || input.holders.length > MAX_HOLDERS) return undefined;
+    if (!input.holders.every(isHolder)) return undefined;
+    record.holders = input.holders;
+  }
+  return record;
+}
+
+function isHolder(value: unknown): value is ConcurrencyHolder {
+  if (!Array.isArray(value) || value.length !== 5) return false;
+  const [owner, inFlight, held, running, until] = value as unknown[];
+  const count = (field: unknown) => Number.isSafeInteger(field) && (field as number) >= 0;
+  return (
+    typeof owner === 'string' &&
+    owner.length > 0 &&
+    owner.length <= MAX_OWNER_LENGTH &&
+    count(inFlight) &&
+    count(held) &&
+    count(running) &&
+    typeof until === 'number' &&
+    Number.isFinite(until)
+  );
+}
