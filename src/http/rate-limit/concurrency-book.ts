@@ -15,7 +15,7 @@ import type { WakeSignal } from './wake-signal.js';
 
 const MAX_CAS_ATTEMPTS = 16;
 /** A waiter on a shared record looks again after this share of the awaited thing's usual length... */
-const POLL_SHARE = 1 / 8;
+const POLL_SHARE = 1 / 32;
 /** ...and, before any was measured, first after this long, doubling while nothing changes. */
 const FIRST_POLL_MS = 10;
 /** Never less often than this. */

@@ -223,17 +223,25 @@ export class InFlightCap {
 
 /**
  * A refusal for requests in flight when `inFlight` others surely were: the cap falls to that
- * (at least one). The first refusal after a climb found the limit: the next climb waits longer.
- * Refusals that crowd in from one burst are one measurement.
+ * (at least one), or, just after a climb, back to where it was. The first refusal after a climb
+ * found the limit: the next climb waits longer.
  */
 function refusedWith(record: ConcurrencyRecord, inFlight: number, now: number): ConcurrencyRecord {
   const climbAfterMs = record.capClimbed
     ? Math.min(LONGEST_CLIMB_MS, (record.capClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
     : (record.capClimbAfterMs ?? FIRST_CLIMB_MS);
   const measured = Math.max(1, inFlight);
+  // Refused just after a climb: the climb overshot, the cap before it held for a whole spell.
+  // (A measurement across a fleet can come out low: answers elsewhere cross the refusal.)
+  const cap =
+    record.cap === undefined
+      ? measured
+      : record.capClimbed
+        ? Math.max(1, record.cap - 1)
+        : Math.min(record.cap, measured);
   return {
     ...record,
-    cap: record.cap === undefined ? measured : Math.min(record.cap, measured),
+    cap,
     capClimbed: false,
     capClimbAfterMs: climbAfterMs,
     capClimbAt: now + climbAfterMs,
