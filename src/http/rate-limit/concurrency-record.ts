@@ -28,6 +28,8 @@ export type ConcurrencyHolder = readonly [
 export interface ConcurrencyRecord {
   /** The cap on requests in flight learned from refusals; absent while none taught one. */
   readonly cap?: number;
+  /** When the cap was last set (a refusal, a climb): requests sent since were sent under it. */
+  readonly capSince?: number;
   /** When the cap rises by one without another refusal. */
   readonly capClimbAt?: number;
   /** The quiet spell before a climb: doubles each time a climb is refused. */
@@ -100,6 +102,7 @@ export function withHolder(
 const NUMBER_FIELDS = [
   'cap',
   'capClimbAt',
+  'capSince',
   'capClimbAfterMs',
   'jobLimit',
   'jobClimbAt',

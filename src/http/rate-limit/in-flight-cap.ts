@@ -65,6 +65,7 @@ function climbed(record: ConcurrencyRecord, now: number): ConcurrencyRecord {
     ...record,
     cap: record.cap + 1,
     capClimbed: true,
+    capSince: now,
     capClimbAt: now + (record.capClimbAfterMs ?? FIRST_CLIMB_MS),
   };
 }
@@ -195,7 +196,12 @@ export class InFlightCap {
       this.book.update(ticket.origin, (current, at) => {
         const next = this.#withOwn(current, entry, at);
         return outcome === 'refused'
-          ? refusedWith(next, earlierOpen + fleetCounts(next, at, this.book.owner).inFlight, at)
+          ? refusedWith(
+              next,
+              earlierOpen + fleetCounts(next, at, this.book.owner).inFlight,
+              at,
+              ticket.sentAt ?? at,
+            )
           : next;
       }),
     );
@@ -226,22 +232,32 @@ export class InFlightCap {
  * (at least one), or, just after a climb, back to where it was. The first refusal after a climb
  * found the limit: the next climb waits longer.
  */
-function refusedWith(record: ConcurrencyRecord, inFlight: number, now: number): ConcurrencyRecord {
+function refusedWith(
+  record: ConcurrencyRecord,
+  inFlight: number,
+  now: number,
+  sentAt: number,
+): ConcurrencyRecord {
   const climbAfterMs = record.capClimbed
     ? Math.min(LONGEST_CLIMB_MS, (record.capClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
     : (record.capClimbAfterMs ?? FIRST_CLIMB_MS);
   const measured = Math.max(1, inFlight);
   // Refused just after a climb: the climb overshot, the cap before it held for a whole spell.
   // (A measurement across a fleet can come out low: answers elsewhere cross the refusal.)
+  // Refused although sent under the cap in force: the cap is too high (counts of other processes
+  // that lag behind their answers measured it so), one less at least. Refusals of requests sent
+  // before it was set are of the burst that set it: one measurement, not one cut each.
+  const underCap = record.cap !== undefined && sentAt >= (record.capSince ?? Number.POSITIVE_INFINITY);
   const cap =
     record.cap === undefined
       ? measured
       : record.capClimbed
         ? Math.max(1, record.cap - 1)
-        : Math.min(record.cap, measured);
+        : Math.max(1, Math.min(underCap ? record.cap - 1 : record.cap, measured));
   return {
     ...record,
     cap,
+    capSince: now,
     capClimbed: false,
     capClimbAfterMs: climbAfterMs,
     capClimbAt: now + climbAfterMs,
