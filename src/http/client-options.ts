@@ -76,7 +76,8 @@ export interface HttpClientOptions {
   };
   /**
    * Jobs the account may have queued at once. Learned from the service's first queue-limit
-   * refusal when absent.
+   * refusal when absent. With `rateLimit.store`, the jobs of every client sharing the store count
+   * against it together.
    * @default undefined
    */
   readonly maxQueuedJobs?: number;

@@ -73,6 +73,8 @@ export { isNonPublicHost } from './non-public-host.js';
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
   type BucketState,
+  type ConcurrencyHolder,
+  type ConcurrencyRecord,
   type CountedRequests,
   type InFlightLease,
   MemoryRateLimitStore,

@@ -62,6 +62,8 @@ export { type GovernedTransportOptions, governedTransport } from './governed-tra
 export type { SessionHttpOptions } from './http-option-keys.js';
 export {
   type BucketState,
+  type ConcurrencyHolder,
+  type ConcurrencyRecord,
   type CountedRequests,
   type InFlightLease,
   MemoryRateLimitStore,

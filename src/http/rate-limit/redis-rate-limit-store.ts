@@ -60,9 +60,9 @@ export interface RedisRateLimitStoreOptions {
  * clock, so the processes sharing a store need clocks that agree to well under a second: one
  * machine, or machines kept in time by NTP.
  *
- * What is shared is the request quota. The account's limit on jobs queued at once stays per
- * process: a fleet that together queues more jobs than the plan allows meets the service's
- * queue-limit refusals, which cost nothing and are waited out before the submission is retried.
+ * What is shared: the request quotas, the cap on requests in flight learned from
+ * secondary-limit refusals, and the account's job slots (its limit on jobs at once, and every
+ * process's count of them), so that the fleet keeps to the account's limits as one client would.
  *
  * @example
  * ```ts
