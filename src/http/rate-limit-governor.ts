@@ -172,11 +172,18 @@ export class RateLimitGovernor {
       complete: async (outcome) => {
         // Only an answer the server worked on (not a refusal of any kind) says the request was in.
         const worked = outcome.answered && outcome.status !== undefined && outcome.status < 400;
-        await this.#inFlight.settle(
+        // The cap's own bookkeeping is done at once (what was in flight when this answer came);
+        // its shared record is written alongside the quota's reading, not before it: a reading
+        // recorded late lets other processes grant on what it no longer says.
+        const settled = this.#inFlight.settle(
           ticket,
           outcome.refusal === 'in-flight' ? 'refused' : worked ? 'accepted' : 'other',
         );
-        await permit.complete(outcome);
+        try {
+          await permit.complete(outcome);
+        } finally {
+          await settled;
+        }
       },
     };
   }

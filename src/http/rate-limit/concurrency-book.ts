@@ -57,7 +57,10 @@ export class ConcurrencyBook {
     return record;
   }
 
-  /** Applies `change` to the record (compare-and-set, retried under contention); returns what was written. */
+  /**
+   * Applies `change` to the record (compare-and-set, retried under contention); returns what was
+   * written. A change that returns the record it was given writes nothing.
+   */
   async update(
     origin: string,
     change: (record: ConcurrencyRecord, now: number) => ConcurrencyRecord,
@@ -70,7 +73,13 @@ export class ConcurrencyBook {
     const key = this.#key(origin);
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
       const current = await this.store.read(key);
-      const next = change(current?.state.concurrency ?? {}, this.clock.now());
+      const before = current?.state.concurrency ?? {};
+      const next = change(before, this.clock.now());
+      // Nothing changed (a waiter that found no room): no write, no new version for the others.
+      if (next === before) {
+        this.#cached.set(origin, next);
+        return next;
+      }
       const state = { blockedUntil: 0, concurrency: next };
       if (await this.store.compareAndSet(key, current?.version ?? 0, state, this.ttlMs)) {
         this.#cached.set(origin, next);
