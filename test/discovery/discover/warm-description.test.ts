@@ -7,6 +7,7 @@ import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CachedDocument, DiscoveryCache } from '../../../src/discovery/cache.js';
 import { discover } from '../../../src/discovery/discover.js';
+import { UsageError } from '../../../src/errors/index.js';
 
 let emulator: Emulator;
 
@@ -75,5 +76,26 @@ describe('a warm start from the discovery cache', () => {
     const read = await discover(emulator.url, { cache, now: () => 2_000 });
     expect(read.models.length).toBeGreaterThan(0);
     expect(read.stats.documents).toBeGreaterThan(0);
+  });
+
+  it('decodes a reused operation at its first use, and a tampered one is a typed error there', async () => {
+    const cache = mapCache();
+    const cold = await discover(emulator.url, { cache, now: () => 0 });
+    const address = descriptionEntries(cache)[0] as string;
+    const stored = cache.entries.get(address) as CachedDocument;
+    const entry = JSON.parse(stored.text);
+    const [[id, text] = ['', ''], ...rest] = entry.snapshot.operations as [string, string][];
+    // The reused description equals the parsed one, operation by operation.
+    const warm = await discover(emulator.url, { cache, now: () => 1_000 });
+    expect(warm.requireOperation(id)).toEqual(cold.requireOperation(id));
+    // An entry edited so that one operation's text is no longer an operation: the rest still
+    // serves, and that one says what is wrong when it is used, never a crash.
+    const tampered = { ...entry, snapshot: { ...entry.snapshot, operations: [[id, `${text}]`], ...rest] } };
+    cache.entries.set(address, { ...stored, text: JSON.stringify(tampered) });
+    const reused = await discover(emulator.url, { cache, now: () => 2_000 });
+    expect(reused.stats.downloadedBytes).toBe(0);
+    expect(reused.operations[1]).toEqual(cold.operations[1]);
+    expect(() => reused.requireOperation(id).input).toThrow(UsageError);
+    expect(() => reused.requireOperation(id).input).toThrow(/damaged.*empty the cache/);
   });
 });

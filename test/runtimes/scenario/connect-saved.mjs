@@ -6,6 +6,6 @@ const env = globalThis.process?.env ?? globalThis.Deno?.env.toObject();
 const figures = await coldConnect({
   baseUrl: env.GENTK_BASE_URL,
   apiKey: env.GENTK_API_KEY,
-  snapshot: JSON.parse(readFileSync('service.json', 'utf8')),
+  text: readFileSync('service.json', 'utf8'),
 });
 console.log(`COLD ${JSON.stringify(figures)}`);

@@ -16,7 +16,7 @@ else {
   const figures = await runtime.context.coldConnect({
     baseUrl: process.env.GENTK_BASE_URL,
     apiKey: process.env.GENTK_API_KEY,
-    snapshot: JSON.parse(readFileSync('service.json', 'utf8')),
+    text: readFileSync('service.json', 'utf8'),
   });
   console.log(`COLD ${JSON.stringify(figures)}`);
 }
