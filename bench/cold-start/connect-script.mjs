@@ -1,6 +1,6 @@
 /**
  * Run in a fresh Node process by bench/cold-start.ts: imports the built package, then connects
- * from a saved description (`saved <file>`), through a warm discovery cache (`cache <folder>`), or
+ * from a saved description (`saved <file>`: its text form or its JSON, read as it is), through a warm discovery cache (`cache <folder>`), or
  * by discovering (no argument), and prints the milliseconds connect() took, as a function's first
  * request would pay them, and the process's CPU time over the same span (every thread: the part of
  * the wall time that a loaded machine does not add).
@@ -18,9 +18,7 @@ const cpuBefore = process.cpuUsage();
 const session = await connect({
   baseUrl,
   apiKey,
-  ...(mode === 'saved'
-    ? { service: ServiceDescription.fromSnapshot(JSON.parse(readFileSync(path, 'utf8'))) }
-    : {}),
+  ...(mode === 'saved' ? { service: ServiceDescription.fromSnapshot(readFileSync(path, 'utf8')) } : {}),
   ...(mode === 'cache' ? { discovery: { cache: new FileDiscoveryCache(path) } } : {}),
   operations: { ids: ['v7_images_text_to_image'] },
 });

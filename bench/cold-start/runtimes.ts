@@ -57,7 +57,7 @@ export interface RuntimeColdStartOptions {
   readonly runtimes: RuntimeFolder;
   readonly baseUrl: string;
   readonly apiKey: string;
-  /** A saved description (the JSON of a ServiceDescription). */
+  /** A saved description (its text form, `saveText()`). */
   readonly snapshot: string;
   readonly runs: number;
 }
@@ -96,7 +96,7 @@ async function medianOf(runs: number, measure: () => Promise<number>): Promise<n
 export async function runtimeColdStarts(options: RuntimeColdStartOptions): Promise<BenchFigure[]> {
   const { runtimes } = options;
   const cwd = runtimes.folder;
-  await writeFile(join(cwd, 'service.json'), options.snapshot);
+  await writeFile(join(cwd, 'service.gentk'), options.snapshot);
   const env = {
     ...process.env,
     NO_COLOR: '1',
@@ -181,7 +181,7 @@ async function figuresOf(
           unit: 'ms',
           note: runtime.name.startsWith('workerd')
             ? "timed by the host: the Worker's first request that parses the text and connects, less one that reads the same text and does not; target: 20 ms or less"
-            : "first connect of a fresh program, JSON.parse and fromSnapshot included, on the runtime's clock; target: 20 ms or less",
+            : "first connect of a fresh program, fromSnapshot(text) included, on the runtime's clock; target: 20 ms or less",
           pass: connectMs <= 20,
         }),
       );

@@ -14,6 +14,7 @@ import {
   type SavedOperation,
   withFetchOperations,
 } from './saved-description.js';
+import { savedDescriptionText, savedFromText } from './saved-description-text.js';
 import type { ScopeInfo } from './scopes.js';
 import { serviceDescriptionView } from './service-description-view.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
@@ -233,6 +234,21 @@ export class ServiceDescription implements ServiceDescriptionData {
     return { snapshotVersion: SAVED_FORMAT, ...rest, ...encodeOperations(operations, this.origin) };
   }
 
+  /**
+   * The saved form of {@link ServiceDescription.save} as text, laid out so that loading it parses
+   * only a small header (each operation and schema stands on a line of its own, decoded at its first
+   * use): the quickest start. {@link ServiceDescription.fromSnapshot} reads it as it is.
+   *
+   * @example
+   * // At build time: only what the application calls.
+   * await writeFile('service.gentk', service.saveText({ operations: ['v7_images_text_to_image'] }));
+   * // In the function: no document fetched or parsed, and the text is not JSON-parsed whole.
+   * const saved = ServiceDescription.fromSnapshot(await readFile('service.gentk', 'utf8'));
+   */
+  saveText(options: SaveOptions = {}): string {
+    return savedDescriptionText(this.save(options));
+  }
+
   /** The compact saved form ({@link ServiceDescription.save}): what `JSON.stringify(description)` writes. */
   toJSON(): SavedServiceDescription {
     return this.save();
@@ -240,12 +256,15 @@ export class ServiceDescription implements ServiceDescriptionData {
 
   /**
    * A description from what {@link ServiceDescription.save} (format 3; format 2 of the previous
-   * version too) or {@link ServiceDescription.toSnapshot} (format 1) wrote, checked for the fields
+   * version too) or {@link ServiceDescription.toSnapshot} (format 1) wrote, or from text: what
+   * {@link ServiceDescription.saveText} wrote, or the JSON of any of them. Checked for the fields
    * every later part relies on. Anything else throws a {@link UsageError} that says what to do; so
    * does an operation whose saved text turns out damaged, when it is first used.
    */
   static fromSnapshot(snapshot: unknown): ServiceDescription {
-    const data = snapshot as Partial<ServiceSnapshot | SavedServiceDescription> | null;
+    const data = (typeof snapshot === 'string' ? savedOrJson(snapshot) : snapshot) as Partial<
+      ServiceSnapshot | SavedServiceDescription
+    > | null;
     const version: unknown = data?.snapshotVersion;
     if (typeof version === 'number' && version > SAVED_FORMAT) {
       throw new UsageError(
@@ -268,5 +287,16 @@ export class ServiceDescription implements ServiceDescriptionData {
       ...rest,
       operations: decodeOperations(data, origin, version),
     });
+  }
+}
+
+/** The saved description in `text`: the text form, or JSON (undefined when it is neither). */
+function savedOrJson(text: string): unknown {
+  const saved = savedFromText(text);
+  if (saved) return saved;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

@@ -181,3 +181,42 @@ describe('an operation decoded at its first use', () => {
     ).rejects.toThrow(UsageError);
   });
 });
+
+describe('the text form of a saved description', () => {
+  it('loads back to the same description as the JSON form, and is read as it is', () => {
+    const text = service.saveText();
+    expect(text.split('\n')[0]).toBe('generation-agent-toolkit service description 3');
+    const loaded = ServiceDescription.fromSnapshot(text);
+    expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
+    expect(JSON.stringify(loaded)).toBe(JSON.stringify(service));
+    // The JSON form's text is read too, and a text with a line break at its end.
+    expect(ServiceDescription.fromSnapshot(JSON.stringify(service)).toSnapshot()).toEqual(
+      service.toSnapshot(),
+    );
+    expect(ServiceDescription.fromSnapshot(`${text}\r\n`).operations).toHaveLength(service.operations.length);
+    const subset = service.saveText({ operations: ['v7_images_text_to_image'] });
+    expect(subset.length).toBeLessThan(text.length / 4);
+  });
+
+  it('refuses a newer, foreign or damaged text with a typed error that says what to do', () => {
+    const text = service.saveText();
+    const [, header = '', ...rest] = text.split('\n');
+    const newer = ['generation-agent-toolkit service description 4', header, ...rest].join('\n');
+    expect(() => ServiceDescription.fromSnapshot(newer)).toThrow(/format 4.*upgrade the library/);
+    for (const foreign of ['', 'hello', '{"snapshotVersion":', '[1,2]'])
+      expect(() => ServiceDescription.fromSnapshot(foreign)).toThrow(/not a service description snapshot/);
+    const cut = text.split('\n').slice(0, -1).join('\n');
+    const wrongHeader = ['generation-agent-toolkit service description 3', '{"operations":1}', ...rest].join(
+      '\n',
+    );
+    for (const wrong of [cut, wrongHeader, `${text}\nextra`])
+      expect(() => ServiceDescription.fromSnapshot(wrong)).toThrow(UsageError);
+    expect(() => ServiceDescription.fromSnapshot(cut)).toThrow(/damaged.*more or fewer lines/);
+    // An operation's line damaged: the rest loads, and that one throws where it is used.
+    const lines = text.split('\n');
+    lines[2] = '{"path":';
+    const loaded = ServiceDescription.fromSnapshot(lines.join('\n'));
+    expect(() => loaded.operations[0]?.input).toThrow(/damaged \(operation .* is not JSON/);
+    expect(loaded.operations[1]).toEqual(service.operations[1]);
+  });
+});

@@ -2,7 +2,7 @@
  * Cold-start bench on workerd, run by Node. `import <bundle>`: the time from starting Miniflare
  * with a bundled Worker to the answer of its first request (workerd's start included: compare
  * bundles, not absolutes). `connect <bundle>`: workerd's clocks stand still while code runs, so
- * the host times the Worker's first request that connects from service.json (connect.worker.mjs)
+ * the host times the Worker's first request that connects from service.gentk (connect.worker.mjs)
  * against a request carrying the same body that does not, both after a first request has loaded
  * the Worker; the difference is what connect() took (parsing the text included). Prints one JSON line.
  */
@@ -34,7 +34,7 @@ try {
     await response.text();
     console.log(`COLD ${JSON.stringify({ importMs: performance.now() - started })}`);
   } else {
-    const text = readFileSync('service.json', 'utf8');
+    const text = readFileSync('service.gentk', 'utf8');
     await timed('/load', text);
     const without = await timed('/read', text);
     const connecting = await timed('/connect', text);
