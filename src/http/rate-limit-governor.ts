@@ -192,7 +192,8 @@ export class RateLimitGovernor {
         sentAt,
         this.#inFlightAfterGrant,
       );
-      if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, [], sentAt);
+      if (decision.kind === 'granted')
+        return this.#permit(route, resolution.buckets, [], this.#granted(decision.grantedAt));
     }
     return new Promise<RateLimitPermit>((resolve, reject) => {
       this.#enqueue(key, {
@@ -283,7 +284,8 @@ export class RateLimitGovernor {
     }
     removeWaiter(queue, head);
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
-    head.resolve(this.#permit(head.route, resolution.buckets, probes, sentAt));
+    const stamp = decision.kind === 'granted' ? this.#granted(decision.grantedAt) : sentAt;
+    head.resolve(this.#permit(head.route, resolution.buckets, probes, stamp));
   }
 
   /** Waits for the answer of the request probing `bucket`, but not past the head's deadline. */
@@ -314,6 +316,12 @@ export class RateLimitGovernor {
   #stamp(): number {
     this.#lastStamp = Math.max(this.#clock.now(), this.#lastStamp + 0.001);
     return this.#lastStamp;
+  }
+
+  /** A grant's stamp, settled by the store (later than any grant of the fleet): later stamps follow it. */
+  #granted(grantedAt: number): number {
+    this.#lastStamp = Math.max(this.#lastStamp, grantedAt);
+    return grantedAt;
   }
 
   /**

@@ -320,13 +320,29 @@ function bounded(groups: CountedRequests[]): CountedRequests[] {
 }
 
 /**
+ * The moment to record a grant at, wanted at `stamp`: later than every grant `states` hold, by
+ * a microsecond. Each governor's stamps are unique in its own process only; governors sharing
+ * a store stamp alike (always, on a virtual clock), and answers are matched with the grants
+ * before them by this moment, so a grant's stamp is settled in the same atomic write as the
+ * grant: the order of grants on a shared quota is the order they were written in.
+ */
+export function grantStamp(states: readonly BucketState[], stamp: number): number {
+  return states.reduce((latest, state) => Math.max(latest, (state.lastGrantAt ?? latest) + 0.001), stamp);
+}
+
+/**
  * The state after granting one request at `now` (which `plan` allowed with `tokens`), recorded
  * in the ledger as sent at `grantedAt` (the governor's stamp, unique per request).
  */
 export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
-  if (state.otherUnits) return state;
+  if (state.otherUnits) return { ...state, lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt) };
   // Never NaN or Infinity in a state: a shared store's JSON could not keep them.
-  const paced = { ...state, paceTokens: Number.isFinite(tokens) ? tokens - 1 : 0, paceUpdatedAt: now };
+  const paced = {
+    ...state,
+    paceTokens: Number.isFinite(tokens) ? tokens - 1 : 0,
+    paceUpdatedAt: now,
+    lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt),
+  };
   if (state.limit === undefined) return paced;
   const expiresAt = Math.min(
     windowEnd(state, now) ?? Number.POSITIVE_INFINITY,
@@ -395,6 +411,20 @@ export function observe(
   inFlight = 0,
 ): BucketState {
   if (countsOtherUnits(observation)) return observeOtherUnits(state, observation, receivedAt, sentAt);
+  if (sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY)) {
+    // An answer to a request sent before the one whose reading the ledger already holds: what
+    // it counted, the newer reading counted too, and the ledger's entries since that request
+    // include the newer reading's own accounting (stamped with its request). Rewritten from the
+    // older count, those would count twice; answers cross on the wire, from every process
+    // sharing the quota, so this is common. Only what the state lacks is learned from it.
+    return {
+      ...rollOver(state, receivedAt),
+      ...(state.limit === undefined && observation.limit !== undefined ? { limit: observation.limit } : {}),
+      ...(state.windowMs === undefined && observation.windowMs !== undefined
+        ? { windowMs: observation.windowMs }
+        : {}),
+    };
+  }
   const limit = observation.limit ?? state.limit;
   let windowMs = observation.windowMs ?? state.windowMs;
   const { remaining, resetMs } = observation;

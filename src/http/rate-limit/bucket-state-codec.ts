@@ -41,6 +41,7 @@ const OPTIONAL_FIELDS = [
   'acceptedBefore',
   'refusalStreak',
   'readingSentAt',
+  'lastGrantAt',
   'offerRemaining',
   'offerReadAt',
   'offerSentAt',

@@ -44,6 +44,11 @@ export interface BucketState {
   readonly otherUnits?: boolean;
   /** The quota refills as it goes (a token bucket), its reset the moment it is full again. */
   readonly gradual?: boolean;
+  /**
+   * When the latest request granted on the quota was stamped, by any governor sharing it: each
+   * grant's stamp is later (see `grantStamp` in `bucket-math.ts`).
+   */
+  readonly lastGrantAt?: number;
   /** When the request whose answer gave the last reading was sent. */
   readonly readingSentAt?: number;
   /**
