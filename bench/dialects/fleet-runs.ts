@@ -44,7 +44,7 @@ export async function measureFleet(
       const run = await runAgainst(
         server,
         fleetClient({ redisUrl: redis.url, members: FLEET_MEMBERS }),
-        shape,
+        { ...shape, sequential: true },
       );
       summaries.push({
         id,

@@ -137,8 +137,9 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
 
 /**
  * Whether a request may go at `now`, and if not, how long to wait. `spendOffers` is false when
- * the state is shared with other processes: their requests on their way are not in it, so a
- * reading's offer is not this governor's to spend at once.
+ * the state is shared with other processes: a reading's offer then goes at once only within
+ * what the ledger has left, which counts every process's grants, those still on their way
+ * included (the in-flight leases keep the ones an answer did not count).
  */
 export function plan(state: BucketState, now: number, burst: number | undefined, spendOffers = true): Plan {
   if (now < state.blockedUntil)
@@ -164,12 +165,13 @@ export function plan(state: BucketState, now: number, burst: number | undefined,
   // What the server's freshest reading says is left now, less what went since: a window's until
   // its reset; a refilling bucket's growing as its units come back, to the millisecond.
   const refill = state.gradual && spendOffers ? refilled(state, counted, now) : undefined;
-  const offer = spendOffers ? (refill?.units ?? offered(state, counted, now)) : 0;
+  const offer = refill?.units ?? offered(state, counted, now);
   if (remaining <= 0) {
     // The ledger keeps requests in at most 48 groups, merged conservatively (a refilling
     // bucket's units in a few, each coming back at once): where the reading has a unit left or
-    // back sooner, it goes.
-    if (offer >= 1) return { kind: 'go', paceTokens: 1 };
+    // back sooner, it goes. Not on a shared store: there the ledger is what counts every
+    // process's requests still on their way (their leases keep them), and the reading cannot.
+    if (offer >= 1 && spendOffers) return { kind: 'go', paceTokens: 1 };
     const ledgerWaitMs = freedAt(counted, 1 - remaining) - now;
     return {
       kind: 'wait',

@@ -15,6 +15,7 @@ import type { VirtualClock } from '../virtual-clock.js';
 import type { JobClient } from './run-against.js';
 
 let namespaces = 0;
+export const TRACE: Array<Record<string, any>> | undefined = process.env.GENTK_FLEET_TRACE ? [] : undefined;
 
 /** A job client running its jobs as `members` processes sharing one quota through Redis at `redisUrl`. */
 export function fleetClient(options: { readonly redisUrl: string; readonly members: number }): JobClient {
@@ -35,6 +36,7 @@ export function fleetClient(options: { readonly redisUrl: string; readonly membe
             totalTimeoutMs: 600_000,
             random: () => random.next(),
             rateLimit: { store: new RedisRateLimitStore({ client: held(connection, clock), prefix }) },
+            ...(TRACE ? { onEvent: (event: any) => TRACE.push({ member, at: clock.now(), ...event }) } : {}),
           });
           return runJobs({
             client,
