@@ -261,10 +261,10 @@ export class RateLimitGovernor {
       // A wait for the quota ends when the ledger frees a unit: a reset the server announced
       // (rounded up already) or a request's expiry. Late by a jitter, a request opening a window
       // that starts with it moves every later reset (a whole second, when resets are in whole
-      // seconds); the waiters it releases together are this governor's, served one by one. On
-      // a shared store, other processes wait for the same moment: the jitter spreads them.
+      // seconds). The waiters it releases together are served one by one, each grant written
+      // atomically, by every process sharing the store as by this one: nothing to spread.
       const jitter =
-        decision.reason === 'quota' && this.#ownStore
+        decision.reason === 'quota'
           ? 0
           : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;

@@ -24,6 +24,7 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
+import { inFlightEverywhere } from './in-flight-leases.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
 
 /** A request whose window is unknown counts this much longer than a window, for latency. */
@@ -137,9 +138,9 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
 
 /**
  * Whether a request may go at `now`, and if not, how long to wait. `spendOffers` is false when
- * the state is shared with other processes: a reading's offer then goes at once only within
- * what the ledger has left, which counts every process's grants, those still on their way
- * included (the in-flight leases keep the ones an answer did not count).
+ * the state is shared with other processes: a reading's offer is then less every process's
+ * requests in flight (their leases), which may have been granted before the reading's request
+ * and reach the server after it.
  */
 export function plan(state: BucketState, now: number, burst: number | undefined, spendOffers = true): Plan {
   if (now < state.blockedUntil)
@@ -164,14 +165,16 @@ export function plan(state: BucketState, now: number, burst: number | undefined,
   const remaining = state.limit - countOf(counted);
   // What the server's freshest reading says is left now, less what went since: a window's until
   // its reset; a refilling bucket's growing as its units come back, to the millisecond.
-  const refill = state.gradual && spendOffers ? refilled(state, counted, now) : undefined;
-  const offer = refill?.units ?? offered(state, counted, now);
+  // On a shared store, requests of other processes granted before the reading's request may
+  // still be on their way, unseen by it: as many as every process's leases hold in flight.
+  const unseen = spendOffers ? 0 : inFlightEverywhere(state, now);
+  const refill = state.gradual ? refilled(state, counted, now, unseen) : undefined;
+  const offer = refill?.units ?? offered(state, counted, now) - unseen;
   if (remaining <= 0) {
     // The ledger keeps requests in at most 48 groups, merged conservatively (a refilling
     // bucket's units in a few, each coming back at once): where the reading has a unit left or
-    // back sooner, it goes. Not on a shared store: there the ledger is what counts every
-    // process's requests still on their way (their leases keep them), and the reading cannot.
-    if (offer >= 1 && spendOffers) return { kind: 'go', paceTokens: 1 };
+    // back sooner, it goes.
+    if (offer >= 1) return { kind: 'go', paceTokens: 1 };
     const ledgerWaitMs = freedAt(counted, 1 - remaining) - now;
     return {
       kind: 'wait',
@@ -257,6 +260,7 @@ function refilled(
   state: BucketState,
   counted: readonly CountedRequests[],
   now: number,
+  unseen: number,
 ): { readonly units: number; readonly waitMs: number } | undefined {
   const { limit, offerRemaining, offerSince, offerUntil, offerReadAt } = state;
   if (limit === undefined || offerRemaining === undefined || offerSince === undefined) return undefined;
@@ -264,7 +268,7 @@ function refilled(
   const perMs = (limit - offerRemaining) / (offerUntil - offerReadAt);
   if (!(perMs > 0)) return undefined;
   const level = Math.min(limit, offerRemaining + (now - offerReadAt) * perMs);
-  const since = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+  const since = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince)) + unseen;
   const units = Math.floor(level) - since;
   return {
     units,
