@@ -75,23 +75,19 @@ export class RateLimitGovernor {
   /** Requests granted and not answered, per origin: how many were in flight when one was refused. */
   readonly #onWire = new Map<string, number>();
   readonly #beliefs: RateLimitBeliefs;
-  /** Whether this governor alone writes its store (made here, not passed in). */
-  readonly #ownStore: boolean;
   #sequence = 0;
   #lastStamp = 0;
 
   constructor(options: RateLimitGovernorOptions = {}) {
     this.#clock = options.clock ?? systemClock;
-    // A store passed in may be shared with other governors and processes, whose requests on
-    // their way no reading has counted: bursts the fields offer are spent only on a store of
-    // this governor's own.
+    // A store passed in may be shared with other governors and processes: every grant is
+    // written to it, with each governor's requests in flight (`in-flight-leases.ts`), so that
+    // bursts the fields offer are spent as by one governor.
     this.#ledger = new BucketLedger(
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
       governorId(),
-      options.store === undefined,
     );
-    this.#ownStore = options.store === undefined;
     this.#burst = options.burst;
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;

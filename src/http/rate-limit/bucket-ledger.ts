@@ -26,8 +26,6 @@ export class BucketLedger {
     private readonly store: RateLimitStore,
     private readonly ttlMs: number,
     private readonly owner: string,
-    /** Whether this governor alone writes the store (see `plan`'s `spendOffers`). */
-    private readonly ownStore = true,
   ) {}
 
   /** The stored state of `bucket`, if any. */
@@ -67,7 +65,7 @@ export class BucketLedger {
       const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
       for (const bucket of buckets) reads.push(await this.store.read(bucket));
       const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
-      const plans: Plan[] = states.map((state) => plan(state, now, burst, this.ownStore));
+      const plans: Plan[] = states.map((state) => plan(state, now, burst));
       let longest: GrantDecision | undefined;
       const unknown: string[] = [];
       plans.forEach((decision, index) => {

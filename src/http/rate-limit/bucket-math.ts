@@ -24,7 +24,6 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
-import { inFlightEverywhere } from './in-flight-leases.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
 
 /** A request whose window is unknown counts this much longer than a window, for latency. */
@@ -137,12 +136,11 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
 }
 
 /**
- * Whether a request may go at `now`, and if not, how long to wait. `spendOffers` is false when
- * the state is shared with other processes: a reading's offer is then less every process's
- * requests in flight (their leases), which may have been granted before the reading's request
- * and reach the server after it.
+ * Whether a request may go at `now`, and if not, how long to wait. The same on a store shared
+ * by several processes: every grant is in the shared ledger, and a reading's offer was cut at
+ * the answer by the grants it may not have seen (see `unseenAt`).
  */
-export function plan(state: BucketState, now: number, burst: number | undefined, spendOffers = true): Plan {
+export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.otherUnits) {
@@ -165,11 +163,8 @@ export function plan(state: BucketState, now: number, burst: number | undefined,
   const remaining = state.limit - countOf(counted);
   // What the server's freshest reading says is left now, less what went since: a window's until
   // its reset; a refilling bucket's growing as its units come back, to the millisecond.
-  // On a shared store, requests of other processes granted before the reading's request may
-  // still be on their way, unseen by it: as many as every process's leases hold in flight.
-  const unseen = spendOffers ? 0 : inFlightEverywhere(state, now);
-  const refill = state.gradual ? refilled(state, counted, now, unseen) : undefined;
-  const offer = refill?.units ?? offered(state, counted, now) - unseen;
+  const refill = state.gradual ? refilled(state, counted, now) : undefined;
+  const offer = refill?.units ?? offered(state, counted, now);
   if (remaining <= 0) {
     // The ledger keeps requests in at most 48 groups, merged conservatively (a refilling
     // bucket's units in a few, each coming back at once): where the reading has a unit left or
@@ -260,7 +255,6 @@ function refilled(
   state: BucketState,
   counted: readonly CountedRequests[],
   now: number,
-  unseen: number,
 ): { readonly units: number; readonly waitMs: number } | undefined {
   const { limit, offerRemaining, offerSince, offerUntil, offerReadAt } = state;
   if (limit === undefined || offerRemaining === undefined || offerSince === undefined) return undefined;
@@ -268,7 +262,7 @@ function refilled(
   const perMs = (limit - offerRemaining) / (offerUntil - offerReadAt);
   if (!(perMs > 0)) return undefined;
   const level = Math.min(limit, offerRemaining + (now - offerReadAt) * perMs);
-  const since = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince)) + unseen;
+  const since = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
   const units = Math.floor(level) - since;
   return {
     units,
@@ -279,17 +273,19 @@ function refilled(
 /**
  * The offer after a reading of `remaining` units until `resetAt`, for a request sent at `sentAt`
  * and answered at `receivedAt`: it replaces an older request's reading or one whose window ended.
+ * Less the `unseen` grants sent before that request which the reading did not count and which
+ * may still be on their way (from any process sharing the quota): they will take their units.
  */
 function offerAfter(
   state: BucketState,
-  reading: { readonly remaining: number; readonly resetAt: number },
+  reading: { readonly remaining: number; readonly resetAt: number; readonly unseen: number },
   sentAt: number,
   receivedAt: number,
 ): Partial<BucketState> {
   const current = state.offerSentAt !== undefined && (state.offerUntil ?? 0) > receivedAt;
   if (current && sentAt < state.offerSentAt!) return {};
   return {
-    offerRemaining: reading.remaining,
+    offerRemaining: reading.remaining - reading.unseen,
     offerReadAt: receivedAt,
     offerSentAt: sentAt,
     offerSince: sentAt - Math.max(0, receivedAt - sentAt),
@@ -350,8 +346,13 @@ export function grant(state: BucketState, now: number, tokens: number, grantedAt
     lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt),
   };
   if (state.limit === undefined) return paced;
+  // A request that may reach the server after the window's end (within a round trip of it:
+  // the grant's own write, the way there) may be counted in the next window instead, where the
+  // ledger, rolled over at the reset, would not hold it: it counts a whole window after it.
+  const end = windowEnd(state, now);
+  const mayCross = end !== undefined && now + (state.roundTripMs ?? 0) >= end;
   const expiresAt = Math.min(
-    windowEnd(state, now) ?? Number.POSITIVE_INFINITY,
+    end !== undefined && !mayCross ? end : Number.POSITIVE_INFINITY,
     now + windowOf(state) + WINDOW_MARGIN_MS,
   );
   const counted = live(state, now);
@@ -401,6 +402,21 @@ function countUntil(
   }
   if (left > 0) result.push([sentAt, window.resetAt, left]);
   return result.sort((a, b) => a[0] - b[0]);
+}
+
+/**
+ * Of a ledger just corrected by a reading (for the request sent at `sentAt`, counting `used`),
+ * the grants sent no later than that request and still counting at `receivedAt` beyond those
+ * the reading counted: the ones it did not see, kept because they may still be on their way.
+ */
+function unseenAt(
+  groups: readonly CountedRequests[],
+  sentAt: number,
+  used: number,
+  receivedAt: number,
+): number {
+  const before = groups.filter(([grantedAt, expiresAt]) => grantedAt <= sentAt && expiresAt > receivedAt);
+  return Math.max(0, countOf(before) - used);
 }
 
 /**
@@ -480,28 +496,36 @@ export function observe(
     remaining,
     resetAt,
     readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt),
+    readingReceivedAt: Math.max(receivedAt, state.readingReceivedAt ?? receivedAt),
+    // From grant to answer (the store's write included), the longest lately: a spike is
+    // remembered, halving with each reading after it.
+    roundTripMs: Math.max(receivedAt - sentAt, (state.roundTripMs ?? 0) / 2),
   };
   if (gradual) {
+    const counted = refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight);
+    const unseen = unseenAt(counted, sentAt, used, receivedAt);
     return {
       ...base,
       ...reading,
-      ...offerAfter(state, { remaining, resetAt }, sentAt, receivedAt),
-      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight),
+      ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+      counted,
     };
   }
+  const counted = bounded(
+    countUntil(base.counted ?? [], sentAt, {
+      used,
+      resetAt,
+      windowStart: resetAt - windowOf(base),
+      inFlight,
+      longestMs: longestCount(base),
+    }),
+  );
+  const unseen = unseenAt(counted, sentAt, used, receivedAt);
   return {
     ...base,
     ...reading,
-    ...offerAfter(state, { remaining, resetAt }, sentAt, receivedAt),
-    counted: bounded(
-      countUntil(base.counted ?? [], sentAt, {
-        used,
-        resetAt,
-        windowStart: resetAt - windowOf(base),
-        inFlight,
-        longestMs: longestCount(base),
-      }),
-    ),
+    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+    counted,
   };
 }
 
@@ -534,6 +558,7 @@ function observeOtherUnits(
     remaining,
     resetAt: receivedAt + (resetMs ?? windowOf(base)),
     readingSentAt: sentAt,
+    readingReceivedAt: Math.max(receivedAt, state.readingReceivedAt ?? receivedAt),
   };
 }
 
@@ -550,7 +575,12 @@ function refillsGradually(
 ): boolean {
   const { remaining, limit } = observation;
   if (state.remaining === undefined || state.resetAt === undefined || remaining === undefined) return false;
-  if (limit !== state.limit || sentAt <= (state.readingSentAt ?? Number.POSITIVE_INFINITY)) return false;
+  // Only a request sent once the last reading had arrived surely reached the server after that
+  // reading's request: one merely sent later may have been overtaken on its way (a busy
+  // process, a slower connection, another process's), and a window's count read out of order
+  // shows more left.
+  const after = state.readingReceivedAt ?? state.readingSentAt ?? Number.POSITIVE_INFINITY;
+  if (limit !== state.limit || sentAt <= after) return false;
   return remaining > state.remaining && receivedAt < state.resetAt - RESET_ROUNDING_MS;
 }
 
