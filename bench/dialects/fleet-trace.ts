@@ -36,8 +36,12 @@ try {
     const second = Math.floor((at - start) / 1000);
     perSecond.set(second, (perSecond.get(second) ?? 0) + 1);
   }
-  console.log('admitted per second:', [...perSecond].map(([second, count]) => `${second}s:${count}`).join(' '));
-  for (const [key, { count, totalMs }] of waits) console.log(`${count} waits, ${Math.round(totalMs)} ms: ${key}`);
+  console.log(
+    'admitted per second:',
+    [...perSecond].map(([second, count]) => `${second}s:${count}`).join(' '),
+  );
+  for (const [key, { count, totalMs }] of waits)
+    console.log(`${count} waits, ${Math.round(totalMs)} ms: ${key}`);
 } finally {
   await redis.stop();
 }
