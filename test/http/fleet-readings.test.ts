@@ -32,7 +32,7 @@ describe('answers that arrive out of order', () => {
       limit: 60,
       remaining,
       resetMs: 1_000 * (60 - remaining),
-      source: 'x-ratelimit',
+      source: 'x-ratelimit' as const,
     });
     const newer = observe(before, reading(40), now + 50, now + 0.002);
     const both = observe(newer, reading(41), now + 60, now + 0.001);
@@ -40,7 +40,12 @@ describe('answers that arrive out of order', () => {
   });
 
   it('a window read out of order is not taken for a bucket that refills', () => {
-    const reading = (remaining: number) => ({ limit: 20, remaining, resetMs: 5_000, source: 'x-ratelimit' });
+    const reading = (remaining: number) => ({
+      limit: 20,
+      remaining,
+      resetMs: 5_000,
+      source: 'x-ratelimit' as const,
+    });
     const first = observe(EMPTY_BUCKET, reading(19), START + 10, START);
     const spent = observe(first, reading(3), START + 620, START + 100);
     // Sent before the last reading arrived, counted by the server before it: more left, no refill.
