@@ -13,7 +13,12 @@ import type { RateLimitStore } from './rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
 import type { WakeSignal } from './wake-signal.js';
 
-const MAX_CAS_ATTEMPTS = 16;
+/**
+ * Every process of a fleet writes this one record per origin (each request and job slot does),
+ * far more often than any one quota's state: a write may lose many races in a row while the
+ * others progress, so it is retried longer than a quota's.
+ */
+const MAX_CAS_ATTEMPTS = 256;
 /** A waiter on a shared record looks again after this share of the awaited thing's usual length... */
 const POLL_SHARE = 1 / 32;
 /** ...and, before any was measured, first after this long, doubling while nothing changes. */
