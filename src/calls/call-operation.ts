@@ -17,10 +17,11 @@ import {
   readJobAnswer,
   resumeJob,
 } from '../jobs/index.js';
+import { type JobSink, type JobTrace, WaitingJob } from '../jobs/waiting-job.js';
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { acceptsField, type CallWebhooks, type TrackWatch, takesReceiverWebhook } from './call-webhooks.js';
 import { type CallOutput, outputsOf } from './outputs.js';
-import { safeJobAnswer, secretFree } from './secret-free-results.js';
+import { safeJobAnswer, secretFree, secretFreeError } from './secret-free-results.js';
 import { type SendableInput, unsendableError } from './sendable-input.js';
 import { unaddressableArgument } from './unsendable-arguments.js';
 
@@ -156,25 +157,57 @@ function pollOptions(options: CallOptions, category: string | undefined) {
  * {@link PendingCall} when the job outlives the wait. Failures throw the HTTP core's typed errors.
  * No secret the session knows shows in the result: each is masked wherever the service echoed it.
  */
-export async function callOperation(
+export function callOperation(
   context: CallContext,
   operation: Operation,
   input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
-  return secretFree(context.client.redactor, () => callUnmasked(context, operation, input, options));
+  return new Promise<CallResult>((resolve, reject) => {
+    startCall(context, operation, input, options, { callEnded: resolve, callFailed: reject });
+  });
 }
 
-async function callUnmasked(
+/** Told once how a call ended: its masked result, or its masked failure. */
+export interface CallSink {
+  callEnded(result: CallResult): void;
+  callFailed(error: unknown): void;
+}
+
+/**
+ * {@link callOperation} told to `sink` rather than through a promise: a queued job then waits as
+ * records (its {@link WaitingJob} and a {@link CallWait}), with nothing suspended per job.
+ * @internal
+ */
+export function startCall(
   context: CallContext,
   operation: Operation,
   input: SendableInput,
-  options: CallOptions = {},
-): Promise<CallResult> {
+  options: CallOptions,
+  sink: CallSink,
+  trace?: JobTrace,
+): void {
+  const { redactor } = context.client;
   // The submission's request and response are left behind in `submitCall`'s frame: only what
   // polling needs is kept while the job waits (for minutes, and a fleet holds thousands).
-  const queued = await submitCall(context, operation, input, options);
-  if (queued.status === 'success') return queued;
+  submitCall(context, operation, input, options).then(
+    (queued) => {
+      if (queued.status === 'success') sink.callEnded(redactor.maskKnownValue(queued));
+      else waitForQueued(context, operation, input, options, queued, sink, trace);
+    },
+    (error: unknown) => sink.callFailed(secretFreeError(redactor, error)),
+  );
+}
+
+function waitForQueued(
+  context: CallContext,
+  operation: Operation,
+  input: SendableInput,
+  options: CallOptions,
+  queued: QueuedJob,
+  sink: CallSink,
+  trace: JobTrace | undefined,
+): void {
   const { client, service } = context;
   const { answer, url, watch, trackId } = queued;
   const { fetch, credential } = fetchOperationOf(service, operation);
@@ -190,10 +223,45 @@ async function callUnmasked(
     ...(queued.jobSlot ? { jobSlot: queued.jobSlot } : {}),
     ...(watch ? { delivery: watch.delivery } : {}),
   };
-  const outcome = watch ? await watched(watch, () => pollJob(polling)) : await pollJob(polling);
-  if (outcome.status === 'processing')
-    return { ...outcome, operationId: operation.id, ...(watch && trackId ? { trackId } : {}) };
-  return successOf(client, operation.id, outcome);
+  const ended = new CallWait(client, operation.id, watch, watch ? trackId : undefined, sink);
+  new WaitingJob(polling, ended, trace).start();
+}
+
+/**
+ * The calls layer's end of a waiting job: closes the webhook track (finished unless a handle
+ * came back), wraps the outcome in the call's envelope and masks it, then tells the caller's sink.
+ */
+class CallWait implements JobSink {
+  constructor(
+    readonly client: HttpClient,
+    readonly operationId: string,
+    readonly watch: TrackWatch | undefined,
+    readonly trackId: string | undefined,
+    readonly sink: CallSink,
+  ) {}
+
+  jobEnded(outcome: JobOutcome): void {
+    void this.#end(outcome, undefined);
+  }
+
+  jobFailed(error: unknown): void {
+    void this.#end(undefined, error);
+  }
+
+  async #end(outcome: JobOutcome | undefined, error: unknown): Promise<void> {
+    const { redactor } = this.client;
+    try {
+      if (this.watch) await this.watch.close(outcome === undefined || outcome.status !== 'processing');
+      if (outcome === undefined) throw error;
+      const result: CallResult =
+        outcome.status === 'processing'
+          ? { ...outcome, operationId: this.operationId, ...(this.trackId ? { trackId: this.trackId } : {}) }
+          : successOf(this.client, this.operationId, outcome);
+      this.sink.callEnded(redactor.maskKnownValue(result));
+    } catch (failed) {
+      this.sink.callFailed(secretFreeError(redactor, failed));
+    }
+  }
 }
 
 /** A submission the service queued: what waiting for it needs, and nothing more. */
