@@ -14,8 +14,6 @@ export interface TimedJob {
   timerAt: number;
   /** Its place in the shared heap, -1 when not scheduled there. */
   timerIndex: number;
-  /** Ends the sleep of a job on a clock of the application's; undefined otherwise. */
-  timerStop: AbortController | undefined;
   /** Called once when the time comes (never after `cancel`). */
   wake(): void;
 }
@@ -156,6 +154,8 @@ export class SharedJobTimers implements JobTimers {
 /** A clock of the application's: each job sleeps on it, cancelled through its own controller. */
 class ClockSleepTimers implements JobTimers {
   readonly #clock: Clock;
+  /** Ends each sleeping job's sleep. */
+  readonly #stops = new WeakMap<TimedJob, AbortController>();
 
   constructor(clock: Clock) {
     this.#clock = clock;
@@ -165,11 +165,11 @@ class ClockSleepTimers implements JobTimers {
     this.cancel(job);
     job.timerAt = at;
     const stop = new AbortController();
-    job.timerStop = stop;
+    this.#stops.set(job, stop);
     this.#clock.sleep(Math.max(0, at - this.#clock.now()), stop.signal).then(
       () => {
-        if (job.timerStop !== stop) return;
-        job.timerStop = undefined;
+        if (this.#stops.get(job) !== stop) return;
+        this.#stops.delete(job);
         job.wake();
       },
       // Cancelled: the job moved on.
@@ -178,8 +178,8 @@ class ClockSleepTimers implements JobTimers {
   }
 
   cancel(job: TimedJob): void {
-    const stop = job.timerStop;
-    job.timerStop = undefined;
+    const stop = this.#stops.get(job);
+    this.#stops.delete(job);
     stop?.abort();
   }
 }

@@ -9,6 +9,7 @@
  */
 import { type Clock, GenerationFailedError, type JobSlot, ServiceError, systemClock } from '../http/index.js';
 import type { Telemetry, TelemetrySpan } from '../telemetry/telemetry.js';
+import { type AbortWatcher, unwatchAbort, watchAbort } from './abort-watchers.js';
 import type { FetchTarget } from './fetch-target.js';
 import { type JobAnswer, readJobAnswer } from './job-answer.js';
 import type { JobDelivery } from './job-delivery.js';
@@ -29,6 +30,18 @@ export interface JobTrace {
 }
 
 /** What the job waits for now. */
+/** Bits of {@link WaitingJob}'s flags. */
+const Flag = {
+  ReportFirst: 1,
+  Webhook: 2,
+  WaitWhole: 4,
+  NotWaited: 8,
+  LastPollTaken: 16,
+  /** After a failed poll the last eta is stale: back off instead of following it. */
+  LastPollFailed: 32,
+  Ended: 64,
+} as const;
+
 const Phase = {
   /** Not sleeping: starting, fetching, or ended. */
   Busy: 0,
@@ -49,10 +62,9 @@ function failure(answer: JobAnswer, target: FetchTarget | undefined): Generation
 }
 
 /** A job waiting to finish; see {@link PollJobOptions}. Call {@link WaitingJob.start} once. */
-export class WaitingJob implements TimedJob {
+export class WaitingJob implements TimedJob, AbortWatcher {
   timerAt = 0;
   timerIndex = -1;
-  timerStop: AbortController | undefined = undefined;
   // What the wait needs of its options, as fields: the options object itself is not kept.
   readonly #target: FetchTarget | undefined;
   readonly #fetchStatus: FetchStatus;
@@ -60,10 +72,8 @@ export class WaitingJob implements TimedJob {
   readonly #onProgress: ((progress: JobProgress) => void) | undefined;
   readonly #category: string | undefined;
   readonly #firstDelayMs: number | undefined;
-  readonly #reportFirst: boolean;
-  readonly #webhook: boolean;
-  readonly #waitWhole: boolean;
-  readonly #notWaited: boolean;
+  /** The options' switches and the loop's, as bits ({@link Flag}): a parked job is a small record. */
+  #flags = 0;
   readonly #sink: JobSink;
   readonly #trace: JobTrace | undefined;
   readonly #clock: Clock;
@@ -73,12 +83,10 @@ export class WaitingJob implements TimedJob {
   readonly #schedule: PollSchedule;
   /** The job's place under the queue limit, released at most once: at its eta, or at the end. */
   #jobSlot: JobSlot | undefined;
-  #answer: JobAnswer;
+  /** The latest answer as the service sent it (read again when looked at: nothing derived is kept). */
+  #body: unknown;
   #answeredAt: number;
   #polls = 0;
-  #lastPollTaken = false;
-  /** After a failed poll the last eta is stale: back off instead of following it. */
-  #lastPollFailed = false;
   /** A delivery is taken once: a delivered answer that is not final must not end every later wait. */
   #delivery: JobDelivery | undefined;
   /** A delivered answer not taken yet (it came while a poll was on the wire). */
@@ -86,7 +94,6 @@ export class WaitingJob implements TimedJob {
   #phase: number = Phase.Busy;
   /** What is left to sleep after the slot is freed. */
   #restMs = 0;
-  #ended = false;
 
   constructor(options: PollJobOptions, sink: JobSink, trace?: JobTrace) {
     this.#target = options.target;
@@ -95,10 +102,10 @@ export class WaitingJob implements TimedJob {
     this.#onProgress = options.onProgress;
     this.#category = options.category;
     this.#firstDelayMs = options.firstDelayMs;
-    this.#reportFirst = options.reportFirst !== false;
-    this.#webhook = options.webhook === true;
-    this.#waitWhole = options.waitWhole === true;
-    this.#notWaited = options.deadlineMs === 0;
+    if (options.reportFirst !== false) this.#flags |= Flag.ReportFirst;
+    if (options.webhook === true) this.#flags |= Flag.Webhook;
+    if (options.waitWhole === true) this.#flags |= Flag.WaitWhole;
+    if (options.deadlineMs === 0) this.#flags |= Flag.NotWaited;
     this.#sink = sink;
     this.#trace = trace;
     const clock = options.clock ?? systemClock;
@@ -110,13 +117,13 @@ export class WaitingJob implements TimedJob {
     this.#schedule = scheduleFor(options.category, options.schedule);
     this.#jobSlot = options.jobSlot;
     this.#delivery = options.delivery;
-    this.#answer = readJobAnswer(options.first);
+    this.#body = options.first;
     this.#answeredAt = now;
   }
 
   /** Reports the first answer and waits; the sink hears the end. */
   start(): void {
-    this.#signal?.addEventListener('abort', this);
+    if (this.#signal) watchAbort(this.#signal, this);
     const delivery = this.#delivery;
     if (delivery)
       delivery.arrived.then(
@@ -127,7 +134,7 @@ export class WaitingJob implements TimedJob {
   }
 
   /** The caller's signal aborted: a sleeping job ends now; a poll on the wire fails by itself. */
-  handleEvent(): void {
+  aborted(): void {
     if (this.#phase === Phase.Busy) return;
     this.#timers.cancel(this);
     this.#phase = Phase.Busy;
@@ -136,7 +143,7 @@ export class WaitingJob implements TimedJob {
 
   /** The timers' call: the slot's time or the poll's has come. */
   wake(): void {
-    if (this.#ended) return;
+    if (this.#flags & Flag.Ended) return;
     if (this.#phase === Phase.UntilSlotFree) {
       // The job ends when its eta says: its place under the account's job limit is free from
       // then, not from whenever the poll that confirms it comes back.
@@ -150,7 +157,7 @@ export class WaitingJob implements TimedJob {
   }
 
   #arrive(body: unknown): void {
-    if (this.#ended || !this.#delivery) return;
+    if (this.#flags & Flag.Ended || !this.#delivery) return;
     this.#delivered = { body };
     if (this.#phase === Phase.Busy) return;
     // Delivered while sleeping: the sleep ends now, no fetch is spent.
@@ -165,9 +172,9 @@ export class WaitingJob implements TimedJob {
     const body = this.#delivered?.body;
     this.#delivered = undefined;
     this.#delivery = undefined;
-    this.#answer = readJobAnswer(body);
+    this.#body = body;
     this.#answeredAt = this.#clock.now();
-    this.#lastPollFailed = false;
+    this.#flags &= ~Flag.LastPollFailed;
   }
 
   async #poll(): Promise<void> {
@@ -175,7 +182,7 @@ export class WaitingJob implements TimedJob {
       const received = this.#delivery?.received;
       // Delivered to another process sharing the store: no fetch is spent on it.
       const delivered = received ? await received() : undefined;
-      if (this.#ended) return;
+      if (this.#flags & Flag.Ended) return;
       if (delivered !== undefined) {
         this.#delivered = { body: delivered };
         this.#takeDelivered();
@@ -186,13 +193,13 @@ export class WaitingJob implements TimedJob {
       this.#polls += 1;
       try {
         const body = await this.#fetch(target);
-        if (this.#ended) return;
-        this.#answer = readJobAnswer(body);
+        if (this.#flags & Flag.Ended) return;
+        this.#body = body;
         this.#answeredAt = this.#clock.now();
-        this.#lastPollFailed = false;
+        this.#flags &= ~Flag.LastPollFailed;
       } catch (error) {
-        if (this.#ended) return;
-        this.#lastPollFailed = true;
+        if (this.#flags & Flag.Ended) return;
+        this.#flags |= Flag.LastPollFailed;
         // A transient failure of one poll loses nothing: the job runs on, the next poll may answer.
         if (GenerationFailedError.isInstance(error) || !ServiceError.isInstance(error) || !error.retryable) {
           this.#fail(error);
@@ -226,9 +233,9 @@ export class WaitingJob implements TimedJob {
   #next(): void {
     const clock = this.#clock;
     const target = this.#target;
-    const answer = this.#answer;
+    const answer = readJobAnswer(this.#body);
     const polls = this.#polls;
-    if (polls > 0 || this.#reportFirst) {
+    if (polls > 0 || (this.#flags & Flag.ReportFirst) !== 0) {
       this.#onProgress?.({
         status: answer.state,
         requestId: answer.id ?? target?.requestId,
@@ -257,7 +264,7 @@ export class WaitingJob implements TimedJob {
     const delivery = this.#delivery;
     // The eta counts from when the answer came, not from now: a failed poll leaves an old answer.
     const etaLeft =
-      answer.etaMs === undefined || this.#lastPollFailed
+      answer.etaMs === undefined || (this.#flags & Flag.LastPollFailed) !== 0
         ? undefined
         : Math.max(0, answer.etaMs - (now - this.#answeredAt));
     const delayMs =
@@ -271,14 +278,14 @@ export class WaitingJob implements TimedJob {
     // back at once rather than after a wait that cannot succeed.
     const left = this.#deadline - now;
     const lastChance =
-      !this.#webhook &&
-      !this.#lastPollTaken &&
+      (this.#flags & Flag.Webhook) === 0 &&
+      (this.#flags & Flag.LastPollTaken) === 0 &&
       left > 0 &&
       // A delivery on its way is awaited, not polled for, whatever the caller's wait.
-      ((this.#waitWhole && !delivery) || etaLeft === undefined || etaLeft <= left);
+      (((this.#flags & Flag.WaitWhole) !== 0 && !delivery) || etaLeft === undefined || etaLeft <= left);
     const late = now + delayMs > this.#deadline;
-    if (late && lastChance) this.#lastPollTaken = true;
-    else if (this.#webhook || late) {
+    if (late && lastChance) this.#flags |= Flag.LastPollTaken;
+    else if ((this.#flags & Flag.Webhook) !== 0 || late) {
       this.#end({
         status: 'processing',
         requestId: target.requestId,
@@ -287,7 +294,12 @@ export class WaitingJob implements TimedJob {
         retryAfterMs: Math.ceil(delayMs),
         notBefore: Math.ceil(now + delayMs),
         submittedAt: this.#submittedAt,
-        reason: this.#webhook ? 'webhook' : this.#notWaited ? 'not-waited' : 'deadline',
+        reason:
+          (this.#flags & Flag.Webhook) !== 0
+            ? 'webhook'
+            : (this.#flags & Flag.NotWaited) !== 0
+              ? 'not-waited'
+              : 'deadline',
         ...(this.#category ? { category: this.#category } : {}),
         ...(etaLeft !== undefined ? { etaMs: Math.ceil(etaLeft) } : {}),
       });
@@ -321,11 +333,11 @@ export class WaitingJob implements TimedJob {
   }
 
   #finish(): boolean {
-    if (this.#ended) return false;
-    this.#ended = true;
+    if (this.#flags & Flag.Ended) return false;
+    this.#flags |= Flag.Ended;
     this.#phase = Phase.Busy;
     this.#timers.cancel(this);
-    this.#signal?.removeEventListener('abort', this);
+    if (this.#signal) unwatchAbort(this.#signal, this);
     this.#releaseSlot();
     return true;
   }
