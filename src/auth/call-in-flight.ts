@@ -5,7 +5,7 @@
  * A fleet parks thousands of calls; each is this object and its job's record.
  * @module
  */
-import type { CallOptions, CallResult, CallSink } from '../calls/call-operation.js';
+import { type CallOptions, type CallResult, CallSink } from '../calls/call-operation.js';
 import type { SendableInput } from '../calls/sendable-input.js';
 import type { Operation } from '../discovery/types.js';
 import type { KernelProgress } from '../display/progress-line.js';
@@ -20,7 +20,7 @@ export interface CallEnds {
   failed(call: CallInFlight, error: unknown): Promise<void>;
 }
 
-export class CallInFlight implements CallSink {
+export class CallInFlight extends CallSink {
   /**
    * What the call is sent with; dropped once sent when no failure could send it again (only a
    * control-plane call is), so that a waiting job does not keep the caller's arguments.
@@ -51,6 +51,7 @@ export class CallInFlight implements CallSink {
     readonly resolve: (result: CostedCallResult) => void,
     readonly reject: (error: unknown) => void,
   ) {
+    super();
     this.input = input;
     this.options = options;
   }

@@ -164,19 +164,13 @@ export function callOperation(
   options: CallOptions = {},
 ): Promise<CallResult> {
   return new Promise<CallResult>((resolve, reject) => {
-    startCall(context, operation, input, options, { callEnded: resolve, callFailed: reject });
+    startCall(context, operation, input, options, new PromisedCall(resolve, reject));
   });
-}
-
-/** Told once how a call ended: its masked result, or its masked failure. */
-export interface CallSink {
-  callEnded(result: CallResult): void;
-  callFailed(error: unknown): void;
 }
 
 /**
  * {@link callOperation} told to `sink` rather than through a promise: a queued job then waits as
- * records (its {@link WaitingJob} and a {@link CallWait}), with nothing suspended per job.
+ * records (its {@link WaitingJob} and its {@link CallSink}), with nothing suspended per job.
  * @internal
  */
 export function startCall(
@@ -223,22 +217,38 @@ function waitForQueued(
     ...(queued.jobSlot ? { jobSlot: queued.jobSlot } : {}),
     ...(watch ? { delivery: watch.delivery } : {}),
   };
-  const ended = new CallWait(client, operation.id, watch, watch ? trackId : undefined, sink);
-  new WaitingJob(polling, ended, trace).start();
+  sink.waitFor(client, operation.id, watch, watch ? trackId : undefined);
+  new WaitingJob(polling, sink, trace).start();
 }
 
 /**
- * The calls layer's end of a waiting job: closes the webhook track (finished unless a handle
- * came back), wraps the outcome in the call's envelope and masks it, then tells the caller's sink.
+ * Told once how a call ended (its masked result, or its masked failure), and, for a queued job,
+ * the calls layer's end of its wait: closes the webhook track (finished unless a handle came
+ * back), wraps the outcome in the call's envelope and masks it. A class to extend rather than an
+ * object beside the caller's: a parked call is one record, not two.
+ * @internal
  */
-class CallWait implements JobSink {
-  constructor(
-    readonly client: HttpClient,
-    readonly operationId: string,
-    readonly watch: TrackWatch | undefined,
-    readonly trackId: string | undefined,
-    readonly sink: CallSink,
-  ) {}
+export abstract class CallSink implements JobSink {
+  client: HttpClient | undefined = undefined;
+  operationId = '';
+  watch: TrackWatch | undefined = undefined;
+  trackId: string | undefined = undefined;
+
+  abstract callEnded(result: CallResult): void;
+  abstract callFailed(error: unknown): void;
+
+  /** What the end of the job's wait needs. */
+  waitFor(
+    client: HttpClient,
+    operationId: string,
+    watch: TrackWatch | undefined,
+    trackId: string | undefined,
+  ) {
+    this.client = client;
+    this.operationId = operationId;
+    this.watch = watch;
+    this.trackId = trackId;
+  }
 
   jobEnded(outcome: JobOutcome): void {
     void this.#end(outcome, undefined);
@@ -249,18 +259,29 @@ class CallWait implements JobSink {
   }
 
   async #end(outcome: JobOutcome | undefined, error: unknown): Promise<void> {
-    const { redactor } = this.client;
+    const client = this.client as HttpClient;
+    const { redactor } = client;
     try {
       if (this.watch) await this.watch.close(outcome === undefined || outcome.status !== 'processing');
       if (outcome === undefined) throw error;
       const result: CallResult =
         outcome.status === 'processing'
           ? { ...outcome, operationId: this.operationId, ...(this.trackId ? { trackId: this.trackId } : {}) }
-          : successOf(this.client, this.operationId, outcome);
-      this.sink.callEnded(redactor.maskKnownValue(result));
+          : successOf(client, this.operationId, outcome);
+      this.callEnded(redactor.maskKnownValue(result));
     } catch (failed) {
-      this.sink.callFailed(secretFreeError(redactor, failed));
+      this.callFailed(secretFreeError(redactor, failed));
     }
+  }
+}
+
+/** {@link callOperation}'s sink: the promise it returns. */
+class PromisedCall extends CallSink {
+  constructor(
+    readonly callEnded: (result: CallResult) => void,
+    readonly callFailed: (error: unknown) => void,
+  ) {
+    super();
   }
 }
 

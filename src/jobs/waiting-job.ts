@@ -77,7 +77,6 @@ export class WaitingJob implements TimedJob, AbortWatcher {
   readonly #sink: JobSink;
   readonly #trace: JobTrace | undefined;
   readonly #clock: Clock;
-  readonly #timers: JobTimers;
   readonly #submittedAt: number;
   readonly #deadline: number;
   readonly #schedule: PollSchedule;
@@ -110,7 +109,6 @@ export class WaitingJob implements TimedJob, AbortWatcher {
     this.#trace = trace;
     const clock = options.clock ?? systemClock;
     this.#clock = clock;
-    this.#timers = jobTimersFor(clock);
     const now = clock.now();
     this.#submittedAt = options.submittedAt ?? now;
     this.#deadline = now + (options.deadlineMs ?? 300_000);
@@ -136,7 +134,7 @@ export class WaitingJob implements TimedJob, AbortWatcher {
   /** The caller's signal aborted: a sleeping job ends now; a poll on the wire fails by itself. */
   aborted(): void {
     if (this.#phase === Phase.Busy) return;
-    this.#timers.cancel(this);
+    this.#timers().cancel(this);
     this.#phase = Phase.Busy;
     this.#fail(this.#signal?.reason);
   }
@@ -149,7 +147,7 @@ export class WaitingJob implements TimedJob, AbortWatcher {
       // then, not from whenever the poll that confirms it comes back.
       this.#releaseSlot();
       this.#phase = Phase.UntilPoll;
-      this.#timers.schedule(this, this.#clock.now() + this.#restMs);
+      this.#timers().schedule(this, this.#clock.now() + this.#restMs);
       return;
     }
     this.#phase = Phase.Busy;
@@ -161,7 +159,7 @@ export class WaitingJob implements TimedJob, AbortWatcher {
     this.#delivered = { body };
     if (this.#phase === Phase.Busy) return;
     // Delivered while sleeping: the sleep ends now, no fetch is spent.
-    this.#timers.cancel(this);
+    this.#timers().cancel(this);
     if (this.#phase === Phase.UntilSlotFree) this.#releaseSlot();
     this.#phase = Phase.Busy;
     this.#takeDelivered();
@@ -319,11 +317,16 @@ export class WaitingJob implements TimedJob, AbortWatcher {
     if (slotFreeFirst) {
       this.#phase = Phase.UntilSlotFree;
       this.#restMs = sleepMs - (etaLeft as number);
-      this.#timers.schedule(this, now + (etaLeft as number));
+      this.#timers().schedule(this, now + (etaLeft as number));
     } else {
       this.#phase = Phase.UntilPoll;
-      this.#timers.schedule(this, now + sleepMs);
+      this.#timers().schedule(this, now + sleepMs);
     }
+  }
+
+  /** The timers of the job's clock (looked up, not kept: one field less per parked job). */
+  #timers(): JobTimers {
+    return jobTimersFor(this.#clock);
   }
 
   #releaseSlot(): void {
@@ -336,7 +339,7 @@ export class WaitingJob implements TimedJob, AbortWatcher {
     if (this.#flags & Flag.Ended) return false;
     this.#flags |= Flag.Ended;
     this.#phase = Phase.Busy;
-    this.#timers.cancel(this);
+    this.#timers().cancel(this);
     if (this.#signal) unwatchAbort(this.#signal, this);
     this.#releaseSlot();
     return true;
