@@ -184,12 +184,16 @@ class ClockSleepTimers implements JobTimers {
   }
 }
 
-const shared = new SharedJobTimers();
+/** Made at first use: a Worker's global scope may not set up what timers need. */
+let shared: SharedJobTimers | undefined;
 const byClock = new WeakMap<Clock, JobTimers>();
 
 /** The timers waiting jobs on `clock` share. */
 export function jobTimersFor(clock: Clock): JobTimers {
-  if (clock === systemClock) return shared;
+  if (clock === systemClock) {
+    shared ??= new SharedJobTimers();
+    return shared;
+  }
   let timers = byClock.get(clock);
   if (!timers) {
     timers = new ClockSleepTimers(clock);

@@ -178,8 +178,11 @@ export class JobSlots {
   }
 }
 
-/** The `revoked` signal of a slot whose job runs: it can no longer be revoked. */
-const NEVER_REVOKED = new AbortController().signal;
+/**
+ * The `revoked` signal of a slot whose job runs: it can no longer be revoked. Made when first
+ * asked for: a Worker may not make one in its global scope.
+ */
+let neverRevoked: AbortSignal | undefined;
 
 /**
  * A taken slot, as one small object with no closures: a fleet holds thousands of them for as
@@ -207,7 +210,9 @@ class HeldSlot implements HeldJobSlot {
   }
 
   get revoked(): AbortSignal {
-    return this.#revocation?.signal ?? NEVER_REVOKED;
+    if (this.#revocation) return this.#revocation.signal;
+    neverRevoked ??= new AbortController().signal;
+    return neverRevoked;
   }
 
   revoke(): void {
