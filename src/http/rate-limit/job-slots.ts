@@ -314,16 +314,25 @@ function slotsOwnerId(): string {
 }
 
 /**
+ * The `revoked` signal of a slot whose job runs: it can no longer be revoked. Made when first
+ * asked for: a Worker may not make one in its global scope.
+ */
+let neverRevoked: AbortSignal | undefined;
+
+/**
  * A taken slot, as one small object with no closures: a fleet holds thousands of them for as
  * long as their jobs wait.
  */
 class HeldSlot implements HeldJobSlot {
-  readonly revoked: AbortSignal;
   readonly #slots: LocalSlots;
   readonly #owner: JobSlots;
   readonly #takenAt: number;
-  readonly #revocation = new AbortController();
   readonly #clock: Clock;
+  /**
+   * Aborted when the slot is revoked; dropped once the job runs (a running job's slot is never
+   * revoked): a signal with its listener tables is most of what a parked slot would weigh.
+   */
+  #revocation: AbortController | undefined = new AbortController();
   #released = false;
   #running = false;
 
@@ -332,17 +341,23 @@ class HeldSlot implements HeldJobSlot {
     this.#owner = owner;
     this.#clock = clock;
     this.#takenAt = clock.now();
-    this.revoked = this.#revocation.signal;
     slots.pending.push(this);
   }
 
+  get revoked(): AbortSignal {
+    if (this.#revocation) return this.#revocation.signal;
+    neverRevoked ??= new AbortController().signal;
+    return neverRevoked;
+  }
+
   revoke(): void {
-    this.#revocation.abort(new JobSlotRevoked());
+    this.#revocation?.abort(new JobSlotRevoked());
   }
 
   markRunning(): void {
     if (this.#running || this.#released) return;
     this.#running = true;
+    if (!this.#revocation?.signal.aborted) this.#revocation = undefined;
     this.#settle();
     this.#owner.running(this.#slots, this.#clock.now() - this.#takenAt);
   }
