@@ -229,6 +229,7 @@ function kindEvidence(
     readonly resetAt: number;
     readonly resetMs: number;
     readonly receivedAt: number;
+    readonly sentAt: number;
   },
 ): Partial<BucketState> {
   const { anchorRemaining, anchorResetAt } = state;
@@ -238,8 +239,13 @@ function kindEvidence(
   const spent = anchorRemaining - reading.remaining;
   const moved = reading.resetAt - anchorResetAt;
   const beforeAnchorReset = reading.receivedAt < anchorResetAt - RESET_ROUNDING_MS;
-  if (spent > 0 && moved >= RESET_ROUNDING_MS && beforeAnchorReset) return { ...anchor, gradual: true };
-  if (Math.abs(moved) >= RESET_ROUNDING_MS) return anchor;
+  // A reset is measured from the answer's arrival, which comes after the server counted it by
+  // up to the round trip (more on a loaded machine, where answers wait for the event loop): a
+  // window's reset seems to move later by up to the rounding plus that, never by more.
+  const latencyMs = Math.max(0, reading.receivedAt - reading.sentAt);
+  if (spent > 0 && moved >= RESET_ROUNDING_MS + latencyMs && beforeAnchorReset)
+    return { ...anchor, gradual: true };
+  if (Math.abs(moved) >= RESET_ROUNDING_MS + latencyMs) return anchor;
   const unitMs =
     Math.max(0, reading.resetMs - RESET_ROUNDING_MS) / Math.max(1, reading.limit - reading.remaining);
   return spent * unitMs >= 1.5 * RESET_ROUNDING_MS ? { windowed: true } : {};
@@ -403,7 +409,7 @@ export function observe(
     limit !== undefined &&
     remaining !== undefined &&
     resetMs !== undefined
-      ? kindEvidence(state, { limit, remaining, resetAt: receivedAt + resetMs, resetMs, receivedAt })
+      ? kindEvidence(state, { limit, remaining, resetAt: receivedAt + resetMs, resetMs, receivedAt, sentAt })
       : {};
   const gradual =
     state.gradual === true ||
@@ -444,6 +450,7 @@ export function observe(
     remaining,
     resetAt,
     readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt),
+    readingReceivedAt: receivedAt,
   };
   if (gradual) {
     return {
@@ -463,7 +470,9 @@ export function observe(
         resetAt,
         windowStart: resetAt - windowOf(base),
         inFlight,
-        longestMs: longestCount(base),
+        // A request reaches the server some time after its grant (the store's write, the
+        // event loop, the wire): as long, at most, as this answer's own round trip took.
+        longestMs: longestCount(base) + Math.max(0, receivedAt - sentAt),
       }),
     ),
   };
@@ -498,13 +507,17 @@ function observeOtherUnits(
     remaining,
     resetAt: receivedAt + (resetMs ?? windowOf(base)),
     readingSentAt: sentAt,
+    readingReceivedAt: receivedAt,
   };
 }
 
 /**
  * Whether the quota refills as it goes (a token bucket) rather than at its reset: an answer to
- * a request sent after the last reading shows more left, well before the reset that reading
- * announced. A window never gives back before its reset.
+ * a request sent after the last reading arrived shows more left, well before the reset that
+ * reading announced. A window never gives back before its reset. Sent after the reading's
+ * request is not enough: a request granted earlier (by another process sharing the state, or
+ * stamped before a slow store write) may reach the server later, and a window's older count
+ * then looks like units coming back.
  */
 function refillsGradually(
   state: BucketState,
@@ -515,6 +528,7 @@ function refillsGradually(
   const { remaining, limit } = observation;
   if (state.remaining === undefined || state.resetAt === undefined || remaining === undefined) return false;
   if (limit !== state.limit || sentAt <= (state.readingSentAt ?? Number.POSITIVE_INFINITY)) return false;
+  if (sentAt < (state.readingReceivedAt ?? Number.NEGATIVE_INFINITY)) return false;
   return remaining > state.remaining && receivedAt < state.resetAt - RESET_ROUNDING_MS;
 }
 

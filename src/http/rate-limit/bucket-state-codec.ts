@@ -41,6 +41,7 @@ const OPTIONAL_FIELDS = [
   'acceptedBefore',
   'refusalStreak',
   'readingSentAt',
+  'readingReceivedAt',
   'offerRemaining',
   'offerReadAt',
   'offerSentAt',

@@ -47,6 +47,12 @@ export interface BucketState {
   /** When the request whose answer gave the last reading was sent. */
   readonly readingSentAt?: number;
   /**
+   * When the answer that set `remaining` arrived: only a request sent after it certainly reached
+   * the server after that answer's request did (grants of other processes, or stamped before a
+   * slow store write, may reach it in any order).
+   */
+  readonly readingReceivedAt?: number;
+  /**
    * The burst the server offers: what its freshest reading said was left (`offerRemaining`) in
    * a window that lasts until `offerUntil`, for the request sent at `offerSentAt`; requests
    * granted after `offerSince` (that send less a round trip, for requests of any process
