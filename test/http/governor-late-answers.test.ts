@@ -52,4 +52,15 @@ describe('a window read late and out of order', () => {
     expect(remainingAt(state, START + 5_100)).toBe(19);
     expect(remainingAt(state, START + 5_401)).toBe(20);
   });
+
+  it('does not let a later, quick answer cut short what a slow one showed', () => {
+    let state = observe(EMPTY_BUCKET, reading(20, 19, 5_000), START - 6_000, START - 6_010);
+    state = grant(state, START, 1, START);
+    state = observe(state, reading(20, 19, 5_000), START + 400, START);
+    // A second request of the same window, answered in 3 ms: its round trip says nothing of the
+    // first one's.
+    state = grant(state, START + 1_000, 1, START + 1_000);
+    state = observe(state, reading(20, 18, 5_000), START + 1_003, START + 1_000);
+    expect(remainingAt(state, START + 5_100)).toBe(18);
+  });
 });

@@ -373,7 +373,11 @@ function countUntil(
     }
     const moved = Math.min(count, left);
     left -= moved;
-    if (moved > 0) result.push([grantedAt, Math.min(window.resetAt, grantedAt + window.longestMs), moved]);
+    // Counted until the reset, but no longer than a window after the grant (resets are rounded
+    // up) unless the ledger already had it later: an earlier answer may have shown the request
+    // reached the server long after its grant, which this answer's round trip does not show.
+    const until = Math.max(expiresAt, grantedAt + window.longestMs);
+    if (moved > 0) result.push([grantedAt, Math.min(window.resetAt, until), moved]);
     let rest = count - moved;
     if (rest > 0 && grantedAt >= window.windowStart) {
       // In the server's window but not counted there: only those still on their way may be.
