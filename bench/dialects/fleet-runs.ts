@@ -41,11 +41,10 @@ export async function measureFleet(
     const summaries: FleetSummary[] = [];
     for (const id of ids) {
       const server = providerLimitServer(id);
-      const run = await runAgainst(
-        server,
-        fleetClient({ redisUrl: redis.url, members: FLEET_MEMBERS }),
-        shape,
-      );
+      const run = await runAgainst(server, fleetClient({ redisUrl: redis.url, members: FLEET_MEMBERS }), {
+        ...shape,
+        sequential: true,
+      });
       summaries.push({
         id,
         title: server.title,

@@ -74,24 +74,24 @@ export class RateLimitGovernor {
   readonly #inFlight: InFlightCap;
   /** Requests granted and not answered, per origin: how many were in flight when one was refused. */
   readonly #onWire = new Map<string, number>();
+  /** Grants being decided (a store's read and write away), per bucket. */
+  readonly #deciding = new Map<string, number>();
   readonly #beliefs: RateLimitBeliefs;
-  /** Whether this governor alone writes its store (made here, not passed in). */
-  readonly #ownStore: boolean;
   #sequence = 0;
   #lastStamp = 0;
 
   constructor(options: RateLimitGovernorOptions = {}) {
     this.#clock = options.clock ?? systemClock;
-    // A store passed in may be shared with other governors and processes, whose requests on
-    // their way no reading has counted: bursts the fields offer are spent only on a store of
-    // this governor's own.
+    // A store passed in may be shared with other governors and processes: every grant is
+    // written to it, with each governor's requests in flight (`in-flight-leases.ts`), so that
+    // bursts the fields offer are spent as by one governor.
     this.#ledger = new BucketLedger(
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
-      governorId(),
-      options.store === undefined,
+      // Alone on its store, no other governor's leases to tell apart: no random id (Web Crypto's
+      // first use costs a fresh process milliseconds, paid by every connect() in a function).
+      options.store === undefined ? OWN_STORE_OWNER : governorId(),
     );
-    this.#ownStore = options.store === undefined;
     this.#burst = options.burst;
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;
@@ -185,14 +185,17 @@ export class RateLimitGovernor {
     // Fast path: a known quota nobody is waiting for is granted without queueing.
     if (resolution.known && !this.#queues.has(key) && !options.signal?.aborted) {
       const sentAt = this.#stamp();
-      const decision = await this.#ledger.tryGrant(
-        resolution.buckets,
-        this.#clock.now(),
-        this.#burst,
-        sentAt,
-        this.#inFlightAfterGrant,
+      const decision = await this.#granting(resolution.buckets, () =>
+        this.#ledger.tryGrant(
+          resolution.buckets,
+          this.#clock.now(),
+          this.#burst,
+          sentAt,
+          this.#inFlightAfterGrant,
+        ),
       );
-      if (decision.kind === 'granted') return this.#permit(route, resolution.buckets, [], sentAt);
+      if (decision.kind === 'granted')
+        return this.#permit(route, resolution.buckets, [], this.#granted(decision.grantedAt));
     }
     return new Promise<RateLimitPermit>((resolve, reject) => {
       this.#enqueue(key, {
@@ -249,21 +252,17 @@ export class RateLimitGovernor {
     }
     const now = this.#clock.now();
     const sentAt = this.#stamp();
-    const decision = await this.#ledger.tryGrant(
-      resolution.buckets,
-      now,
-      this.#burst,
-      sentAt,
-      this.#inFlightAfterGrant,
+    const decision = await this.#granting(resolution.buckets, () =>
+      this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt, this.#inFlightAfterGrant),
     );
     if (decision.kind === 'wait') {
       // A wait for the quota ends when the ledger frees a unit: a reset the server announced
       // (rounded up already) or a request's expiry. Late by a jitter, a request opening a window
       // that starts with it moves every later reset (a whole second, when resets are in whole
-      // seconds); the waiters it releases together are this governor's, served one by one. On
-      // a shared store, other processes wait for the same moment: the jitter spreads them.
+      // seconds). The waiters it releases together are served one by one, each grant written
+      // atomically, by every process sharing the store as by this one: nothing to spread.
       const jitter =
-        decision.reason === 'quota' && this.#ownStore
+        decision.reason === 'quota'
           ? 0
           : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
@@ -283,7 +282,8 @@ export class RateLimitGovernor {
     }
     removeWaiter(queue, head);
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
-    head.resolve(this.#permit(head.route, resolution.buckets, probes, sentAt));
+    const stamp = decision.kind === 'granted' ? this.#granted(decision.grantedAt) : sentAt;
+    head.resolve(this.#permit(head.route, resolution.buckets, probes, stamp));
   }
 
   /** Waits for the answer of the request probing `bucket`, but not past the head's deadline. */
@@ -299,8 +299,30 @@ export class RateLimitGovernor {
     await this.#wake.sleep(this.#clock, left, head.signal);
   }
 
-  /** This governor's requests in flight on `bucket` once one more is granted. */
-  readonly #inFlightAfterGrant = (bucket: string): number => this.#learner.inFlight(bucket) + 1;
+  /**
+   * This governor's requests in flight on `bucket` once one more is granted: those sent, and
+   * every grant being decided now (this one included). Callers on the fast path decide their
+   * grants concurrently, each a read and a write of the store away from being counted as sent:
+   * counting only the sent ones, each wrote a count one short, the shared state held fewer of
+   * this governor's requests on their way than there were, and an answer that had not counted
+   * them dropped them from the ledger (a real fleet met 1-2 refusals in 2 runs of 5).
+   */
+  readonly #inFlightAfterGrant = (bucket: string): number =>
+    this.#learner.inFlight(bucket) + (this.#deciding.get(bucket) ?? 1);
+
+  /** Runs `decide` (a grant on `buckets`) counted among the grants being decided. */
+  async #granting<T>(buckets: readonly string[], decide: () => Promise<T>): Promise<T> {
+    for (const bucket of buckets) this.#deciding.set(bucket, (this.#deciding.get(bucket) ?? 0) + 1);
+    try {
+      return await decide();
+    } finally {
+      for (const bucket of buckets) {
+        const left = (this.#deciding.get(bucket) ?? 1) - 1;
+        if (left > 0) this.#deciding.set(bucket, left);
+        else this.#deciding.delete(bucket);
+      }
+    }
+  }
 
   #notifyWait(waiter: Waiter, bucket: string, waitMs: number, reason: string): void {
     this.#onWait?.({ url: waiter.route.key, bucket, waitMs, reason });
@@ -314,6 +336,12 @@ export class RateLimitGovernor {
   #stamp(): number {
     this.#lastStamp = Math.max(this.#clock.now(), this.#lastStamp + 0.001);
     return this.#lastStamp;
+  }
+
+  /** A grant's stamp, settled by the store (later than any grant of the fleet): later stamps follow it. */
+  #granted(grantedAt: number): number {
+    this.#lastStamp = Math.max(this.#lastStamp, grantedAt);
+    return grantedAt;
   }
 
   /**
@@ -370,6 +398,9 @@ function removeWaiter(queue: Waiter[], waiter: Waiter): void {
   const index = queue.indexOf(waiter);
   if (index >= 0) queue.splice(index, 1);
 }
+
+/** This governor's id in a store of its own, which no other governor writes. */
+const OWN_STORE_OWNER = 'own';
 
 /** An id for this governor in a shared store's state: random, so that processes never collide. */
 function governorId(): string {

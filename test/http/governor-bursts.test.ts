@@ -187,7 +187,7 @@ describe('retry advice', () => {
   });
 });
 
-describe('the governor spends an offer only on a store of its own', () => {
+describe('the governor spends an offer on any store', () => {
   const URL_A = new URL('https://api.test/api/v7/images/text-to-image');
 
   async function grantTimes(store?: MemoryRateLimitStore): Promise<number[]> {
@@ -225,9 +225,9 @@ describe('the governor spends an offer only on a store of its own', () => {
     expect(await grantTimes()).toEqual(Array.from({ length: 10 }, () => 0));
   });
 
-  it('paces it on a store passed in, which other processes may share', async () => {
-    const times = await grantTimes(new MemoryRateLimitStore());
-    expect(times.slice(0, 3)).toEqual([0, 0, 0]);
-    expect(times.at(-1)!).toBeGreaterThan(30_000);
+  it('sends it at once on a store passed in, which other processes may share, as well', async () => {
+    // Every process's grants are in the shared ledger and their requests in flight in its
+    // leases: the offer is spent as by one governor.
+    expect(await grantTimes(new MemoryRateLimitStore())).toEqual(Array.from({ length: 10 }, () => 0));
   });
 });

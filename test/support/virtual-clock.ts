@@ -26,8 +26,21 @@ export interface VirtualClock extends Clock {
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-export function createVirtualClock(manual: ManualClock): VirtualClock {
+export interface VirtualClockOptions {
+  /**
+   * Held operations run one at a time, in the order they were started. Several processes'
+   * worth of clients (a fleet on one Redis) otherwise race on the real wire within one virtual
+   * moment: which compare-and-set wins, which answer is read first, depend on the machine's
+   * real latencies and vary from run to run. One at a time, every real I/O event is alone, so
+   * what happens at each virtual moment follows from the order of the program alone.
+   * Operations must not hold time from within a held operation (they would wait for themselves).
+   */
+  readonly sequential?: boolean;
+}
+
+export function createVirtualClock(manual: ManualClock, options: VirtualClockOptions = {}): VirtualClock {
   const sleepers: Sleeper[] = [];
+  let lastHeld: Promise<void> = Promise.resolve();
   let order = 0;
   let inFlight = 0;
   let draining = false;
@@ -64,9 +77,18 @@ export function createVirtualClock(manual: ManualClock): VirtualClock {
 
   async function hold<T>(operation: () => Promise<T>): Promise<T> {
     inFlight += 1;
+    let release = () => {};
     try {
+      if (options.sequential) {
+        const previous = lastHeld;
+        lastHeld = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        await previous;
+      }
       return await operation();
     } finally {
+      release();
       inFlight -= 1;
     }
   }

@@ -5,7 +5,7 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
-import { block, EMPTY_BUCKET, grant, observe, type Plan, plan, rollOver } from './bucket-math.js';
+import { block, EMPTY_BUCKET, grant, grantStamp, observe, type Plan, plan, rollOver } from './bucket-math.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
@@ -13,7 +13,7 @@ import { RateLimitStoreError } from './rate-limit-store-error.js';
 const MAX_CAS_ATTEMPTS = 16;
 
 export type GrantDecision =
-  | { readonly kind: 'granted' }
+  | { readonly kind: 'granted'; readonly grantedAt: number }
   | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: string; readonly bucket: string }
   | { readonly kind: 'unknown'; readonly buckets: readonly string[] };
 
@@ -26,8 +26,6 @@ export class BucketLedger {
     private readonly store: RateLimitStore,
     private readonly ttlMs: number,
     private readonly owner: string,
-    /** Whether this governor alone writes the store (see `plan`'s `spendOffers`). */
-    private readonly ownStore = true,
   ) {}
 
   /** The stored state of `bucket`, if any. */
@@ -58,6 +56,7 @@ export class BucketLedger {
     buckets: readonly string[],
     now: number,
     burst: number | undefined,
+    /** The governor's stamp for the request; the grant's own is later than any before it. */
     grantedAt: number = now,
     /** This governor's requests in flight on `bucket` once this one is granted. */
     inFlightAfter: (bucket: string) => number = () => 1,
@@ -66,7 +65,7 @@ export class BucketLedger {
       const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
       for (const bucket of buckets) reads.push(await this.store.read(bucket));
       const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
-      const plans: Plan[] = states.map((state) => plan(state, now, burst, this.ownStore));
+      const plans: Plan[] = states.map((state) => plan(state, now, burst));
       let longest: GrantDecision | undefined;
       const unknown: string[] = [];
       plans.forEach((decision, index) => {
@@ -83,10 +82,11 @@ export class BucketLedger {
       if (longest) return longest;
       if (unknown.length > 0) return { kind: 'unknown', buckets: unknown };
       let allWritten = true;
+      const stamp = grantStamp(states, grantedAt);
       for (const [index, bucket] of buckets.entries()) {
         const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
         const next = withInFlight(
-          grant(states[index]!, now, decision.paceTokens, grantedAt),
+          grant(states[index]!, now, decision.paceTokens, stamp),
           this.owner,
           inFlightAfter(bucket),
           now,
@@ -96,7 +96,7 @@ export class BucketLedger {
           break;
         }
       }
-      if (allWritten) return { kind: 'granted' };
+      if (allWritten) return { kind: 'granted', grantedAt: stamp };
     }
     return { kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' };
   }

@@ -136,11 +136,11 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
 }
 
 /**
- * Whether a request may go at `now`, and if not, how long to wait. `spendOffers` is false when
- * the state is shared with other processes: their requests on their way are not in it, so a
- * reading's offer is not this governor's to spend at once.
+ * Whether a request may go at `now`, and if not, how long to wait. The same on a store shared
+ * by several processes: every grant is in the shared ledger, and a reading's offer was cut at
+ * the answer by the grants it may not have seen (see `unseenAt`).
  */
-export function plan(state: BucketState, now: number, burst: number | undefined, spendOffers = true): Plan {
+export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.otherUnits) {
@@ -163,8 +163,8 @@ export function plan(state: BucketState, now: number, burst: number | undefined,
   const remaining = state.limit - countOf(counted);
   // What the server's freshest reading says is left now, less what went since: a window's until
   // its reset; a refilling bucket's growing as its units come back, to the millisecond.
-  const refill = state.gradual && spendOffers ? refilled(state, counted, now) : undefined;
-  const offer = spendOffers ? (refill?.units ?? offered(state, counted, now)) : 0;
+  const refill = state.gradual ? refilled(state, counted, now) : undefined;
+  const offer = refill?.units ?? offered(state, counted, now);
   if (remaining <= 0) {
     // The ledger keeps requests in at most 48 groups, merged conservatively (a refilling
     // bucket's units in a few, each coming back at once): where the reading has a unit left or
@@ -279,17 +279,19 @@ function refilled(
 /**
  * The offer after a reading of `remaining` units until `resetAt`, for a request sent at `sentAt`
  * and answered at `receivedAt`: it replaces an older request's reading or one whose window ended.
+ * Less the `unseen` grants sent before that request which the reading did not count and which
+ * may still be on their way (from any process sharing the quota): they will take their units.
  */
 function offerAfter(
   state: BucketState,
-  reading: { readonly remaining: number; readonly resetAt: number },
+  reading: { readonly remaining: number; readonly resetAt: number; readonly unseen: number },
   sentAt: number,
   receivedAt: number,
 ): Partial<BucketState> {
   const current = state.offerSentAt !== undefined && (state.offerUntil ?? 0) > receivedAt;
   if (current && sentAt < state.offerSentAt!) return {};
   return {
-    offerRemaining: reading.remaining,
+    offerRemaining: reading.remaining - reading.unseen,
     offerReadAt: receivedAt,
     offerSentAt: sentAt,
     offerSince: sentAt - Math.max(0, receivedAt - sentAt),
@@ -326,16 +328,37 @@ function bounded(groups: CountedRequests[]): CountedRequests[] {
 }
 
 /**
+ * The moment to record a grant at, wanted at `stamp`: later than every grant `states` hold, by
+ * a microsecond. Each governor's stamps are unique in its own process only; governors sharing
+ * a store stamp alike (always, on a virtual clock), and answers are matched with the grants
+ * before them by this moment, so a grant's stamp is settled in the same atomic write as the
+ * grant: the order of grants on a shared quota is the order they were written in.
+ */
+export function grantStamp(states: readonly BucketState[], stamp: number): number {
+  return states.reduce((latest, state) => Math.max(latest, (state.lastGrantAt ?? latest) + 0.001), stamp);
+}
+
+/**
  * The state after granting one request at `now` (which `plan` allowed with `tokens`), recorded
  * in the ledger as sent at `grantedAt` (the governor's stamp, unique per request).
  */
 export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
-  if (state.otherUnits) return state;
+  if (state.otherUnits) return { ...state, lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt) };
   // Never NaN or Infinity in a state: a shared store's JSON could not keep them.
-  const paced = { ...state, paceTokens: Number.isFinite(tokens) ? tokens - 1 : 0, paceUpdatedAt: now };
+  const paced = {
+    ...state,
+    paceTokens: Number.isFinite(tokens) ? tokens - 1 : 0,
+    paceUpdatedAt: now,
+    lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt),
+  };
   if (state.limit === undefined) return paced;
+  // A request that may reach the server after the window's end (within a round trip of it:
+  // the grant's own write, the way there) may be counted in the next window instead, where the
+  // ledger, rolled over at the reset, would not hold it: it counts a whole window after it.
+  const end = windowEnd(state, now);
+  const mayCross = end !== undefined && now + (state.roundTripMs ?? 0) >= end;
   const expiresAt = Math.min(
-    windowEnd(state, now) ?? Number.POSITIVE_INFINITY,
+    end !== undefined && !mayCross ? end : Number.POSITIVE_INFINITY,
     now + windowOf(state) + WINDOW_MARGIN_MS,
   );
   const counted = live(state, now);
@@ -392,6 +415,21 @@ function countUntil(
 }
 
 /**
+ * Of a ledger just corrected by a reading (for the request sent at `sentAt`, counting `used`),
+ * the grants sent no later than that request and still counting at `receivedAt` beyond those
+ * the reading counted: the ones it did not see, kept because they may still be on their way.
+ */
+function unseenAt(
+  groups: readonly CountedRequests[],
+  sentAt: number,
+  used: number,
+  receivedAt: number,
+): number {
+  const before = groups.filter(([grantedAt, expiresAt]) => grantedAt <= sentAt && expiresAt > receivedAt);
+  return Math.max(0, countOf(before) - used);
+}
+
+/**
  * The state after an answer arrived at `receivedAt`, for a request granted at `sentAt`, saying
  * `observation`. A reset is measured from the answer. A window the fields do not declare is
  * learned from the answers to requests that opened one (`remaining = limit - 1`): their reset
@@ -405,6 +443,20 @@ export function observe(
   inFlight = 0,
 ): BucketState {
   if (countsOtherUnits(observation)) return observeOtherUnits(state, observation, receivedAt, sentAt);
+  if (sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY)) {
+    // An answer to a request sent before the one whose reading the ledger already holds: what
+    // it counted, the newer reading counted too, and the ledger's entries since that request
+    // include the newer reading's own accounting (stamped with its request). Rewritten from the
+    // older count, those would count twice; answers cross on the wire, from every process
+    // sharing the quota, so this is common. Only what the state lacks is learned from it.
+    return {
+      ...rollOver(state, receivedAt),
+      ...(state.limit === undefined && observation.limit !== undefined ? { limit: observation.limit } : {}),
+      ...(state.windowMs === undefined && observation.windowMs !== undefined
+        ? { windowMs: observation.windowMs }
+        : {}),
+    };
+  }
   const limit = observation.limit ?? state.limit;
   let windowMs = observation.windowMs ?? state.windowMs;
   const { remaining, resetMs } = observation;
@@ -454,31 +506,38 @@ export function observe(
     remaining,
     resetAt,
     readingSentAt: Math.max(sentAt, state.readingSentAt ?? sentAt),
-    readingReceivedAt: receivedAt,
+    readingReceivedAt: Math.max(receivedAt, state.readingReceivedAt ?? receivedAt),
+    // From grant to answer (the store's write included), the longest lately: a spike is
+    // remembered, halving with each reading after it.
+    roundTripMs: Math.max(receivedAt - sentAt, (state.roundTripMs ?? 0) / 2),
   };
   if (gradual) {
+    const counted = refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight);
+    const unseen = unseenAt(counted, sentAt, used, receivedAt);
     return {
       ...base,
       ...reading,
-      ...offerAfter(state, { remaining, resetAt }, sentAt, receivedAt),
-      counted: refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight),
+      ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+      counted,
     };
   }
+  const counted = bounded(
+    countUntil(base.counted ?? [], sentAt, {
+      used,
+      resetAt,
+      windowStart: resetAt - windowOf(base),
+      inFlight,
+      // A request reaches the server some time after its grant (the store's write, the event
+      // loop, the wire): as long, at most, as this answer's own round trip took.
+      longestMs: longestCount(base) + Math.max(0, receivedAt - sentAt),
+    }),
+  );
+  const unseen = unseenAt(counted, sentAt, used, receivedAt);
   return {
     ...base,
     ...reading,
-    ...offerAfter(state, { remaining, resetAt }, sentAt, receivedAt),
-    counted: bounded(
-      countUntil(base.counted ?? [], sentAt, {
-        used,
-        resetAt,
-        windowStart: resetAt - windowOf(base),
-        inFlight,
-        // A request reaches the server some time after its grant (the store's write, the
-        // event loop, the wire): as long, at most, as this answer's own round trip took.
-        longestMs: longestCount(base) + Math.max(0, receivedAt - sentAt),
-      }),
-    ),
+    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+    counted,
   };
 }
 
@@ -511,17 +570,14 @@ function observeOtherUnits(
     remaining,
     resetAt: receivedAt + (resetMs ?? windowOf(base)),
     readingSentAt: sentAt,
-    readingReceivedAt: receivedAt,
+    readingReceivedAt: Math.max(receivedAt, state.readingReceivedAt ?? receivedAt),
   };
 }
 
 /**
  * Whether the quota refills as it goes (a token bucket) rather than at its reset: an answer to
- * a request sent after the last reading arrived shows more left, well before the reset that
- * reading announced. A window never gives back before its reset. Sent after the reading's
- * request is not enough: a request granted earlier (by another process sharing the state, or
- * stamped before a slow store write) may reach the server later, and a window's older count
- * then looks like units coming back.
+ * a request sent after the last reading shows more left, well before the reset that reading
+ * announced. A window never gives back before its reset.
  */
 function refillsGradually(
   state: BucketState,
@@ -531,8 +587,12 @@ function refillsGradually(
 ): boolean {
   const { remaining, limit } = observation;
   if (state.remaining === undefined || state.resetAt === undefined || remaining === undefined) return false;
-  if (limit !== state.limit || sentAt <= (state.readingSentAt ?? Number.POSITIVE_INFINITY)) return false;
-  if (sentAt < (state.readingReceivedAt ?? Number.NEGATIVE_INFINITY)) return false;
+  // Only a request sent once the last reading had arrived surely reached the server after that
+  // reading's request: one merely sent later may have been overtaken on its way (a busy
+  // process, a slower connection, another process's), and a window's count read out of order
+  // shows more left.
+  const after = state.readingReceivedAt ?? state.readingSentAt ?? Number.POSITIVE_INFINITY;
+  if (limit !== state.limit || sentAt <= after) return false;
   return remaining > state.remaining && receivedAt < state.resetAt - RESET_ROUNDING_MS;
 }
 

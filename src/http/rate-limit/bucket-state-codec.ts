@@ -42,6 +42,8 @@ const OPTIONAL_FIELDS = [
   'refusalStreak',
   'readingSentAt',
   'readingReceivedAt',
+  'lastGrantAt',
+  'roundTripMs',
   'offerRemaining',
   'offerReadAt',
   'offerSentAt',

@@ -44,13 +44,19 @@ export interface BucketState {
   readonly otherUnits?: boolean;
   /** The quota refills as it goes (a token bucket), its reset the moment it is full again. */
   readonly gradual?: boolean;
+  /**
+   * When the latest request granted on the quota was stamped, by any governor sharing it: each
+   * grant's stamp is later (see `grantStamp` in `bucket-math.ts`).
+   */
+  readonly lastGrantAt?: number;
+  /**
+   * How long from a grant to its answer lately (see `observe` in `bucket-math.ts`): a request
+   * granted within this much of the window's end may be counted in the next window.
+   */
+  readonly roundTripMs?: number;
   /** When the request whose answer gave the last reading was sent. */
   readonly readingSentAt?: number;
-  /**
-   * When the answer that set `remaining` arrived: only a request sent after it certainly reached
-   * the server after that answer's request did (grants of other processes, or stamped before a
-   * slow store write, may reach it in any order).
-   */
+  /** When the latest reading arrived: requests sent after it reached the server after it. */
   readonly readingReceivedAt?: number;
   /**
    * The burst the server offers: what its freshest reading said was left (`offerRemaining`) in

@@ -9,7 +9,7 @@
  */
 import { createClient } from 'redis';
 import { SeededRandom } from '../../../packages/emulator/src/random.js';
-import { HttpClient, RedisRateLimitStore } from '../../../src/http/index.js';
+import { HttpClient, type HttpEvent, RedisRateLimitStore } from '../../../src/http/index.js';
 import { runJobs } from '../dialect-servers/run-jobs.js';
 import type { VirtualClock } from '../virtual-clock.js';
 import type { JobClient } from './run-against.js';
@@ -17,7 +17,13 @@ import type { JobClient } from './run-against.js';
 let namespaces = 0;
 
 /** A job client running its jobs as `members` processes sharing one quota through Redis at `redisUrl`. */
-export function fleetClient(options: { readonly redisUrl: string; readonly members: number }): JobClient {
+export function fleetClient(options: {
+  readonly redisUrl: string;
+  readonly members: number;
+  /** Each member's client events (throttle waits with their reasons, requests, answers), to trace a run. */
+  readonly onEvent?: (member: number, event: HttpEvent) => void;
+}): JobClient {
+  const { onEvent } = options;
   return async ({ transport, clock, baseUrl, jobs, callers }) => {
     const prefix = `gentk-fleet:${process.pid}:${namespaces++}:`;
     const connections = await Promise.all(
@@ -35,6 +41,7 @@ export function fleetClient(options: { readonly redisUrl: string; readonly membe
             totalTimeoutMs: 600_000,
             random: () => random.next(),
             rateLimit: { store: new RedisRateLimitStore({ client: held(connection, clock), prefix }) },
+            ...(onEvent ? { onEvent: (event: HttpEvent) => onEvent(member, event) } : {}),
           });
           return runJobs({
             client,

@@ -35,11 +35,17 @@ export type JobClient = (options: {
 export async function runAgainst(
   server: ProviderLimitServer,
   client: JobClient,
-  options: { readonly jobs: number; readonly callers: number; readonly jobMs: number },
+  options: {
+    readonly jobs: number;
+    readonly callers: number;
+    readonly jobMs: number;
+    /** Real I/O one operation at a time (see `VirtualClockOptions`): for fleets, whose members race. */
+    readonly sequential?: boolean;
+  },
 ): Promise<ProviderRun> {
   // Not on a second boundary: windows aligned on the clock and windows from the first request differ.
   const manual = new ManualClock(Date.UTC(2026, 0, 1, 0, 0, 0, 300));
-  const clock = createVirtualClock(manual);
+  const clock = createVirtualClock(manual, { sequential: options.sequential ?? false });
   const wire = createVirtualWire(clock);
   const startedAt = clock.now();
   const running = await server.start({

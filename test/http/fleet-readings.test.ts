@@ -1,0 +1,77 @@
+/**
+ * What a fleet's answers teach one shared bucket state, when they arrive out of order (several
+ * processes, real latencies) and when grants land near a window's reset. Before: an answer
+ * older than the reading the ledger held rewrote the ledger from its older count, and the
+ * newer reading's accounting stayed as well (Anthropic's fleet ran 2.5x the least time, its
+ * bucket counted twice over); a window's counts read out of order looked like a bucket
+ * refilling (three processes on the emulator met 1-2 refusals in 2 runs of 4); a grant just
+ * before the reset stopped counting at the reset even if it reached the server after it.
+ */
+import { describe, expect, it } from 'vitest';
+import { EMPTY_BUCKET, grant, observe, plan, remainingAt } from '../../src/http/rate-limit/bucket-math.js';
+import type { BucketState } from '../../src/http/rate-limit/rate-limit-store.js';
+import { refillingBucket } from './support/refilling-bucket.js';
+
+const START = 1_767_225_600_000;
+
+function granted(state: BucketState, now: number, stamps: readonly number[]): BucketState {
+  let next = state;
+  for (const stamp of stamps) {
+    const decision = plan(next, now, undefined);
+    if (decision.kind !== 'go') throw new Error(`expected a grant, got ${decision.kind}`);
+    next = grant(next, now, decision.paceTokens, stamp);
+  }
+  return next;
+}
+
+describe('answers that arrive out of order', () => {
+  it('an answer older than the reading the ledger holds does not count its requests again', () => {
+    const now = START + 1_000;
+    const before = granted(refillingBucket(START), now, [now + 0.001, now + 0.002]);
+    const reading = (remaining: number) => ({
+      limit: 60,
+      remaining,
+      resetMs: 1_000 * (60 - remaining),
+      source: 'x-ratelimit' as const,
+    });
+    const newer = observe(before, reading(40), now + 50, now + 0.002);
+    const both = observe(newer, reading(41), now + 60, now + 0.001);
+    expect(remainingAt(both, now + 60)).toBe(remainingAt(newer, now + 60));
+  });
+
+  it('a window read out of order is not taken for a bucket that refills', () => {
+    const reading = (remaining: number) => ({
+      limit: 20,
+      remaining,
+      resetMs: 5_000,
+      source: 'x-ratelimit' as const,
+    });
+    const first = observe(EMPTY_BUCKET, reading(19), START + 10, START);
+    const spent = observe(first, reading(3), START + 620, START + 100);
+    // Sent before the last reading arrived, counted by the server before it: more left, no refill.
+    expect(observe(spent, reading(5), START + 700, START + 600).gradual).not.toBe(true);
+    // Sent after it arrived and showing more left well before the reset: units came back.
+    expect(observe(spent, reading(5), START + 700, START + 650).gradual).toBe(true);
+  });
+});
+
+describe('a grant near the reset', () => {
+  const window: BucketState = {
+    ...EMPTY_BUCKET,
+    limit: 10,
+    windowMs: 10_000,
+    remaining: 5,
+    resetAt: START + 1_000,
+    windowed: true,
+    roundTripMs: 50,
+  };
+  const expiry = (state: BucketState) => state.counted!.at(-1)![1];
+
+  it('counts until the reset when it reaches the server well before it', () => {
+    expect(expiry(granted(window, START + 900, [START + 900]))).toBe(START + 1_000);
+  });
+
+  it('counts into the next window when it may reach the server after the reset', () => {
+    expect(expiry(granted(window, START + 980, [START + 980]))).toBeGreaterThan(START + 10_000);
+  });
+});
