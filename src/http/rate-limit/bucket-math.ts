@@ -449,12 +449,16 @@ function countUntil(
     }
     if (rest > 0) result.push([grantedAt, expiresAt, rest]);
   }
-  // Beyond ours: someone else's, or ours merged with later grants (see `bounded`). A sliding
-  // window's reset is when its oldest request leaves: they count until then, stamped as sent a
-  // window before it (the oldest they may be), so that the next answer takes them for ours last
-  // and never counts them a whole window from this answer.
-  if (left > 0)
-    result.push([window.sliding ? window.resetAt - window.longestMs : sentAt, window.resetAt, left]);
+  if (window.sliding) {
+    // Beyond ours sent before it: first, ours sent after it that overtook it on the way (another
+    // process's, or merged with later grants, see `bounded`); they count already, from their
+    // own grants. Then someone else's: a sliding window's reset is when its oldest request
+    // leaves, so they count until then, stamped as sent a window before it (the oldest they may
+    // be), so that the next answer takes them for ours last, never a window from this answer.
+    const later = countOf(groups.filter(([grantedAt]) => grantedAt > sentAt));
+    const others = Math.max(0, left - later);
+    if (others > 0) result.push([window.resetAt - window.longestMs, window.resetAt, others]);
+  } else if (left > 0) result.push([sentAt, window.resetAt, left]);
   return result.sort((a, b) => a[0] - b[0]);
 }
 
