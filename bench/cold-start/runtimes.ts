@@ -2,10 +2,11 @@
  * Cold start per runtime (issue 25): in the runtime scenario's folder (the packed package and each
  * runtime from npm, test/runtimes/runtime-folder.ts), the import of the root entry against `ai`
  * imported alone on the same runtime, and the first `connect()` of a fresh program from a saved
- * description. Node, Deno and Bun run scripts in fresh processes; the edge runtime evaluates the
- * bundled script in a new EdgeRuntime; workerd is timed from Miniflare's start to the first answer
- * (its start included on both sides), and its connect is not measured: workerd stops its clocks
- * while code runs, and a connect from a saved description does no I/O that would move them.
+ * description's text (parsing it included, reading the file not). Node, Deno and Bun run scripts
+ * in fresh processes; the edge runtime evaluates the bundled script in a new EdgeRuntime; workerd's
+ * import is timed from Miniflare's start to the first answer (its start included on both sides),
+ * and its connect by the host: workerd stops its clocks while code runs, so the host times a
+ * request that connects against one that does not, in a Worker loaded by a first request.
  * @module
  */
 import { execFile } from 'node:child_process';
@@ -38,7 +39,10 @@ const RUNTIMES: readonly Runtime[] = [
   { name: 'Bun', script: (runtimes, script) => [runtimes.bin('bun'), [script]] },
   {
     name: 'workerd (Miniflare)',
-    bundled: { import: (_, entry) => [NODE_22, ['workerd-cold.mjs', `import-${entry}.worker.js`]] },
+    bundled: {
+      import: (_, entry) => [NODE_22, ['workerd-cold.mjs', 'import', `import-${entry}.worker.js`]],
+      connect: () => [NODE_22, ['workerd-cold.mjs', 'connect', 'connect.worker.js']],
+    },
   },
   {
     name: 'edge-runtime',
@@ -53,7 +57,7 @@ export interface RuntimeColdStartOptions {
   readonly runtimes: RuntimeFolder;
   readonly baseUrl: string;
   readonly apiKey: string;
-  /** A saved description (the JSON of a ServiceDescription). */
+  /** A saved description (its text form, `saveText()`). */
   readonly snapshot: string;
   readonly runs: number;
 }
@@ -92,7 +96,7 @@ async function medianOf(runs: number, measure: () => Promise<number>): Promise<n
 export async function runtimeColdStarts(options: RuntimeColdStartOptions): Promise<BenchFigure[]> {
   const { runtimes } = options;
   const cwd = runtimes.folder;
-  await writeFile(join(cwd, 'service.json'), options.snapshot);
+  await writeFile(join(cwd, 'service.gentk'), options.snapshot);
   const env = {
     ...process.env,
     NO_COLOR: '1',
@@ -172,10 +176,12 @@ async function figuresOf(
     if (connectMs !== undefined)
       figures.push(
         figure({
-          name: `${runtime.name}: connect() from a saved description`,
+          name: `${runtime.name}: connect() from a saved description's text (file read excluded)`,
           value: connectMs,
           unit: 'ms',
-          note: "first connect of a fresh program, on the runtime's clock; target: 20 ms or less",
+          note: runtime.name.startsWith('workerd')
+            ? "timed by the host: the Worker's first request that parses the text and connects, less one that reads the same text and does not; target: 20 ms or less"
+            : "first connect of a fresh program, fromSnapshot(text) included, on the runtime's clock; target: 20 ms or less",
           pass: connectMs <= 20,
         }),
       );

@@ -9,8 +9,7 @@ import type { CallResult } from '../calls/index.js';
 import type { ServiceDescription } from '../discovery/service-description.js';
 import type { Operation } from '../discovery/types.js';
 import type { CallCost } from '../spend/call-cost.js';
-import { inSpan } from '../telemetry/in-span.js';
-import type { Telemetry, TelemetryAttributes } from '../telemetry/telemetry.js';
+import type { Telemetry, TelemetryAttributes, TelemetrySpan } from '../telemetry/telemetry.js';
 
 /** What a traced call is about. */
 export interface TracedCall {
@@ -47,19 +46,28 @@ function callAttributes(call: TracedCall, resumed: boolean): TelemetryAttributes
 }
 
 /**
- * Runs a call (`resumed` for `session.resume`) in its span when the session has telemetry, and
- * records what its result says.
+ * Starts the span of a call (`resumed` for `session.resume`) when something records; undefined
+ * otherwise. End it with {@link endCallSpan} or {@link failCallSpan}.
  */
-export function traceCall<T extends CallResult & { readonly cost: CallCost }>(
+export function startCallSpan(
   telemetry: Telemetry | undefined,
   call: TracedCall,
   resumed: boolean,
-  run: () => Promise<T>,
-): Promise<T> {
-  if (!telemetry) return run();
+): TelemetrySpan | undefined {
+  if (!telemetry?.enabled()) return undefined;
   const name = call.model ? `generate_content ${call.model}` : `call ${call.operation.id}`;
-  return inSpan(telemetry, name, { attributes: callAttributes(call, resumed) }, async (span) => {
-    const result = await run();
+  return telemetry.startSpan(name, { attributes: callAttributes(call, resumed) });
+}
+
+/** Records what a call's result says on its span and metrics, and ends the span. */
+export function endCallSpan(
+  telemetry: Telemetry | undefined,
+  span: TelemetrySpan | undefined,
+  call: TracedCall,
+  result: CallResult & { readonly cost: CallCost },
+): void {
+  if (!telemetry) return;
+  try {
     const { estimated, charged } = result.cost;
     span?.setAttributes({
       'gentk.call.status': result.status,
@@ -80,6 +88,36 @@ export function traceCall<T extends CallResult & { readonly cost: CallCost }>(
         ...byOperation,
         'gentk.spend.currency': estimated.currency,
       });
-    return result;
-  });
+  } finally {
+    span?.end();
+  }
+}
+
+/** Fails a call's span with `error` and ends it. */
+export function failCallSpan(span: TelemetrySpan | undefined, error: unknown): void {
+  if (!span) return;
+  span.fail(error);
+  span.end();
+}
+
+/**
+ * Runs a call (`resumed` for `session.resume`) in its span when the session has telemetry, and
+ * records what its result says.
+ */
+export async function traceCall<T extends CallResult & { readonly cost: CallCost }>(
+  telemetry: Telemetry | undefined,
+  call: TracedCall,
+  resumed: boolean,
+  run: () => Promise<T>,
+): Promise<T> {
+  const span = startCallSpan(telemetry, call, resumed);
+  let result: T;
+  try {
+    result = await (span && telemetry ? telemetry.withSpan(span, run) : run());
+  } catch (error) {
+    failCallSpan(span, error);
+    throw error;
+  }
+  endCallSpan(telemetry, span, call, result);
+  return result;
 }

@@ -106,14 +106,19 @@ function hasSelector(choice: OperationChoice): boolean {
 }
 
 function named(choice: OperationChoice, operation: Operation): boolean {
-  const among = (values: readonly string[] | undefined, value: string | undefined) =>
-    value !== undefined && (values?.includes(value) ?? false);
+  // A field is read only when its selector is given: an operation of a saved description is
+  // decoded at its first read beyond its id, and choosing by id should decode the chosen ones only.
+  const among = (values: readonly string[] | undefined, value: () => string | undefined) => {
+    if (values === undefined) return false;
+    const found = value();
+    return found !== undefined && values.includes(found);
+  };
   return (
     choice.all === true ||
-    among(choice.ids, operation.id) ||
-    among(choice.categories, operation.category) ||
-    among(choice.versions, operation.version) ||
-    among(choice.surfaces, operation.surface)
+    among(choice.ids, () => operation.id) ||
+    among(choice.categories, () => operation.category) ||
+    among(choice.versions, () => operation.version) ||
+    among(choice.surfaces, () => operation.surface)
   );
 }
 
@@ -209,8 +214,11 @@ export function checkOperationChoice(choice: OperationChoice | undefined, contex
       if (!ids.includes(id)) throw new UnknownOperationError(id, closeMatches(id, ids));
   }
   for (const [selector, field] of DESCRIBING_FIELDS) {
+    const values = requireStrings(choice, selector, context.where);
+    // Read from every operation only when asked (see `named`).
+    if (values.length === 0) continue;
     const known = [...new Set(context.operations.map(field).filter((value) => value !== undefined))].sort();
-    requireKnown(selector, requireStrings(choice, selector, context.where), known, context.where);
+    requireKnown(selector, values, known, context.where);
   }
   requireKnown('effects', requireStrings(choice, 'effects', context.where), EFFECTS, context.where);
 }

@@ -1,3 +1,4 @@
+import { startCall } from '../calls/call-operation.js';
 import {
   type CallOptions,
   type CallResult,
@@ -26,6 +27,7 @@ import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallA
 import { canonicalJson } from '../schema/canonical-json.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
 import { AmbiguousCharges } from '../spend/ambiguous-charges.js';
+import type { BudgetStoreError } from '../spend/budget-store-error.js';
 import type { CallCost } from '../spend/call-cost.js';
 import { CallPricing } from '../spend/call-pricing.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
@@ -35,16 +37,17 @@ import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage
 import { failedWithoutCharge, markPossiblyCharged, RetryKeys } from '../spend/possible-charge.js';
 import { reportedCharge } from '../spend/reported-charge.js';
 import {
+  endAfterSending,
   HeldReservations,
   type SpentOutcome,
-  spendAroundCall,
   spendAroundResume,
 } from '../spend/spend-around-call.js';
-import type { SpendBudget, SpendReport } from '../spend/spend-budget.js';
+import type { Reservation, SpendBudget, SpendReport } from '../spend/spend-budget.js';
 import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
-import { modelOf, traceCall } from './call-telemetry.js';
+import { type CallEnds, CallInFlight } from './call-in-flight.js';
+import { endCallSpan, failCallSpan, modelOf, startCallSpan, traceCall } from './call-telemetry.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
 import { estimateView, resultView, spendView } from './result-view.js';
@@ -337,87 +340,215 @@ export class Session {
    * Calls an offered operation with checked input and, for an asynchronous one, waits for its
    * result (or returns a {@link PendingCall} to resume when the wait ends first).
    */
-  async call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CostedCallResult> {
-    const result = await withKernelProgress(options, (shown) =>
-      this.#tracedCall(operationId, input, { ...options, ...shown }),
-    );
-    // In a notebook the files are fetched now, so that the cell's value shows them at once.
-    return notebookKernel() ? prepareDisplay(result) : result;
+  call(operationId: string, input: unknown = {}, options: CallOptions = {}): Promise<CostedCallResult> {
+    return new Promise<CostedCallResult>((resolve, reject) => {
+      this.#startCall(operationId, input, options, resolve, reject);
+    });
   }
 
-  async #tracedCall(operationId: string, input: unknown, options: CallOptions): Promise<CostedCallResult> {
-    if (this.#closed) throw new UsageError('The session is closed; connect() again.');
-    const operation = this.operation(operationId);
-    const checked = this.#sendable(operation, input);
-    this.#pricing.refuseUnlistedModel(operation, checked);
-    const traced = { operation, service: this.service, model: modelOf(checked) };
-    return traceCall(this.client.telemetry, traced, false, () => this.#call(operation, checked, options));
-  }
-
-  async #call(operation: Operation, checked: SendableInput, options: CallOptions): Promise<CostedCallResult> {
-    const budget = this.#init.budget;
-    // Under a budget the estimate is complete (the plan read); without one, what is at hand.
-    const estimated = await this.#pricing.estimate(operation, checked, budget !== undefined);
-    // A call that takes an Idempotency-Key gets one chosen here: the same call made again after
-    // an unknown outcome is sent with the same key, so the service can charge it once.
-    const keyed = operation.idempotencyKey && idempotencyOf(operation) === 'keyed';
-    const sameCall =
-      keyed && !options.idempotencyKey ? `${operation.id}\u0000${canonicalJson(checked)}` : undefined;
-    const callOptions: CallOptions =
-      sameCall !== undefined ? { ...options, idempotencyKey: this.#retryKeys.keyFor(sameCall) } : options;
-    const send = async () => {
-      try {
-        return await callOperation(this.#context(), operation, checked, callOptions);
-      } catch (error) {
-        const retry = await this.#recover(operation, error);
-        if (!retry) throw error;
-        return callOperation(this.#context(), operation, checked, callOptions);
-      }
-    };
-    let charged: number | undefined;
-    const outcome = async (result: CallResult) => {
-      const spent = await this.#spentOutcome(operation, result, estimated);
-      charged = spent.charged;
-      return spent;
-    };
-    let result: CallResult;
-    // Earlier calls whose charge was unknown are settled first, so that what they did not charge
-    // is spendable again, and what they did is counted.
-    await this.#settleAmbiguous();
+  /**
+   * Checks the call, opens its span and hands it to {@link Session.#send}. From there the call is
+   * a {@link CallInFlight} record: a job that waits parks no function of the session's.
+   */
+  #startCall(
+    operationId: string,
+    input: unknown,
+    options: CallOptions,
+    resolve: (result: CostedCallResult) => void,
+    reject: (error: unknown) => void,
+  ): void {
+    let call: CallInFlight;
     try {
-      result = budget
-        ? await spendAroundCall({
-            budget,
-            held: this.#held,
-            operationId: operation.id,
-            estimate: estimated,
-            findCheaper: (left) => this.#pricing.cheaper(operation, checked, left),
-            send,
-            outcome,
-            unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(operation.id, failure)),
-            holdAmbiguous: async (reservation) =>
-              this.#ambiguous?.hold(reservation, {
-                operationId: operation.id,
-                idempotencyKey: keyed ? callOptions.idempotencyKey : undefined,
-              }),
-          })
-        : await send();
+      if (this.#closed) throw new UsageError('The session is closed; connect() again.');
+      const operation = this.operation(operationId);
+      const checked = this.#sendable(operation, input);
+      this.#pricing.refuseUnlistedModel(operation, checked);
+      const model = modelOf(checked);
+      const { telemetry } = this.client;
+      const span = startCallSpan(telemetry, { operation, service: this.service, model }, false);
+      // A notebook shows a progress line, unless the caller watches progress itself.
+      const progress = options.onProgress ? undefined : kernelProgress();
+      const shown = progress ? { ...options, onProgress: progress } : options;
+      call = new CallInFlight(
+        this.#callEnds,
+        operation,
+        checked,
+        model,
+        shown,
+        span,
+        progress,
+        resolve,
+        reject,
+      );
+      // What the call starts (its requests, its polls) nests beneath its span.
+      if (span && telemetry) telemetry.withSpan(span, () => this.#send(call));
+      else void this.#send(call);
     } catch (error) {
-      const charging = estimated.kind === 'unknown' || estimated.amount > 0;
-      if (charging && !failedWithoutCharge(error)) {
-        const idempotencyKey = keyed ? callOptions.idempotencyKey : undefined;
-        markPossiblyCharged(error, { idempotencyKey });
-        if (sameCall !== undefined && idempotencyKey !== undefined)
-          this.#retryKeys.remember(sameCall, idempotencyKey);
-        // The ledger may already tell; if it cannot, the reservation holds.
-        await this.#settleAmbiguous();
-      } else if (sameCall !== undefined) this.#retryKeys.forget(sameCall);
-      throw error;
+      reject(error);
     }
-    if (sameCall !== undefined) this.#retryKeys.forget(sameCall);
+  }
+
+  /** Estimates, reserves under the budget and submits; the job's end comes to {@link Session.#callEnds}. */
+  async #send(call: CallInFlight): Promise<void> {
+    const { operation } = call;
+    const checked = call.input as SendableInput;
+    const budget = this.#init.budget;
+    try {
+      // Under a budget the estimate is complete (the plan read); without one, what is at hand.
+      const estimated = await this.#pricing.estimate(operation, checked, budget !== undefined);
+      call.estimated = estimated;
+      // A call that takes an Idempotency-Key gets one chosen here: the same call made again after
+      // an unknown outcome is sent with the same key, so the service can charge it once.
+      const options = call.options as CallOptions;
+      call.keyed = operation.idempotencyKey === true && idempotencyOf(operation) === 'keyed';
+      if (call.keyed && !options.idempotencyKey) {
+        call.sameCall = `${operation.id}\u0000${canonicalJson(checked)}`;
+        call.options = { ...options, idempotencyKey: this.#retryKeys.keyFor(call.sameCall) };
+      }
+      call.idempotencyKey = call.options?.idempotencyKey;
+      // Earlier calls whose charge was unknown are settled first, so that what they did not charge
+      // is spendable again, and what they did is counted.
+      await this.#settleAmbiguous();
+    } catch (error) {
+      this.#endCall(call, undefined, error);
+      return;
+    }
+    if (budget) {
+      try {
+        call.reservation = await budget.reserve(operation.id, call.estimated, (left) =>
+          this.#pricing.cheaper(operation, checked, left),
+        );
+      } catch (error) {
+        await this.#callFailed(call, error);
+        return;
+      }
+    }
+    this.#submit(call);
+  }
+
+  #submit(call: CallInFlight): void {
+    call.sent = true;
+    const trace =
+      call.span && this.client.telemetry ? { telemetry: this.client.telemetry, span: call.span } : undefined;
+    startCall(this.#context(), call.operation, call.input as SendableInput, call.options ?? {}, call, trace);
+    // Only a control-plane call is ever sent again (#recover): others drop what sending needed.
+    if (!this.#init.tokens || !isControlPlane(call.operation)) {
+      call.input = undefined;
+      call.options = undefined;
+    }
+  }
+
+  /** How every call of this session ends: one object, shared, so that a call holds no closure. */
+  readonly #callEnds: CallEnds = {
+    ended: (call, result) => this.#callEnded(call, result),
+    failed: (call, error) => this.#callFailed(call, error),
+  };
+
+  async #callEnded(call: CallInFlight, result: CallResult): Promise<void> {
+    const budget = this.#init.budget;
+    const estimated = call.estimated as CostEstimate;
+    let charged: number | undefined;
+    if (budget && call.reservation) {
+      try {
+        const spent = await this.#spentOutcome(call.operation, result, estimated);
+        charged = spent.charged;
+        await endAfterSending(this.#spendEnds(budget, call.operation.id, call), call.reservation, {
+          ok: spent,
+        });
+      } catch (error) {
+        await this.#afterFailure(call, error);
+        return;
+      }
+    }
+    if (call.sameCall !== undefined) this.#retryKeys.forget(call.sameCall);
     if (!budget && result.status === 'success') charged = reportedCharge(result.body);
     if (result.status !== 'success') this.#rememberEstimate(result, estimated);
-    return withCost(result, estimated, charged, this.#media);
+    const costed = withCost(result, estimated, charged, this.#media);
+    try {
+      endCallSpan(
+        this.client.telemetry,
+        call.span,
+        { operation: call.operation, service: this.service, model: call.model },
+        costed,
+      );
+    } catch (error) {
+      this.#endCall(call, undefined, error);
+      return;
+    }
+    this.#endCall(call, costed, undefined);
+  }
+
+  async #callFailed(call: CallInFlight, failure: unknown): Promise<void> {
+    let error = failure;
+    if (!call.retried && call.sent) {
+      // Sent, and failed: once more after a raced token rotation or an allowed step-up.
+      try {
+        if (await this.#recover(call.operation, error)) {
+          call.retried = true;
+          this.#submit(call);
+          return;
+        }
+      } catch (refused) {
+        error = refused;
+      }
+    }
+    const budget = this.#init.budget;
+    if (budget && call.reservation) {
+      try {
+        await endAfterSending(this.#spendEnds(budget, call.operation.id, call), call.reservation, { error });
+      } catch (failed) {
+        error = failed;
+      }
+    }
+    await this.#afterFailure(call, error);
+  }
+
+  /** What a failed call leaves: a possible charge marked and its key kept for the same call again. */
+  async #afterFailure(call: CallInFlight, error: unknown): Promise<void> {
+    try {
+      const estimated = call.estimated;
+      const charging = estimated === undefined || estimated.kind === 'unknown' || estimated.amount > 0;
+      if (charging && !failedWithoutCharge(error)) {
+        const idempotencyKey = call.keyed ? call.idempotencyKey : undefined;
+        markPossiblyCharged(error, { idempotencyKey });
+        if (call.sameCall !== undefined && idempotencyKey !== undefined)
+          this.#retryKeys.remember(call.sameCall, idempotencyKey);
+        // The ledger may already tell; if it cannot, the reservation holds.
+        await this.#settleAmbiguous();
+      } else if (call.sameCall !== undefined) this.#retryKeys.forget(call.sameCall);
+    } catch (failed) {
+      this.#endCall(call, undefined, failed);
+      return;
+    }
+    this.#endCall(call, undefined, error);
+  }
+
+  /** What ending a reservation needs, for {@link endAfterSending}. */
+  #spendEnds(budget: SpendBudget, operationId: string, call: CallInFlight) {
+    return {
+      budget,
+      held: this.#held,
+      unrecorded: (failure: BudgetStoreError) =>
+        this.client.warn(unrecordedSpendWarning(operationId, failure)),
+      holdAmbiguous: async (reservation: Reservation) =>
+        this.#ambiguous?.hold(reservation, {
+          operationId,
+          idempotencyKey: call.keyed ? call.idempotencyKey : undefined,
+        }),
+    };
+  }
+
+  /** Hands the call's end to its caller, once its notebook progress line is out. */
+  #endCall(call: CallInFlight, result: CostedCallResult | undefined, error: unknown): void {
+    if (!result) failCallSpan(call.span, error);
+    const settle = () => {
+      if (!result) call.reject(error);
+      // In a notebook the files are fetched now, so that the cell's value shows them at once.
+      else if (notebookKernel()) prepareDisplay(result).then(call.resolve, call.reject);
+      else call.resolve(result);
+    };
+    if (call.progress) void call.progress.flushed().then(settle, settle);
+    else settle();
   }
 
   /**

@@ -17,10 +17,11 @@ import {
   readJobAnswer,
   resumeJob,
 } from '../jobs/index.js';
+import { type JobSink, type JobTrace, WaitingJob } from '../jobs/waiting-job.js';
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { acceptsField, type CallWebhooks, type TrackWatch, takesReceiverWebhook } from './call-webhooks.js';
 import { type CallOutput, outputsOf } from './outputs.js';
-import { safeJobAnswer, secretFree } from './secret-free-results.js';
+import { safeJobAnswer, secretFree, secretFreeError } from './secret-free-results.js';
 import { type SendableInput, unsendableError } from './sendable-input.js';
 import { unaddressableArgument } from './unsendable-arguments.js';
 
@@ -156,25 +157,51 @@ function pollOptions(options: CallOptions, category: string | undefined) {
  * {@link PendingCall} when the job outlives the wait. Failures throw the HTTP core's typed errors.
  * No secret the session knows shows in the result: each is masked wherever the service echoed it.
  */
-export async function callOperation(
+export function callOperation(
   context: CallContext,
   operation: Operation,
   input: SendableInput,
   options: CallOptions = {},
 ): Promise<CallResult> {
-  return secretFree(context.client.redactor, () => callUnmasked(context, operation, input, options));
+  return new Promise<CallResult>((resolve, reject) => {
+    startCall(context, operation, input, options, new PromisedCall(resolve, reject));
+  });
 }
 
-async function callUnmasked(
+/**
+ * {@link callOperation} told to `sink` rather than through a promise: a queued job then waits as
+ * records (its {@link WaitingJob} and its {@link CallSink}), with nothing suspended per job.
+ * @internal
+ */
+export function startCall(
   context: CallContext,
   operation: Operation,
   input: SendableInput,
-  options: CallOptions = {},
-): Promise<CallResult> {
+  options: CallOptions,
+  sink: CallSink,
+  trace?: JobTrace,
+): void {
+  const { redactor } = context.client;
   // The submission's request and response are left behind in `submitCall`'s frame: only what
   // polling needs is kept while the job waits (for minutes, and a fleet holds thousands).
-  const queued = await submitCall(context, operation, input, options);
-  if (queued.status === 'success') return queued;
+  submitCall(context, operation, input, options).then(
+    (queued) => {
+      if (queued.status === 'success') sink.callEnded(redactor.maskKnownValue(queued));
+      else waitForQueued(context, operation, input, options, queued, sink, trace);
+    },
+    (error: unknown) => sink.callFailed(secretFreeError(redactor, error)),
+  );
+}
+
+function waitForQueued(
+  context: CallContext,
+  operation: Operation,
+  input: SendableInput,
+  options: CallOptions,
+  queued: QueuedJob,
+  sink: CallSink,
+  trace: JobTrace | undefined,
+): void {
   const { client, service } = context;
   const { answer, url, watch, trackId } = queued;
   const { fetch, credential } = fetchOperationOf(service, operation);
@@ -190,10 +217,72 @@ async function callUnmasked(
     ...(queued.jobSlot ? { jobSlot: queued.jobSlot } : {}),
     ...(watch ? { delivery: watch.delivery } : {}),
   };
-  const outcome = watch ? await watched(watch, () => pollJob(polling)) : await pollJob(polling);
-  if (outcome.status === 'processing')
-    return { ...outcome, operationId: operation.id, ...(watch && trackId ? { trackId } : {}) };
-  return successOf(client, operation.id, outcome);
+  sink.waitFor(client, operation.id, watch, watch ? trackId : undefined);
+  new WaitingJob(polling, sink, trace).start();
+}
+
+/**
+ * Told once how a call ended (its masked result, or its masked failure), and, for a queued job,
+ * the calls layer's end of its wait: closes the webhook track (finished unless a handle came
+ * back), wraps the outcome in the call's envelope and masks it. A class to extend rather than an
+ * object beside the caller's: a parked call is one record, not two.
+ * @internal
+ */
+export abstract class CallSink implements JobSink {
+  client: HttpClient | undefined = undefined;
+  operationId = '';
+  watch: TrackWatch | undefined = undefined;
+  trackId: string | undefined = undefined;
+
+  abstract callEnded(result: CallResult): void;
+  abstract callFailed(error: unknown): void;
+
+  /** What the end of the job's wait needs. */
+  waitFor(
+    client: HttpClient,
+    operationId: string,
+    watch: TrackWatch | undefined,
+    trackId: string | undefined,
+  ) {
+    this.client = client;
+    this.operationId = operationId;
+    this.watch = watch;
+    this.trackId = trackId;
+  }
+
+  jobEnded(outcome: JobOutcome): void {
+    void this.#end(outcome, undefined);
+  }
+
+  jobFailed(error: unknown): void {
+    void this.#end(undefined, error);
+  }
+
+  async #end(outcome: JobOutcome | undefined, error: unknown): Promise<void> {
+    const client = this.client as HttpClient;
+    const { redactor } = client;
+    try {
+      if (this.watch) await this.watch.close(outcome === undefined || outcome.status !== 'processing');
+      if (outcome === undefined) throw error;
+      const result: CallResult =
+        outcome.status === 'processing'
+          ? { ...outcome, operationId: this.operationId, ...(this.trackId ? { trackId: this.trackId } : {}) }
+          : successOf(client, this.operationId, outcome);
+      this.callEnded(redactor.maskKnownValue(result));
+    } catch (failed) {
+      this.callFailed(secretFreeError(redactor, failed));
+    }
+  }
+}
+
+/** {@link callOperation}'s sink: the promise it returns. */
+class PromisedCall extends CallSink {
+  constructor(
+    readonly callEnded: (result: CallResult) => void,
+    readonly callFailed: (error: unknown) => void,
+  ) {
+    super();
+  }
 }
 
 /** A submission the service queued: what waiting for it needs, and nothing more. */

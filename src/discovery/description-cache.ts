@@ -9,7 +9,8 @@ import { textHashHex } from '../runtime/text-hash.js';
 import { VERSION } from '../version.js';
 import type { DiscoveryCache } from './cache.js';
 import type { DocumentKind } from './fetch-document.js';
-import { type SavedServiceDescription, ServiceDescription } from './service-description.js';
+import { savedFromText } from './saved-description-text.js';
+import { ServiceDescription } from './service-description.js';
 
 /** One address discovery asked for: its kind, and whether it was read (a failure is part of the result too). */
 export interface DocumentReading {
@@ -18,16 +19,19 @@ export interface DocumentReading {
   readonly read: boolean;
 }
 
-/** What the cache entry holds. */
+/**
+ * What the cache entry's first line holds; the description follows on the next lines, in the text
+ * form of a saved description (`saveText()`), so that a warm start parses a small header and
+ * decodes only the operations it uses.
+ */
 interface DescriptionEntry {
-  /** 2: the description in its compact saved form; an entry of another version is read again from the documents. */
-  readonly entryVersion: 2;
+  /** 3: this layout; an entry of another version is read again from the documents. */
+  readonly entryVersion: 3;
   /** The library that parsed it: another version may read the same documents differently. */
   readonly library: string;
   /** The shaping options, compared in full: the address names only their hash. */
   readonly shaping: string;
   readonly documents: readonly DocumentReading[];
-  readonly snapshot: SavedServiceDescription;
 }
 
 const CONTENT_TYPE = 'application/vnd.generation-agent-toolkit.description+json';
@@ -44,17 +48,22 @@ export function descriptionAddress(base: URL, shaping: unknown): { address: stri
   return { address: address.href, shaping: text };
 }
 
-function entryOf(text: string, shaping: string): DescriptionEntry | undefined {
+function entryOf(
+  text: string,
+  shaping: string,
+): { entry: DescriptionEntry; description: string } | undefined {
+  const end = text.indexOf('\n');
+  if (end < 0) return undefined;
   try {
-    const entry = JSON.parse(text) as Partial<DescriptionEntry> | null;
+    const entry = JSON.parse(text.slice(0, end)) as Partial<DescriptionEntry> | null;
     if (
-      entry?.entryVersion !== 2 ||
+      entry?.entryVersion !== 3 ||
       entry.library !== VERSION ||
       entry.shaping !== shaping ||
       !Array.isArray(entry.documents)
     )
       return undefined;
-    return entry as DescriptionEntry;
+    return { entry: entry as DescriptionEntry, description: text.slice(end + 1) };
   } catch {
     return undefined;
   }
@@ -93,8 +102,9 @@ export interface ReuseOptions {
 export async function reuseDescription(options: ReuseOptions): Promise<ServiceDescription | undefined> {
   const started = performance.now();
   const stored = await options.cache.get(options.address);
-  const entry = stored ? entryOf(stored.text, options.shaping) : undefined;
-  if (!stored || !entry) return undefined;
+  const found = stored ? entryOf(stored.text, options.shaping) : undefined;
+  if (!stored || !found) return undefined;
+  const { entry } = found;
   if (options.now() - stored.storedAt >= stored.maxAgeMs) {
     if (!(await options.unchanged(entry.documents))) return undefined;
     const now = options.now();
@@ -104,9 +114,11 @@ export async function reuseDescription(options: ReuseOptions): Promise<ServiceDe
       maxAgeMs: await freshFor(options.cache, entry.documents, now),
     });
   }
+  const saved = savedFromText(found.description);
+  if (!saved) return undefined;
   const read = entry.documents.filter((document) => document.read).length;
   return ServiceDescription.fromSnapshot({
-    ...entry.snapshot,
+    ...saved,
     stats: {
       documents: read,
       fromCache: read,
@@ -125,16 +137,10 @@ export async function keepDescription(
   documents: readonly DocumentReading[],
   now: number,
 ): Promise<void> {
-  const entry: DescriptionEntry = {
-    entryVersion: 2,
-    library: VERSION,
-    shaping,
-    documents,
-    snapshot: description.save(),
-  };
+  const entry: DescriptionEntry = { entryVersion: 3, library: VERSION, shaping, documents };
   await cache.set({
     url: address,
-    text: JSON.stringify(entry),
+    text: `${JSON.stringify(entry)}\n${description.saveText()}`,
     contentType: CONTENT_TYPE,
     storedAt: now,
     maxAgeMs: await freshFor(cache, documents, now),

@@ -583,7 +583,12 @@ async function readThroughCache(
   const now = options.now ?? Date.now;
   const key = descriptionAddress(base, shapingOptions(options, limits));
   // One loader for both: what the revalidation read is not read again when the service changed.
-  const loader = createLoader(base, options, now, limits, signal);
+  // Made at its first use: a description reused while its documents are fresh needs none.
+  let made: Loader | undefined;
+  const loader = () => {
+    made ??= createLoader(base, options, now, limits, signal);
+    return made;
+  };
   const reused = await reuseDescription({
     cache,
     ...key,
@@ -591,10 +596,12 @@ async function readThroughCache(
     unchanged: async (documents) => {
       const again = await Promise.all(
         documents.map((document) =>
-          loader.load(document.url, document.kind).then(
-            (read) => document.read && read.fromCache,
-            () => !document.read,
-          ),
+          loader()
+            .load(document.url, document.kind)
+            .then(
+              (read) => document.read && read.fromCache,
+              () => !document.read,
+            ),
         ),
       );
       return again.every(Boolean);
@@ -602,12 +609,12 @@ async function readThroughCache(
   }).catch(() => undefined);
   try {
     if (reused) return reused;
-    const description = await readService(base, options, limits, signal, loader);
+    const description = await readService(base, options, limits, signal, loader());
     // Not kept is no failure: the next start reads the documents again.
-    await keepDescription(cache, key, description, await loader.readings(), now()).catch(() => undefined);
+    await keepDescription(cache, key, description, await loader().readings(), now()).catch(() => undefined);
     return description;
   } finally {
-    await loader.close();
+    await made?.close();
   }
 }
 

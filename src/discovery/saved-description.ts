@@ -1,23 +1,28 @@
 /**
  * The compact saved form of a service description (issue 25, cold start): what a function that
- * starts per request reads instead of discovering. Each distinct schema is stored once, as JSON
- * text, and decoded only when an operation's schema is first read (a tool built, a call checked),
- * so loading parses a fraction of the bytes; fields an operation can rebuild from others (its
- * origin, URL and cross-origin flag) are left out when rebuilding gives them back unchanged.
+ * starts per request reads instead of discovering. Each operation is kept as JSON text beside its
+ * id and decoded at its first use, each distinct schema is stored once, as JSON text, and decoded
+ * only when an operation's schema is first read (a tool built, a call checked): loading parses the
+ * ids and the description's small parts, not the operations. Fields an operation can rebuild from
+ * others (its origin, URL and cross-origin flag) are left out when rebuilding gives them back.
  * @module
  */
 import { UsageError } from '../errors/index.js';
+import { lazyOperation } from './lazy-operation.js';
 import type { JsonSchema, Operation, OperationInput } from './types.js';
 
 /** Format of {@link SavedServiceDescription}: what `save()` writes. */
-export const SAVED_FORMAT = 2;
+export const SAVED_FORMAT = 3;
 
 /**
- * One operation as saved: its schemas are indexes into the saved description's `schemas`;
- * `origin`, `url` and `crossOrigin` are present only when they differ from what the description's
- * origin and the path give.
+ * One operation as saved, the JSON text of which a saved description keeps beside its id: its
+ * schemas are indexes into the saved description's `schemas`; `origin`, `url` and `crossOrigin`
+ * are present only when they differ from what the description's origin and the path give.
  */
-export type SavedOperation = Omit<Operation, 'input' | 'outputSchema' | 'origin' | 'url' | 'crossOrigin'> & {
+export type SavedOperation = Omit<
+  Operation,
+  'id' | 'input' | 'outputSchema' | 'origin' | 'url' | 'crossOrigin'
+> & {
   readonly input: Omit<OperationInput, 'schema'> & { readonly schema: number };
   readonly outputSchema?: number;
   readonly origin?: string;
@@ -27,7 +32,11 @@ export type SavedOperation = Omit<Operation, 'input' | 'outputSchema' | 'origin'
 
 /** The parts of a saved description that differ from the description's own data. */
 export interface SavedOperations {
-  readonly operations: readonly SavedOperation[];
+  /**
+   * Each operation as its id and the JSON text of its {@link SavedOperation}, in the description's
+   * order: loading reads the ids, and an operation's text is decoded when it is first used.
+   */
+  readonly operations: readonly (readonly [id: string, saved: string])[];
   /** Each distinct schema once, as JSON text: decoded when an operation first reads it. */
   readonly schemas: readonly string[];
 }
@@ -45,9 +54,9 @@ export function encodeOperations(operations: readonly Operation[], origin: strin
     }
     return index;
   };
-  const saved = operations.map((operation): SavedOperation => {
-    const { input, outputSchema, origin: own, url, crossOrigin, ...rest } = operation;
-    return {
+  const saved = operations.map((operation): [string, string] => {
+    const { id, input, outputSchema, origin: own, url, crossOrigin, ...rest } = operation;
+    const entry: SavedOperation = {
       ...rest,
       input: { ...input, schema: schemaIndex(input.schema) },
       ...(outputSchema === undefined ? {} : { outputSchema: schemaIndex(outputSchema) }),
@@ -55,39 +64,115 @@ export function encodeOperations(operations: readonly Operation[], origin: strin
       ...(url === own + operation.path ? {} : { url }),
       ...(crossOrigin === (own !== origin) ? {} : { crossOrigin }),
     };
+    return [id, JSON.stringify(entry)];
   });
   return { operations: saved, schemas };
 }
 
 function damaged(what: string): UsageError {
   return new UsageError(
-    `This saved service description is damaged (${what}): save it again with description.save() from a fresh discover().`,
+    `This saved service description is damaged (${what}): save it again with description.save() from a fresh discover() (from a discovery cache: empty the cache).`,
   );
 }
 
 /**
  * Defines `key` on `target` as the schema at `index`, decoded on first read and then kept as a
- * plain value (so a later read, a spread or `JSON.stringify` sees ordinary data).
+ * plain value on the object read (so a later read, a spread or `JSON.stringify` sees ordinary data).
  */
 function defineLazySchema(target: object, key: string, texts: readonly string[], index: number): void {
   Object.defineProperty(target, key, {
     enumerable: true,
     configurable: true,
-    get() {
+    get(this: object) {
       let value: JsonSchema;
       try {
         value = JSON.parse(texts[index] as string) as JsonSchema;
       } catch {
         throw damaged(`schema ${index} is not JSON`);
       }
-      Object.defineProperty(target, key, { value, enumerable: true, configurable: true, writable: false });
+      Object.defineProperty(this, key, { value, enumerable: true, configurable: true, writable: false });
       return value;
     },
   });
 }
 
-/** The operations a saved description holds; its schemas are decoded lazily, per operation. */
-export function decodeOperations(saved: Partial<SavedOperations>, origin: string): Operation[] {
+/** One saved operation as the description's data, its schemas decoded at their first read. */
+function decodeOperation(
+  id: string,
+  entry: Partial<SavedOperation> | null,
+  schemas: readonly string[],
+  origin: string,
+): Operation {
+  if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
+    throw damaged(`operation ${id} is not an object`);
+  if (typeof entry.path !== 'string' || typeof entry.input !== 'object' || entry.input === null)
+    throw damaged(`operation ${id} has no path or input`);
+  const checkIndex = (index: unknown): number => {
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= schemas.length)
+      throw damaged(`operation ${id} names no saved schema`);
+    return index;
+  };
+  const { input, outputSchema, origin: own = origin, url, crossOrigin, ...rest } = entry;
+  // Field by field, in the saved order (so that saving again writes the same text).
+  const decodedInput = {} as OperationInput;
+  for (const [key, value] of Object.entries(input)) {
+    if (key === 'schema') defineLazySchema(decodedInput, key, schemas, checkIndex(value));
+    else
+      Object.defineProperty(decodedInput, key, {
+        value,
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+  }
+  if (!('schema' in decodedInput)) throw damaged(`operation ${id} names no saved schema`);
+  const operation = {
+    id,
+    ...rest,
+    origin: own,
+    url: url ?? own + entry.path,
+    crossOrigin: crossOrigin ?? own !== origin,
+    input: decodedInput,
+  } as Operation;
+  if (outputSchema !== undefined)
+    defineLazySchema(operation, 'outputSchema', schemas, checkIndex(outputSchema));
+  return operation;
+}
+
+/** A saved operation of format 3: its id now, its text decoded at its first use. */
+function lazyEntry(item: unknown, schemas: readonly string[], origin: string): Operation {
+  if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'string')
+    throw damaged('an operation is not its id and its text');
+  const [id, text] = item as [string, string];
+  return lazyOperation(id, () => {
+    let entry: Partial<SavedOperation> | null;
+    try {
+      entry = JSON.parse(text) as Partial<SavedOperation> | null;
+    } catch {
+      throw damaged(`operation ${id} is not JSON`);
+    }
+    return decodeOperation(id, entry, schemas, origin);
+  });
+}
+
+/** A saved operation of format 2 (the previous version's): whole but its schemas. */
+function wholeEntry(item: unknown, schemas: readonly string[], origin: string): Operation {
+  const entry = item as (Partial<SavedOperation> & { id?: unknown }) | null;
+  if (typeof entry?.id !== 'string') throw damaged('an operation has no id, path or input');
+  const { id, ...rest } = entry;
+  return decodeOperation(id, rest, schemas, origin);
+}
+
+/**
+ * The operations of a saved description. Format 3 (what `save()` writes): only their ids are read
+ * now; each one's text is decoded at its first use, and a damaged one throws a {@link UsageError}
+ * there. Format 2: every operation whole but its schemas, which are decoded at their first read.
+ */
+export function decodeOperations(
+  saved: { operations?: unknown; schemas?: unknown },
+  origin: string,
+  format: 2 | 3,
+): Operation[] {
   const { operations, schemas } = saved;
   if (
     !Array.isArray(operations) ||
@@ -95,29 +180,8 @@ export function decodeOperations(saved: Partial<SavedOperations>, origin: string
     !schemas.every((text) => typeof text === 'string')
   )
     throw damaged('operations or schemas missing');
-  const checkIndex = (index: unknown, id: string): number => {
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= schemas.length)
-      throw damaged(`operation ${id} names no saved schema`);
-    return index;
-  };
-  return operations.map((entry: SavedOperation) => {
-    if (typeof entry?.id !== 'string' || typeof entry.path !== 'string' || typeof entry.input !== 'object')
-      throw damaged('an operation has no id, path or input');
-    const { input, outputSchema, origin: own = origin, url, crossOrigin, ...rest } = entry;
-    const { schema, ...placement } = input;
-    const decodedInput = { ...placement } as OperationInput;
-    defineLazySchema(decodedInput, 'schema', schemas, checkIndex(schema, entry.id));
-    const operation = {
-      ...rest,
-      origin: own,
-      url: url ?? own + entry.path,
-      crossOrigin: crossOrigin ?? own !== origin,
-      input: decodedInput,
-    } as Operation;
-    if (outputSchema !== undefined)
-      defineLazySchema(operation, 'outputSchema', schemas, checkIndex(outputSchema, entry.id));
-    return operation;
-  });
+  const decode = format === 2 ? wholeEntry : lazyEntry;
+  return operations.map((item: unknown) => decode(item, schemas, origin));
 }
 
 /**

@@ -14,6 +14,7 @@ import {
   type SavedOperation,
   withFetchOperations,
 } from './saved-description.js';
+import { savedDescriptionText, savedFromText } from './saved-description-text.js';
 import type { ScopeInfo } from './scopes.js';
 import { serviceDescriptionView } from './service-description-view.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
@@ -80,8 +81,9 @@ export interface ServiceDescriptionData {
 export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersion: 1 };
 
 /**
- * A description saved for a fast start (format 2): every distinct schema once, as JSON text decoded
- * only when an operation first reads it, and no field an operation can rebuild. Written by
+ * A description saved for a fast start (format 3): each operation as JSON text beside its id,
+ * decoded at its first use, every distinct schema once, as JSON text decoded only when an operation
+ * first reads it, and no field an operation can rebuild. Written by
  * {@link ServiceDescription.save} (and `JSON.stringify(description)`), read by
  * {@link ServiceDescription.fromSnapshot}.
  *
@@ -91,9 +93,13 @@ export type ServiceSnapshot = ServiceDescriptionData & { readonly snapshotVersio
  * const session = await connect({ service: again, apiKey });
  */
 export type SavedServiceDescription = Omit<ServiceDescriptionData, 'operations'> & {
-  readonly snapshotVersion: 2;
-  readonly operations: readonly SavedOperation[];
-  /** Each distinct schema once, as JSON text. */
+  readonly snapshotVersion: 3;
+  /**
+   * Each operation as its id and the JSON text of its {@link SavedOperation}, in the description's
+   * order: loading reads the ids, and an operation's text is decoded when it is first used.
+   */
+  readonly operations: readonly (readonly [id: string, saved: string])[];
+  /** Each distinct schema once, as JSON text: decoded when an operation first reads it. */
   readonly schemas: readonly string[];
 };
 
@@ -207,8 +213,8 @@ export class ServiceDescription implements ServiceDescriptionData {
 
   /**
    * The description in its compact saved form, to load in a function that starts per request with
-   * {@link ServiceDescription.fromSnapshot}: each distinct schema stored once and decoded only when
-   * an operation first reads it. With `operations`, only those (and the fetch operations their
+   * {@link ServiceDescription.fromSnapshot}: each operation kept as text and decoded at its first
+   * use, each distinct schema stored once and decoded only when an operation first reads it. With `operations`, only those (and the fetch operations their
    * queued results need) are kept.
    *
    * @example
@@ -228,31 +234,50 @@ export class ServiceDescription implements ServiceDescriptionData {
     return { snapshotVersion: SAVED_FORMAT, ...rest, ...encodeOperations(operations, this.origin) };
   }
 
+  /**
+   * The saved form of {@link ServiceDescription.save} as text, laid out so that loading it parses
+   * only a small header (each operation and schema stands on a line of its own, decoded at its first
+   * use): the quickest start. {@link ServiceDescription.fromSnapshot} reads it as it is.
+   *
+   * @example
+   * // At build time: only what the application calls.
+   * await writeFile('service.gentk', service.saveText({ operations: ['v7_images_text_to_image'] }));
+   * // In the function: no document fetched or parsed, and the text is not JSON-parsed whole.
+   * const saved = ServiceDescription.fromSnapshot(await readFile('service.gentk', 'utf8'));
+   */
+  saveText(options: SaveOptions = {}): string {
+    return savedDescriptionText(this.save(options));
+  }
+
   /** The compact saved form ({@link ServiceDescription.save}): what `JSON.stringify(description)` writes. */
   toJSON(): SavedServiceDescription {
     return this.save();
   }
 
   /**
-   * A description from what {@link ServiceDescription.save} (format 2) or
-   * {@link ServiceDescription.toSnapshot} (format 1) wrote, checked for the fields every later part
-   * relies on. Anything else throws a {@link UsageError} that says what to do.
+   * A description from what {@link ServiceDescription.save} (format 3; format 2 of the previous
+   * version too) or {@link ServiceDescription.toSnapshot} (format 1) wrote, or from text: what
+   * {@link ServiceDescription.saveText} wrote, or the JSON of any of them. Checked for the fields
+   * every later part relies on. Anything else throws a {@link UsageError} that says what to do; so
+   * does an operation whose saved text turns out damaged, when it is first used.
    */
   static fromSnapshot(snapshot: unknown): ServiceDescription {
-    const data = snapshot as Partial<ServiceSnapshot | SavedServiceDescription> | null;
-    const version = data?.snapshotVersion;
+    const data = (typeof snapshot === 'string' ? savedOrJson(snapshot) : snapshot) as Partial<
+      ServiceSnapshot | SavedServiceDescription
+    > | null;
+    const version: unknown = data?.snapshotVersion;
     if (typeof version === 'number' && version > SAVED_FORMAT) {
       throw new UsageError(
-        `This service description was saved in format ${version} by a newer generation-agent-toolkit; this version reads formats 1 and ${SAVED_FORMAT}: upgrade the library, or save it again with this version's description.save().`,
+        `This service description was saved in format ${version} by a newer generation-agent-toolkit; this version reads formats 1 to ${SAVED_FORMAT}: upgrade the library, or save it again with this version's description.save().`,
       );
     }
     if (
-      (version !== 1 && version !== SAVED_FORMAT) ||
+      (version !== 1 && version !== 2 && version !== SAVED_FORMAT) ||
       !Array.isArray(data?.operations) ||
       typeof data.baseUrl !== 'string'
     ) {
       throw new UsageError(
-        'This is not a service description snapshot (format 1 or 2): save one with description.save() (or JSON.stringify(description)) after discover().',
+        `This is not a service description snapshot (format 1 to ${SAVED_FORMAT}): save one with description.save() (or JSON.stringify(description)) after discover().`,
       );
     }
     if (version === 1) return new ServiceDescription(data as ServiceSnapshot);
@@ -260,7 +285,18 @@ export class ServiceDescription implements ServiceDescriptionData {
     const origin = typeof rest.origin === 'string' ? rest.origin : new URL(rest.baseUrl).origin;
     return new ServiceDescription({
       ...rest,
-      operations: decodeOperations(data as SavedServiceDescription, origin),
+      operations: decodeOperations(data, origin, version),
     });
+  }
+}
+
+/** The saved description in `text`: the text form, or JSON (undefined when it is neither). */
+function savedOrJson(text: string): unknown {
+  const saved = savedFromText(text);
+  if (saved) return saved;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
   }
 }

@@ -3,12 +3,12 @@
  * why, or, when the deadline comes first, a {@link ResumableJob}. Never an error that loses the job.
  * @module
  */
-import { type Clock, GenerationFailedError, type JobSlot, ServiceError, systemClock } from '../http/index.js';
+import type { Clock, JobSlot } from '../http/index.js';
 import type { FetchTarget } from './fetch-target.js';
-import { type JobAnswer, readJobAnswer } from './job-answer.js';
-import { type JobDelivery, sleepUnlessDelivered, type WaitEnd } from './job-delivery.js';
+import type { JobDelivery } from './job-delivery.js';
 import type { ResumableJob } from './resumable-job.js';
-import { nextPollDelay, type PollSchedule, scheduleFor } from './schedule.js';
+import type { PollSchedule } from './schedule.js';
+import { WaitingJob } from './waiting-job.js';
 
 /**
  * A progress report, after the submission and after each poll.
@@ -89,149 +89,12 @@ export interface FinishedJob {
 
 export type JobOutcome = FinishedJob | ResumableJob;
 
-const TIME_PASSED: WaitEnd = { delivered: false };
-
-/** Reports the latest answer through `onProgress`. */
-function report(options: PollJobOptions, answer: JobAnswer, polls: number, elapsedMs: number): void {
-  options.onProgress?.({
-    status: answer.state,
-    requestId: answer.id ?? options.target?.requestId,
-    elapsedMs,
-    attempt: polls,
-    ...(answer.etaMs !== undefined ? { etaMs: answer.etaMs } : {}),
-  });
-}
-
-function failure(answer: JobAnswer, target: FetchTarget | undefined): GenerationFailedError {
-  return new GenerationFailedError({
-    method: 'POST',
-    url: target?.url ?? '(submission)',
-    message: answer.message ?? 'The job failed without saying why',
-    ...(answer.message !== undefined ? { serviceMessage: answer.message } : {}),
-    jobId: answer.id ?? target?.requestId,
-  });
-}
-
 /**
- * Waits for a job to finish; see {@link PollJobOptions}. One async frame per waiting job, its
- * state kept in locals: a fleet parks thousands of jobs here, so nothing per job is allocated
- * for the whole wait beyond what the loop needs (no wrapper frames, no closures).
+ * Waits for a job to finish; see {@link PollJobOptions}. The job waits as one record on the
+ * shared job timers ({@link WaitingJob}), not as a suspended function: a fleet parks thousands.
  */
-export async function pollJob(options: PollJobOptions): Promise<JobOutcome> {
-  // The job's place under the queue limit, released at most once: at the job's eta, or when
-  // the wait ends, whichever is first.
-  let jobSlot = options.jobSlot;
-  try {
-    const clock = options.clock ?? systemClock;
-    const submittedAt = options.submittedAt ?? clock.now();
-    const deadline = clock.now() + (options.deadlineMs ?? 300_000);
-    const schedule = scheduleFor(options.category, options.schedule);
-    let answer = readJobAnswer(options.first);
-    let answeredAt = clock.now();
-    let polls = 0;
-    let lastPollTaken = false;
-    // After a failed poll the last eta is stale: back off instead of following it.
-    let lastPollFailed = false;
-    // A delivery is taken once: a delivered answer that is not final must not end every later wait.
-    let delivery = options.delivery;
-    for (;;) {
-      if (polls > 0 || options.reportFirst !== false)
-        report(options, answer, polls, clock.now() - submittedAt);
-      if (answer.state === 'success') {
-        return {
-          status: 'success',
-          requestId: answer.id ?? options.target?.requestId,
-          body: answer.body,
-          polls,
-          elapsedMs: clock.now() - submittedAt,
-        };
-      }
-      if (answer.state === 'failed') throw failure(answer, options.target);
-      const target = options.target;
-      if (!target)
-        throw failure(
-          { ...answer, message: 'The job is queued but the answer says nowhere how to fetch it' },
-          undefined,
-        );
-      const now = clock.now();
-      // The eta counts from when the answer came, not from now: a failed poll leaves an old answer.
-      const etaLeft =
-        answer.etaMs === undefined || lastPollFailed
-          ? undefined
-          : Math.max(0, answer.etaMs - (now - answeredAt));
-      const delayMs =
-        polls === 0 && options.firstDelayMs !== undefined
-          ? options.firstDelayMs
-          : polls === 0 && delivery
-            ? (etaLeft ?? schedule.initialDelayMs) + delivery.marginMs
-            : nextPollDelay(schedule, polls, etaLeft);
-      // When the next scheduled poll falls after the wait, one last poll at the deadline is worth
-      // it if the service's estimate says the job may be done by then; otherwise the handle goes
-      // back at once rather than after a wait that cannot succeed.
-      const left = deadline - now;
-      const lastChance =
-        !options.webhook &&
-        !lastPollTaken &&
-        left > 0 &&
-        // A delivery on its way is awaited, not polled for, whatever the caller's wait.
-        ((options.waitWhole === true && !delivery) || etaLeft === undefined || etaLeft <= left);
-      const late = now + delayMs > deadline;
-      if (late && lastChance) lastPollTaken = true;
-      else if (options.webhook || late) {
-        return {
-          status: 'processing',
-          requestId: target.requestId,
-          fetch: target,
-          // Whole milliseconds: the clock's fractions mean nothing to whoever reads the handle.
-          retryAfterMs: Math.ceil(delayMs),
-          notBefore: Math.ceil(now + delayMs),
-          submittedAt,
-          reason: options.webhook ? 'webhook' : options.deadlineMs === 0 ? 'not-waited' : 'deadline',
-          ...(options.category ? { category: options.category } : {}),
-          ...(etaLeft !== undefined ? { etaMs: Math.ceil(etaLeft) } : {}),
-        };
-      }
-      const sleepMs = late ? left : delayMs;
-      let waited: WaitEnd;
-      if (jobSlot && etaLeft !== undefined && etaLeft < sleepMs) {
-        // The job ends when its eta says: its place under the account's job limit is free from
-        // then, not from whenever the poll that confirms it comes back.
-        waited = await sleepUnlessDelivered(clock, etaLeft, options.signal, delivery);
-        jobSlot.release();
-        jobSlot = undefined;
-        if (!waited.delivered)
-          waited = await sleepUnlessDelivered(clock, sleepMs - etaLeft, options.signal, delivery);
-      } else if (delivery) waited = await sleepUnlessDelivered(clock, sleepMs, options.signal, delivery);
-      else {
-        await clock.sleep(sleepMs, options.signal);
-        waited = TIME_PASSED;
-      }
-      const delivered = waited.delivered
-        ? waited.body
-        : delivery?.received
-          ? await delivery.received()
-          : undefined;
-      if (delivered !== undefined) {
-        // Delivered (here, or to another process sharing the store): no fetch is spent on it.
-        delivery = undefined;
-        answer = readJobAnswer(delivered);
-        answeredAt = clock.now();
-        lastPollFailed = false;
-        continue;
-      }
-      polls += 1;
-      try {
-        answer = readJobAnswer(await options.fetchStatus(target, options.signal));
-        answeredAt = clock.now();
-        lastPollFailed = false;
-      } catch (error) {
-        lastPollFailed = true;
-        // A transient failure of one poll loses nothing: the job runs on, the next poll may answer.
-        if (GenerationFailedError.isInstance(error) || !ServiceError.isInstance(error) || !error.retryable)
-          throw error;
-      }
-    }
-  } finally {
-    jobSlot?.release();
-  }
+export function pollJob(options: PollJobOptions): Promise<JobOutcome> {
+  return new Promise<JobOutcome>((resolve, reject) => {
+    new WaitingJob(options, { jobEnded: resolve, jobFailed: reject }).start();
+  });
 }

@@ -1,6 +1,6 @@
 /**
  * `AbortSignal.any` and `AbortSignal.timeout` where the runtime has them, and the same made by hand
- * where it does not (Vercel's edge runtime has no `AbortSignal.any`).
+ * where it does not (Vercel's edge runtime has no `AbortSignal.any`) or where a join is released.
  * @module
  */
 
@@ -8,8 +8,8 @@
 export interface JoinedSignal {
   readonly signal: AbortSignal;
   /**
-   * Removes what the join added to the signals it came from. Where `AbortSignal.any` is missing
-   * (Vercel's edge runtime), the join listens on each of them: without this, a signal that outlives
+   * Removes what the join added to the signals it came from. The join listens on each of them:
+   * without this, a signal that outlives
    * many requests (a discovery's deadline, a caller's signal for a whole session) would keep a
    * listener per request, and Node's EventTarget warns past ten (MaxListenersExceededWarning).
    */
@@ -54,10 +54,13 @@ function follow(source: AbortSignal, onAbort: (reason: unknown) => void): () => 
   };
 }
 
-/** A signal that aborts when the first of `signals` does, with its reason; release it when done. */
+/**
+ * A signal that aborts when the first of `signals` does, with its reason; release it when done.
+ * Joined by hand on every runtime, not with `AbortSignal.any`: Node's keeps an entry per joined
+ * signal in a long-lived source (a caller's signal for a whole fleet of jobs) until finalizers
+ * run, if they ever do (nodejs/node#55351, #64476), while a released join leaves nothing behind.
+ */
 export function joinSignals(signals: readonly AbortSignal[]): JoinedSignal {
-  if (typeof AbortSignal.any === 'function')
-    return { signal: AbortSignal.any(signals as AbortSignal[]), release: NOTHING_TO_RELEASE };
   const controller = new AbortController();
   const aborted = signals.find((signal) => signal.aborted);
   if (aborted) {

@@ -69,7 +69,7 @@ export type UnrecordedSpend = (failure: BudgetStoreError) => void;
  * caller the call's answer (or its own error): the call is paid for, and an answer lost invites
  * paying for it again. The reservation then holds until its TTL runs out; `unrecorded` is told.
  */
-async function endAfterSending(
+export async function endAfterSending(
   call: {
     readonly budget: SpendBudget;
     readonly held: HeldReservations;

@@ -60,6 +60,7 @@ const BUNDLES = [
   // The cold-start bench's: the root entry alone, and `ai` alone, as a Worker and an edge script.
   ['import-root.worker.mjs', 'import-root.worker.js', 'workerd'],
   ['import-ai.worker.mjs', 'import-ai.worker.js', 'workerd'],
+  ['connect.worker.mjs', 'connect.worker.js', 'workerd'],
   ['import-root.mjs', 'import-root.edge.js', 'edge'],
   ['import-ai.mjs', 'import-ai.edge.js', 'edge'],
 ] as const;

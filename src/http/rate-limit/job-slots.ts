@@ -179,16 +179,25 @@ export class JobSlots {
 }
 
 /**
+ * The `revoked` signal of a slot whose job runs: it can no longer be revoked. Made when first
+ * asked for: a Worker may not make one in its global scope.
+ */
+let neverRevoked: AbortSignal | undefined;
+
+/**
  * A taken slot, as one small object with no closures: a fleet holds thousands of them for as
  * long as their jobs wait.
  */
 class HeldSlot implements HeldJobSlot {
-  readonly revoked: AbortSignal;
   readonly #slots: OriginSlots;
   readonly #clock: Clock;
   readonly #wake: WakeSignal;
   readonly #takenAt: number;
-  readonly #revocation = new AbortController();
+  /**
+   * Aborted when the slot is revoked; dropped once the job runs (a running job's slot is never
+   * revoked): a signal with its listener tables is most of what a parked slot would weigh.
+   */
+  #revocation: AbortController | undefined = new AbortController();
   #released = false;
   #running = false;
 
@@ -197,17 +206,23 @@ class HeldSlot implements HeldJobSlot {
     this.#clock = clock;
     this.#wake = wake;
     this.#takenAt = clock.now();
-    this.revoked = this.#revocation.signal;
     slots.pending.push(this);
   }
 
+  get revoked(): AbortSignal {
+    if (this.#revocation) return this.#revocation.signal;
+    neverRevoked ??= new AbortController().signal;
+    return neverRevoked;
+  }
+
   revoke(): void {
-    this.#revocation.abort(new JobSlotRevoked());
+    this.#revocation?.abort(new JobSlotRevoked());
   }
 
   markRunning(): void {
     if (this.#running || this.#released) return;
     this.#running = true;
+    if (!this.#revocation?.signal.aborted) this.#revocation = undefined;
     const slots = this.#slots;
     slots.running += 1;
     // Grown once every submission taken has been answered, so that a crowd sent together

@@ -1,11 +1,14 @@
 /**
  * The compact saved form of a description (issue 25, cold start): what `save()` writes loads back
- * to the same description, smaller than the whole snapshot, with schemas decoded only when read;
- * a subset keeps the fetch operations its queued results need; the whole snapshot of format 1
- * still loads; anything else fails with a typed error that says what to do.
+ * to the same description, smaller than the whole snapshot, with each operation decoded at its
+ * first use and schemas only when read; a subset keeps the fetch operations its queued results
+ * need; format 1 and format 2 still load; anything else fails with a typed error that says what
+ * to do, and an operation whose text is damaged throws one when it is used.
  */
+import { inspect } from 'node:util';
 import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { connect } from '../../../src/auth/connect.js';
 import { discover } from '../../../src/discovery/discover.js';
 import { ServiceDescription } from '../../../src/discovery/service-description.js';
 import { UnknownOperationError } from '../../../src/discovery/unknown-operation-error.js';
@@ -25,7 +28,7 @@ const reload = (saved: unknown) => ServiceDescription.fromSnapshot(JSON.parse(JS
 describe('a description saved with save()', () => {
   it('loads back to the same description, and is much smaller than the whole snapshot', () => {
     const text = JSON.stringify(service);
-    expect(JSON.parse(text).snapshotVersion).toBe(2);
+    expect(JSON.parse(text).snapshotVersion).toBe(3);
     expect(text.length).toBeLessThan(JSON.stringify(service.toSnapshot()).length * 0.6);
     const loaded = ServiceDescription.fromSnapshot(JSON.parse(text));
     expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
@@ -78,16 +81,33 @@ describe('a description saved with save()', () => {
 });
 
 describe('loading what older or newer versions saved', () => {
+  it('still loads format 2, every operation whole in the file', () => {
+    const saved = service.save();
+    const format2 = {
+      ...saved,
+      snapshotVersion: 2,
+      operations: saved.operations.map(([id, text]) => ({ id, ...JSON.parse(text) })),
+    };
+    const loaded = ServiceDescription.fromSnapshot(JSON.parse(JSON.stringify(format2)));
+    expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
+    const [first, ...rest] = format2.operations;
+    const pointingNowhere = {
+      ...format2,
+      operations: [{ ...first, input: { ...first?.input, schema: 99_999 } }, ...rest],
+    };
+    expect(() => ServiceDescription.fromSnapshot(pointingNowhere)).toThrow(/damaged.*save it again/);
+  });
+
   it('still loads the whole snapshot of format 1', () => {
     const loaded = ServiceDescription.fromSnapshot(JSON.parse(JSON.stringify(service.toSnapshot())));
     expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
   });
 
   it('refuses a newer format with a typed error that says to upgrade or save again', () => {
-    const future = { ...service.save(), snapshotVersion: 3 };
+    const future = { ...service.save(), snapshotVersion: 4 };
     expect(() => ServiceDescription.fromSnapshot(future)).toThrow(UsageError);
     expect(() => ServiceDescription.fromSnapshot(future)).toThrow(
-      /format 3.*upgrade the library, or save it again/,
+      /format 4.*upgrade the library, or save it again/,
     );
   });
 
@@ -97,14 +117,106 @@ describe('loading what older or newer versions saved', () => {
         /not a service description snapshot.*save\(\)/,
       );
     const saved = service.save();
-    const [first, ...rest] = saved.operations;
-    const pointingNowhere = {
-      ...saved,
-      operations: [{ ...first, input: { ...first?.input, schema: 99_999 } }, ...rest],
-    };
-    expect(() => ServiceDescription.fromSnapshot(pointingNowhere)).toThrow(UsageError);
-    expect(() => ServiceDescription.fromSnapshot(pointingNowhere)).toThrow(/damaged.*save it again/);
+    const notPairs = { ...saved, operations: [{ id: 'x' }, ...saved.operations] };
+    expect(() => ServiceDescription.fromSnapshot(notPairs)).toThrow(/damaged.*save it again/);
     const notJson = ServiceDescription.fromSnapshot({ ...saved, schemas: saved.schemas.map(() => '{') });
     expect(() => notJson.operations[0]?.input.schema).toThrow(/damaged.*save it again/);
+  });
+});
+
+describe('an operation decoded at its first use', () => {
+  it('is its id until then, and plain data once used: spread, keys, JSON, equality', () => {
+    const loaded = reload(service.save());
+    const operation = loaded.requireOperation('v7_images_text_to_image');
+    const original = service.requireOperation('v7_images_text_to_image');
+    expect(operation.id).toBe('v7_images_text_to_image');
+    expect('async' in operation).toBe(true);
+    expect(Object.keys(operation).sort()).toEqual(Object.keys(original).sort());
+    expect({ ...operation }).toEqual(original);
+    expect(JSON.parse(JSON.stringify(operation))).toEqual(JSON.parse(JSON.stringify(original)));
+    expect(Object.isFrozen(Object.freeze(reload(service.save()).operations[0]))).toBe(true);
+    expect(inspect(loaded.operations[1])).toContain(`path: '${service.operations[1]?.path}'`);
+  });
+
+  it('loads the rest of the description when one operation is damaged, and says so at its use', () => {
+    const saved = service.save();
+    const [[id, text] = ['', ''], ...rest] = saved.operations;
+    for (const wrong of [
+      '{',
+      'null',
+      '[1]',
+      '{"input":{"schema":0}}',
+      text.replace('"schema":', '"schema":9999,"x":'),
+    ]) {
+      const loaded = ServiceDescription.fromSnapshot({ ...saved, operations: [[id, wrong], ...rest] });
+      const damaged = loaded.requireOperation(id);
+      expect(damaged.id).toBe(id);
+      expect(() => damaged.input).toThrow(UsageError);
+      expect(() => ({ ...damaged })).toThrow(new RegExp(`damaged \\(operation ${id} .*save it again`));
+      // Every read throws the same typed error again, and the other operations are whole.
+      expect(() => damaged.path).toThrow(UsageError);
+      expect(loaded.operations[1]).toEqual(service.operations[1]);
+      expect(inspect(damaged)).toContain(id);
+    }
+  });
+
+  it('connects for the chosen operations without decoding the others', async () => {
+    const saved = service.save();
+    const chosen = 'v7_images_text_to_image';
+    const kept = new Set([chosen, service.requireOperation(chosen).async?.fetchOperationId]);
+    // Every other operation damaged: a connect that decoded one of them would throw.
+    const others = saved.operations.map(([id, text]) => [id, kept.has(id) ? text : '{'] as const);
+    const loaded = ServiceDescription.fromSnapshot({ ...saved, operations: others });
+    const account = emulator.createAccount({ credits: 1 });
+    const session = await connect({ service: loaded, apiKey: account.apiKey, operations: { ids: [chosen] } });
+    try {
+      expect(session.operations.map((operation) => operation.id)).toEqual([chosen]);
+    } finally {
+      await session.close();
+    }
+    // Choosing a damaged one is the typed error at connect, not a crash.
+    const damagedId = saved.operations.find(([id]) => !kept.has(id))?.[0] as string;
+    await expect(
+      connect({ service: loaded, apiKey: account.apiKey, operations: { ids: [damagedId] } }),
+    ).rejects.toThrow(UsageError);
+  });
+});
+
+describe('the text form of a saved description', () => {
+  it('loads back to the same description as the JSON form, and is read as it is', () => {
+    const text = service.saveText();
+    expect(text.split('\n')[0]).toBe('generation-agent-toolkit service description 3');
+    const loaded = ServiceDescription.fromSnapshot(text);
+    expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
+    expect(JSON.stringify(loaded)).toBe(JSON.stringify(service));
+    // The JSON form's text is read too, and a text with a line break at its end.
+    expect(ServiceDescription.fromSnapshot(JSON.stringify(service)).toSnapshot()).toEqual(
+      service.toSnapshot(),
+    );
+    expect(ServiceDescription.fromSnapshot(`${text}\r\n`).operations).toHaveLength(service.operations.length);
+    const subset = service.saveText({ operations: ['v7_images_text_to_image'] });
+    expect(subset.length).toBeLessThan(text.length / 4);
+  });
+
+  it('refuses a newer, foreign or damaged text with a typed error that says what to do', () => {
+    const text = service.saveText();
+    const [, header = '', ...rest] = text.split('\n');
+    const newer = ['generation-agent-toolkit service description 4', header, ...rest].join('\n');
+    expect(() => ServiceDescription.fromSnapshot(newer)).toThrow(/format 4.*upgrade the library/);
+    for (const foreign of ['', 'hello', '{"snapshotVersion":', '[1,2]'])
+      expect(() => ServiceDescription.fromSnapshot(foreign)).toThrow(/not a service description snapshot/);
+    const cut = text.split('\n').slice(0, -1).join('\n');
+    const wrongHeader = ['generation-agent-toolkit service description 3', '{"operations":1}', ...rest].join(
+      '\n',
+    );
+    for (const wrong of [cut, wrongHeader, `${text}\nextra`])
+      expect(() => ServiceDescription.fromSnapshot(wrong)).toThrow(UsageError);
+    expect(() => ServiceDescription.fromSnapshot(cut)).toThrow(/damaged.*more or fewer lines/);
+    // An operation's line damaged: the rest loads, and that one throws where it is used.
+    const lines = text.split('\n');
+    lines[2] = '{"path":';
+    const loaded = ServiceDescription.fromSnapshot(lines.join('\n'));
+    expect(() => loaded.operations[0]?.input).toThrow(/damaged \(operation .* is not JSON/);
+    expect(loaded.operations[1]).toEqual(service.operations[1]);
   });
 });

@@ -7,6 +7,7 @@ import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CachedDocument, DiscoveryCache } from '../../../src/discovery/cache.js';
 import { discover } from '../../../src/discovery/discover.js';
+import { UsageError } from '../../../src/errors/index.js';
 
 let emulator: Emulator;
 
@@ -75,5 +76,39 @@ describe('a warm start from the discovery cache', () => {
     const read = await discover(emulator.url, { cache, now: () => 2_000 });
     expect(read.models.length).toBeGreaterThan(0);
     expect(read.stats.documents).toBeGreaterThan(0);
+    // An entry whose description lines were cut short is read anew too, never an error.
+    for (const url of descriptionEntries(cache)) {
+      const entry = cache.entries.get(url) as CachedDocument;
+      cache.entries.set(url, { ...entry, text: entry.text.split('\n').slice(0, 5).join('\n') });
+    }
+    const again = await discover(emulator.url, { cache, now: () => 3_000 });
+    expect(again.operations.length).toBe(read.operations.length);
+    // Parsed from the documents again, and kept whole for the next start.
+    const kept = cache.entries.get(descriptionEntries(cache)[0] as string) as CachedDocument;
+    expect(kept.text.split('\n').length).toBeGreaterThan(again.operations.length);
+  });
+
+  it('decodes a reused operation at its first use, and a tampered one is a typed error there', async () => {
+    const cache = mapCache();
+    const cold = await discover(emulator.url, { cache, now: () => 0 });
+    const address = descriptionEntries(cache)[0] as string;
+    const stored = cache.entries.get(address) as CachedDocument;
+    // The entry: its own line, then the description's text form (its name, its header, then one
+    // line per operation).
+    const lines = stored.text.split('\n');
+    const id = JSON.parse(lines[2] as string).operations[0] as string;
+    // The reused description equals the parsed one, operation by operation.
+    const warm = await discover(emulator.url, { cache, now: () => 1_000 });
+    expect(warm.requireOperation(id)).toEqual(cold.requireOperation(id));
+    // An entry edited so that one operation's text is no longer an operation: the rest still
+    // serves, and that one says what is wrong when it is used, never a crash.
+    lines[3] = `${lines[3]}]`;
+    cache.entries.set(address, { ...stored, text: lines.join('\n') });
+    const reused = await discover(emulator.url, { cache, now: () => 2_000 });
+    expect(reused.stats.downloadedBytes).toBe(0);
+    expect(descriptionEntries(cache)).toEqual([address]);
+    expect(reused.operations[1]).toEqual(cold.operations[1]);
+    expect(() => reused.requireOperation(id).input).toThrow(UsageError);
+    expect(() => reused.requireOperation(id).input).toThrow(/damaged.*empty the cache/);
   });
 });

@@ -1,6 +1,6 @@
 /**
  * Cold-start bench on the edge runtime, run by Node: `import <bundle>` times the evaluation of a
- * bundled script in a new EdgeRuntime; `connect` runs the first connect() from service.json in it.
+ * bundled script in a new EdgeRuntime; `connect` runs the first connect() from service.gentk in it.
  * Prints one JSON line.
  */
 import { readFileSync } from 'node:fs';
@@ -16,7 +16,7 @@ else {
   const figures = await runtime.context.coldConnect({
     baseUrl: process.env.GENTK_BASE_URL,
     apiKey: process.env.GENTK_API_KEY,
-    snapshot: JSON.parse(readFileSync('service.json', 'utf8')),
+    text: readFileSync('service.gentk', 'utf8'),
   });
   console.log(`COLD ${JSON.stringify(figures)}`);
 }

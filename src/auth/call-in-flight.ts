@@ -1,0 +1,66 @@
+/**
+ * One `session.call` from its submission to its end, as a record: what the call's end needs (the
+ * operation, the estimate, the budget's reservation, the span, the caller's promise) kept as
+ * fields while its job waits, instead of a chain of suspended functions holding them in locals.
+ * A fleet parks thousands of calls; each is this object and its job's record.
+ * @module
+ */
+import { type CallOptions, type CallResult, CallSink } from '../calls/call-operation.js';
+import type { SendableInput } from '../calls/sendable-input.js';
+import type { Operation } from '../discovery/types.js';
+import type { KernelProgress } from '../display/progress-line.js';
+import type { CostEstimate } from '../spend/cost-estimate.js';
+import type { Reservation } from '../spend/spend-budget.js';
+import type { TelemetrySpan } from '../telemetry/telemetry.js';
+import type { CostedCallResult } from './session.js';
+
+/** The session's handling of a call's end; one object per session, shared by its calls. */
+export interface CallEnds {
+  ended(call: CallInFlight, result: CallResult): Promise<void>;
+  failed(call: CallInFlight, error: unknown): Promise<void>;
+}
+
+export class CallInFlight extends CallSink {
+  /**
+   * What the call is sent with; dropped once sent when no failure could send it again (only a
+   * control-plane call is), so that a waiting job does not keep the caller's arguments.
+   */
+  input: SendableInput | undefined;
+  options: CallOptions | undefined;
+  /** The Idempotency-Key the call is sent with, when it takes one. */
+  idempotencyKey: string | undefined = undefined;
+  estimated: CostEstimate | undefined = undefined;
+  /** The call's text for the same call made again after an unknown outcome; keyed calls only. */
+  sameCall: string | undefined = undefined;
+  keyed = false;
+  reservation: Reservation | undefined = undefined;
+  /** Handed to the calls layer (a failure from here on is the call's, not the budget's). */
+  sent = false;
+  /** Sent once more after a token rotation raced it or a step-up added a scope. */
+  retried = false;
+
+  constructor(
+    readonly ends: CallEnds,
+    readonly operation: Operation,
+    input: SendableInput,
+    readonly model: string | undefined,
+    options: CallOptions,
+    readonly span: TelemetrySpan | undefined,
+    /** A notebook's progress line, flushed before the call returns. */
+    readonly progress: KernelProgress | undefined,
+    readonly resolve: (result: CostedCallResult) => void,
+    readonly reject: (error: unknown) => void,
+  ) {
+    super();
+    this.input = input;
+    this.options = options;
+  }
+
+  callEnded(result: CallResult): void {
+    void this.ends.ended(this, result).catch(this.reject);
+  }
+
+  callFailed(error: unknown): void {
+    void this.ends.failed(this, error).catch(this.reject);
+  }
+}
