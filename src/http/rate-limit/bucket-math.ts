@@ -410,8 +410,9 @@ export function grant(state: BucketState, now: number, tokens: number, grantedAt
  * The ledger once the server said it counted `used` requests in the window that ends at
  * `resetAt` and began at `windowStart`: the most recent `used` of ours granted at or before
  * `sentAt` count until then (however early or late we had guessed), and any it counted beyond
- * ours were someone else's (another process, another client of the account). Ours of that
- * window it did not count, other than the `inFlight` it may not have seen yet, never counted.
+ * ours were ours stamped later (overtaking it, or merged into a later group), else someone
+ * else's (another client of the account). Ours of that window it did not count, other than the
+ * `inFlight` it may not have seen yet, never counted.
  */
 function countUntil(
   groups: readonly CountedRequests[],
@@ -458,16 +459,17 @@ function countUntil(
     }
     if (rest > 0) result.push([grantedAt, expiresAt, rest]);
   }
-  if (window.sliding) {
-    // Beyond ours sent before it: first, ours sent after it that overtook it on the way (another
-    // process's, or merged with later grants, see `bounded`); they count already, from their
-    // own grants. Then someone else's: a sliding window's reset is when its oldest request
-    // leaves, so they count until then, stamped as sent a window before it (the oldest they may
-    // be), so that the next answer takes them for ours last, never a window from this answer.
-    const later = countOf(groups.filter(([grantedAt]) => grantedAt > sentAt));
-    const others = Math.max(0, left - later);
-    if (others > 0) result.push([window.resetAt - window.longestMs, window.resetAt, others]);
-  } else if (left > 0) result.push([sentAt, window.resetAt, left]);
+  // Beyond ours sent before it: first, ours sent after it that overtook it on the way (another
+  // process's), or that a merge stamped later (see `bounded`); they count already. Taken for
+  // someone else's as well, each such merge during a burst would count its requests twice.
+  const later = countOf(groups.filter(([grantedAt]) => grantedAt > sentAt));
+  const others = Math.max(0, left - later);
+  if (others > 0 && window.sliding) {
+    // Someone else's: a sliding window's reset is when its oldest request leaves, so they count
+    // until then, stamped as sent a window before it (the oldest they may be), so that the next
+    // answer takes them for ours last, never a window from this answer.
+    result.push([window.resetAt - window.longestMs, window.resetAt, others]);
+  } else if (others > 0) result.push([sentAt, window.resetAt, others]);
   return result.sort((a, b) => a[0] - b[0]);
 }
 
