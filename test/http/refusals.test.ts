@@ -146,6 +146,24 @@ describe('the cap on requests in flight', () => {
     expect(cap.states()[0]!.climbsAt - clock.now()).toBe(20_000);
     for (const ticket of entered.slice(0, 2)) await cap.settle(ticket, 'accepted');
   });
+
+  it('reads refusals of one burst as one measurement, even when they come at the instant the cap was set', async () => {
+    // A virtual clock, or a coarse one: the burst is sent, and refused, all at one instant.
+    const clock = createVirtualClock(new ManualClock(START));
+    const cap = new InFlightCap(new ConcurrencyBook(clock, undefined, 'governor'));
+    const burst = [];
+    for (let index = 0; index < 5; index += 1) {
+      const ticket = await cap.enter('o', {});
+      cap.sent(ticket);
+      burst.push(ticket);
+    }
+    // Three were surely in flight at each refusal: the second refusal, of a request sent before
+    // the cap was set, measures three again rather than cutting the cap to two.
+    await cap.settle(burst[3]!, 'refused');
+    await cap.settle(burst[4]!, 'refused');
+    expect(cap.states()).toEqual([expect.objectContaining({ cap: 3, inFlight: 3 })]);
+    for (const ticket of burst.slice(0, 3)) await cap.settle(ticket, 'accepted');
+  });
 });
 
 describe('a job limit learned from a refusal', () => {

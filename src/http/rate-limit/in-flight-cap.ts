@@ -246,8 +246,10 @@ function refusedWith(
   // (A measurement across a fleet can come out low: answers elsewhere cross the refusal.)
   // Refused although sent under the cap in force: the cap is too high (counts of other processes
   // that lag behind their answers measured it so), one less at least. Refusals of requests sent
-  // before it was set are of the burst that set it: one measurement, not one cut each.
-  const underCap = record.cap !== undefined && sentAt >= (record.capSince ?? Number.POSITIVE_INFINITY);
+  // before it was set are of the burst that set it: one measurement, not one cut each. (Sent at
+  // the very instant it was set, on a virtual or coarse clock, is before it: a burst sent and
+  // refused in one millisecond cut the cap by one per refusal.)
+  const underCap = record.cap !== undefined && sentAt > (record.capSince ?? Number.POSITIVE_INFINITY);
   const cap =
     record.cap === undefined
       ? measured
