@@ -1,0 +1,87 @@
+/**
+ * Which quota each route draws on is learned once for a fleet: governors sharing a store (here
+ * the memory store; `redis/shared-route-scopes.test.ts` for Redis) read it from the store, so
+ * a governor that joins paces its first requests against the right quota, without a probe and
+ * without the refusal a probe into a spent quota meets.
+ */
+import { ManualClock } from 'generation-agent-toolkit-emulator';
+import { describe, expect, it } from 'vitest';
+import { MemoryRateLimitStore, RateLimitGovernor } from '../../src/http/index.js';
+import { decodeVersionedState, encodeBucketState } from '../../src/http/rate-limit/bucket-state-codec.js';
+import { MAX_ROUTE_SCOPES } from '../../src/http/rate-limit/route-scope-record.js';
+import { ORIGIN, scopeFleet } from '../support/route-scope-fleet.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
+
+const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
+
+describe('route scopes shared through the store', () => {
+  it('a second governor uses the scope the first learned from its first answer', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const store = new MemoryRateLimitStore(() => clock.now());
+    const { governors, send } = scopeFleet([store, store], clock);
+    expect(await send(0, '/search/code')).toBe(200);
+    // Both requests left, at once on the joining governor: none waits for a probe's answer.
+    const permits = await Promise.all(
+      [0, 1].map(() => governors[1]!.acquire(new URL(`${ORIGIN}/search/code`))),
+    );
+    for (const permit of permits) expect(permit.buckets).toEqual([`${ORIGIN}#search#`]);
+    expect(clock.now()).toBe(START);
+  });
+
+  it('four governors keep to a spent quota the first one learned: no refusal', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const store = new MemoryRateLimitStore(() => clock.now());
+    const { server, waits, send } = scopeFleet([store, store, store, store], clock);
+    for (let request = 0; request < 3; request += 1) expect(await send(0, '/search/code')).toBe(200);
+    const statuses = await Promise.all(
+      [1, 2, 3].flatMap((index) => [send(index, '/search/code'), send(index, '/user')]),
+    );
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    expect(server.refused).toBe(0);
+    // The joiners waited for the search quota's reset, not for a probe.
+    for (const index of [1, 2, 3])
+      expect(waits[index]!.some((wait) => wait.reason === 'quota' && wait.bucket.endsWith('#search#'))).toBe(
+        true,
+      );
+    expect(clock.now()).toBeGreaterThanOrEqual(START + 59_000);
+  });
+
+  it('reads a malformed or foreign record as nothing known, and never takes another origin’s quota', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const store = new MemoryRateLimitStore(() => clock.now());
+    const foreign = [
+      { scopes: 'all' },
+      { scopes: [['/search/code', ['https://elsewhere.test#search#']]] },
+      { scopes: [['/search/code', []]] },
+      {
+        scopes: Array.from({ length: MAX_ROUTE_SCOPES + 1 }, (_, index) => [`/r/${index}`, [`${ORIGIN}#a#`]]),
+      },
+      { scopes: [[42, [`${ORIGIN}#a#`]]] },
+    ];
+    for (const routes of foreign) {
+      await store.compareAndSet(
+        `${ORIGIN}#routes`,
+        (await store.read(`${ORIGIN}#routes`))?.version ?? 0,
+        {
+          blockedUntil: 0,
+          routes: routes as never,
+        },
+        60_000,
+      );
+      const governor = new RateLimitGovernor({ clock, store, random: () => 0 });
+      const permit = await governor.acquire(new URL(`${ORIGIN}/search/code`));
+      expect(permit.buckets).not.toContain('https://elsewhere.test#search#');
+      expect(permit.wantsObservations).toBe(true);
+      await permit.complete({ answered: false, receivedAt: clock.now(), observations: [] });
+    }
+  });
+
+  it('the codec keeps a route-scope record as written and drops a foreign one', () => {
+    const routes = { scopes: [['/search/code', [`${ORIGIN}#search#`]] as const], perRoute: true };
+    expect(decodeVersionedState(`3:${encodeBucketState({ blockedUntil: 0, routes })}`)?.state.routes).toEqual(
+      routes,
+    );
+    const foreign = decodeVersionedState('4:{"blockedUntil":0,"routes":{"scopes":[["/a",[1]]]}}');
+    expect(foreign).toEqual({ version: 4, state: { blockedUntil: 0 } });
+  });
+});
