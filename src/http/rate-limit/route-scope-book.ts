@@ -6,6 +6,7 @@
  * @module
  */
 import type { RateLimitStore } from './rate-limit-store.js';
+import { RateLimitStoreError } from './rate-limit-store-error.js';
 import { type Route, routeOf } from './route-key.js';
 import type { RouteMap } from './route-map.js';
 import { decodeRouteScopeRecord, type RouteScopeRecord, withRouteScope } from './route-scope-record.js';
@@ -38,7 +39,9 @@ export class RouteScopeBook {
   }
 
   async #read(origin: string): Promise<void> {
-    const stored = await this.store.read(this.#key(origin));
+    // The record only spares a probe: a store that cannot be read leaves the route to be
+    // learned here, as alone (the quotas' own reads and writes meet the store's failure).
+    const stored = await this.store.read(this.#key(origin)).catch(unlessStoreFailure);
     // The codec checked the shape; the origin check keeps a record from pointing elsewhere.
     const record = decodeRouteScopeRecord(stored?.state.routes, origin);
     if (record?.perRoute) this.routes.countPerRoute(origin);
@@ -53,6 +56,21 @@ export class RouteScopeBook {
   async remember(route: Route, buckets: readonly string[], perRoute: boolean): Promise<void> {
     const key = this.#key(route.origin);
     const path = route.key.slice(route.origin.length);
+    try {
+      await this.#write(key, route, path, buckets, perRoute);
+    } catch (error) {
+      // Not written: the other processes learn the route from an answer of their own, as alone.
+      unlessStoreFailure(error);
+    }
+  }
+
+  async #write(
+    key: string,
+    route: Route,
+    path: string,
+    buckets: readonly string[],
+    perRoute: boolean,
+  ): Promise<void> {
     for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
       const current = await this.store.read(key);
       const before: RouteScopeRecord = decodeRouteScopeRecord(current?.state.routes, route.origin) ?? {};
@@ -70,6 +88,12 @@ export class RouteScopeBook {
         return;
     }
   }
+}
+
+/** Swallows the store's failures (the record is an aid, never a condition); rethrows the rest. */
+function unlessStoreFailure(error: unknown): undefined {
+  if (!RateLimitStoreError.isInstance(error)) throw error;
+  return undefined;
 }
 
 /** The route of `path` on `origin`, or undefined when the stored path is not one of its path groups. */
