@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryRateLimitStore, RateLimitGovernor } from '../../src/http/index.js';
 import { decodeVersionedState, encodeBucketState } from '../../src/http/rate-limit/bucket-state-codec.js';
 import { MAX_ROUTE_SCOPES } from '../../src/http/rate-limit/route-scope-record.js';
-import { ORIGIN, scopeFleet } from '../support/route-scope-fleet.js';
+import { ORIGIN, scopeFleet, spendThenJoin } from '../support/route-scope-fleet.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
@@ -31,19 +31,12 @@ describe('route scopes shared through the store', () => {
   it('four governors keep to a spent quota the first one learned: no refusal', async () => {
     const clock = createVirtualClock(new ManualClock(START));
     const store = new MemoryRateLimitStore(() => clock.now());
-    const { server, waits, send } = scopeFleet([store, store, store, store], clock);
-    for (let request = 0; request < 3; request += 1) expect(await send(0, '/search/code')).toBe(200);
-    const statuses = await Promise.all(
-      [1, 2, 3].flatMap((index) => [send(index, '/search/code'), send(index, '/user')]),
-    );
-    expect(statuses.every((status) => status === 200)).toBe(true);
-    expect(server.refused).toBe(0);
+    const fleet = scopeFleet([store, store, store, store], clock);
+    const run = await spendThenJoin(fleet);
+    expect(run.statuses.every((status) => status === 200)).toBe(true);
+    expect(run.refused).toBe(0);
     // The joiners waited for the search quota's reset, not for a probe.
-    for (const index of [1, 2, 3])
-      expect(waits[index]!.some((wait) => wait.reason === 'quota' && wait.bucket.endsWith('#search#'))).toBe(
-        true,
-      );
-    expect(clock.now()).toBeGreaterThanOrEqual(START + 59_000);
+    expect(run.waitedForSearch).toEqual([true, true, true]);
   });
 
   it('reads a malformed or foreign record as nothing known, and never takes another origin’s quota', async () => {

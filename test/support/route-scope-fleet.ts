@@ -49,3 +49,22 @@ export function scopeFleet(stores: readonly RateLimitStore[], clock: VirtualCloc
   };
   return { server, governors, waits, send };
 }
+
+/**
+ * The first governor spends the search quota (three requests); the others then send one search
+ * and one core request each. Resolves to their statuses, the server's refusals, and whether each
+ * joiner waited for the search quota (not for a probe).
+ */
+export async function spendThenJoin(fleet: ReturnType<typeof scopeFleet>) {
+  const { server, waits, send, governors } = fleet;
+  const first: number[] = [];
+  for (let request = 0; request < 3; request += 1) first.push(await send(0, '/search/code'));
+  const joiners = governors.map((_, index) => index).slice(1);
+  const statuses = await Promise.all(
+    joiners.flatMap((index) => [send(index, '/search/code'), send(index, '/user')]),
+  );
+  const waitedForSearch = joiners.map((index) =>
+    waits[index]!.some((wait) => wait.reason === 'quota' && wait.bucket.endsWith('#search#')),
+  );
+  return { statuses: [...first, ...statuses], refused: server.refused, waitedForSearch };
+}
