@@ -34,9 +34,33 @@ export function resourceOf(path: string): keyof GitHubResourceLimits {
   return 'core';
 }
 
+/** GitHub's windows per account and resource: `admit` counts one request at `now`. */
+export function resourceWindows<Resource extends string>(limits: Readonly<Record<Resource, ResourceLimit>>) {
+  const windows = new Map<string, { resetAt: number; used: number }>();
+  return (account: string, resource: Resource, now: number) => {
+    const { limit, windowMs } = limits[resource];
+    const key = `${account}:${resource}`;
+    let window = windows.get(key);
+    if (!window || window.resetAt <= now) {
+      window = { resetAt: now + windowMs, used: 0 };
+      windows.set(key, window);
+    }
+    const allowed = window.used < limit;
+    if (allowed) window.used += 1;
+    const headers: Record<string, string> = {
+      'x-ratelimit-limit': String(limit),
+      'x-ratelimit-remaining': String(limit - window.used),
+      'x-ratelimit-used': String(window.used),
+      'x-ratelimit-reset': String(Math.ceil(window.resetAt / 1000)),
+      'x-ratelimit-resource': resource,
+    };
+    return { allowed, headers };
+  };
+}
+
 /** A GitHub-like limiter: `answer` counts one request of `account` to `path` at `now`. */
 export function gitHubResources(limits: GitHubResourceLimits) {
-  const windows = new Map<string, { resetAt: number; used: number }>();
+  const admit = resourceWindows(limits);
   let refused = 0;
   return {
     get refused(): number {
@@ -44,24 +68,9 @@ export function gitHubResources(limits: GitHubResourceLimits) {
     },
     answer(account: string, path: string, now: number): GitHubResourceAnswer {
       const resource = resourceOf(path);
-      const { limit, windowMs } = limits[resource];
-      const key = `${account}:${resource}`;
-      let window = windows.get(key);
-      if (!window || window.resetAt <= now) {
-        window = { resetAt: now + windowMs, used: 0 };
-        windows.set(key, window);
-      }
-      const allowed = window.used < limit;
-      if (allowed) window.used += 1;
-      else refused += 1;
-      const headers = new Headers({
-        'x-ratelimit-limit': String(limit),
-        'x-ratelimit-remaining': String(limit - window.used),
-        'x-ratelimit-used': String(window.used),
-        'x-ratelimit-reset': String(Math.ceil(window.resetAt / 1000)),
-        'x-ratelimit-resource': resource,
-      });
-      return { status: allowed ? 200 : 403, headers, resource };
+      const { allowed, headers } = admit(account, resource, now);
+      if (!allowed) refused += 1;
+      return { status: allowed ? 200 : 403, headers: new Headers(headers), resource };
     },
   };
 }
