@@ -155,8 +155,18 @@ export async function runBottleneckConfigured(
   try {
     return await runWith((method, url) => limiter.schedule(() => send(method, url)), options);
   } finally {
-    await limiter.stop({ dropWaitingJobs: true });
+    await release(limiter);
   }
+}
+
+/**
+ * Stops `limiter` and clears its heartbeat: `stop()` alone leaves the reservoir's `setInterval`
+ * running (Bottleneck unrefs it on real time; on the virtual clock it is a sleeper that never
+ * ends, so the clock kept jumping and the bench process spun instead of exiting).
+ */
+async function release(limiter: Bottleneck): Promise<void> {
+  await limiter.stop({ dropWaitingJobs: true });
+  await limiter.disconnect();
 }
 
 /** The same client with every request scheduled through one Bottleneck fed from the answers' fields. */
@@ -183,6 +193,6 @@ export async function runBottleneck(options: ClientOptions): Promise<ClientRun> 
     return await runWith((method, url) => limiter.schedule(() => send(method, url)), options);
   } finally {
     refill?.abort();
-    await limiter.stop({ dropWaitingJobs: true });
+    await release(limiter);
   }
 }

@@ -93,10 +93,15 @@ describe('a burst the fields offer', () => {
 describe('a bucket that refills as it goes', () => {
   /** 300 a minute, 5 back each second, its reset when it is full again. */
   const bucket = (remaining: number) => reading(300, remaining, (300 - remaining) * 200);
+  /**
+   * Units spent one by one, each answered 2 ms after it went: the reset must move later by more
+   * than a window's could (a second's rounding plus that round trip), so 11 units of 200 ms.
+   */
+  const SPENT = 11;
 
   it('is recognised when its reset moves later as units go, before that reset came', () => {
     let state = observe(EMPTY_BUCKET, bucket(299), START, START);
-    for (let index = 1; index <= 10; index += 1) {
+    for (let index = 1; index <= SPENT; index += 1) {
       state = grant(state, START + 1, 1, START + index * 0.001);
       state = observe(state, bucket(299 - index), START + 2, START + index * 0.001);
     }
@@ -106,7 +111,7 @@ describe('a bucket that refills as it goes', () => {
 
   it('lets a unit go as the reading says it comes back, not when the ledger’s group does', () => {
     let state = observe(EMPTY_BUCKET, bucket(299), START, START);
-    for (let index = 1; index <= 10; index += 1) {
+    for (let index = 1; index <= SPENT; index += 1) {
       state = grant(state, START + 1, 1, START + index * 0.001);
       state = observe(state, bucket(299 - index), START + 2, START + index * 0.001);
     }

@@ -20,6 +20,8 @@ export interface VirtualClock extends Clock {
   hold<T>(operation: () => Promise<T>): Promise<T>;
   /** Total virtual milliseconds slept through jumps so far. */
   readonly advancedMs: number;
+  /** Sleeps not yet over: after a run, anything here is a timer the run left behind. */
+  readonly pendingSleeps: number;
 }
 
 const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
@@ -121,6 +123,9 @@ export function createVirtualClock(manual: ManualClock, options: VirtualClockOpt
     hold,
     get advancedMs() {
       return advancedMs;
+    },
+    get pendingSleeps() {
+      return sleepers.length;
     },
   };
 }

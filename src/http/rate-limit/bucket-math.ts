@@ -229,6 +229,7 @@ function kindEvidence(
     readonly resetAt: number;
     readonly resetMs: number;
     readonly receivedAt: number;
+    readonly sentAt: number;
   },
 ): Partial<BucketState> {
   const { anchorRemaining, anchorResetAt } = state;
@@ -238,8 +239,13 @@ function kindEvidence(
   const spent = anchorRemaining - reading.remaining;
   const moved = reading.resetAt - anchorResetAt;
   const beforeAnchorReset = reading.receivedAt < anchorResetAt - RESET_ROUNDING_MS;
-  if (spent > 0 && moved >= RESET_ROUNDING_MS && beforeAnchorReset) return { ...anchor, gradual: true };
-  if (Math.abs(moved) >= RESET_ROUNDING_MS) return anchor;
+  // A reset is measured from the answer's arrival, which comes after the server counted it by
+  // up to the round trip (more on a loaded machine, where answers wait for the event loop): a
+  // window's reset seems to move later by up to the rounding plus that, never by more.
+  const latencyMs = Math.max(0, reading.receivedAt - reading.sentAt);
+  if (spent > 0 && moved >= RESET_ROUNDING_MS + latencyMs && beforeAnchorReset)
+    return { ...anchor, gradual: true };
+  if (Math.abs(moved) >= RESET_ROUNDING_MS + latencyMs) return anchor;
   const unitMs =
     Math.max(0, reading.resetMs - RESET_ROUNDING_MS) / Math.max(1, reading.limit - reading.remaining);
   return spent * unitMs >= 1.5 * RESET_ROUNDING_MS ? { windowed: true } : {};
@@ -390,7 +396,11 @@ function countUntil(
     }
     const moved = Math.min(count, left);
     left -= moved;
-    if (moved > 0) result.push([grantedAt, Math.min(window.resetAt, grantedAt + window.longestMs), moved]);
+    // Counted until the reset, but no longer than a window after the grant (resets are rounded
+    // up) unless the ledger already had it later: an earlier answer may have shown the request
+    // reached the server long after its grant, which this answer's round trip does not show.
+    const until = Math.max(expiresAt, grantedAt + window.longestMs);
+    if (moved > 0) result.push([grantedAt, Math.min(window.resetAt, until), moved]);
     let rest = count - moved;
     if (rest > 0 && grantedAt >= window.windowStart) {
       // In the server's window but not counted there: only those still on their way may be.
@@ -455,7 +465,7 @@ export function observe(
     limit !== undefined &&
     remaining !== undefined &&
     resetMs !== undefined
-      ? kindEvidence(state, { limit, remaining, resetAt: receivedAt + resetMs, resetMs, receivedAt })
+      ? kindEvidence(state, { limit, remaining, resetAt: receivedAt + resetMs, resetMs, receivedAt, sentAt })
       : {};
   const gradual =
     state.gradual === true ||
@@ -517,7 +527,9 @@ export function observe(
       resetAt,
       windowStart: resetAt - windowOf(base),
       inFlight,
-      longestMs: longestCount(base),
+      // A request reaches the server some time after its grant (the store's write, the event
+      // loop, the wire): as long, at most, as this answer's own round trip took.
+      longestMs: longestCount(base) + Math.max(0, receivedAt - sentAt),
     }),
   );
   const unseen = unseenAt(counted, sentAt, used, receivedAt);
