@@ -39,6 +39,26 @@ describe('route scopes shared through the store', () => {
     expect(run.waitedForSearch).toEqual([true, true, true]);
   });
 
+  it('a joining governor counts each route apart once the fleet proved the unnamed fields do', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const store = new MemoryRateLimitStore(() => clock.now());
+    const routes = [new URL(`${ORIGIN}/v1/submit`), new URL(`${ORIGIN}/v1/status/7`)];
+    const first = new RateLimitGovernor({ clock, store, random: () => 0 });
+    // Both routes open a window of their own at once (`remaining = limit - 1` twice): per route.
+    for (const url of routes) {
+      const permit = await first.acquire(url);
+      await permit.complete({
+        answered: true,
+        status: 200,
+        receivedAt: clock.now(),
+        observations: [{ limit: 4, remaining: 3, resetMs: 1_000, source: 'separate' }],
+      });
+    }
+    const joining = new RateLimitGovernor({ clock, store, random: () => 0 });
+    const permit = await joining.acquire(routes[0]!);
+    expect(permit.buckets).toEqual([`${ORIGIN}/v1/submit`]);
+  });
+
   it('reads a malformed or foreign record as nothing known, and never takes another origin’s quota', async () => {
     const clock = createVirtualClock(new ManualClock(START));
     const store = new MemoryRateLimitStore(() => clock.now());

@@ -48,7 +48,13 @@ export class RouteScopeBook {
     for (const [path, buckets] of record?.scopes ?? []) {
       const route = routeAt(origin, path);
       // What this process learned itself is fresher than the record it may not have written yet.
-      if (route && !this.routes.isKnown(route)) this.routes.remember(route, buckets);
+      if (!route || this.routes.isKnown(route)) continue;
+      // A route learned before the proof that the origin counts each route apart was written
+      // with the account's quota: once proved, its unnamed fields describe the route's own.
+      const own = record?.perRoute
+        ? buckets.map((bucket) => (this.routes.isSharedUnnamed(bucket) ? route.key : bucket))
+        : buckets;
+      this.routes.remember(route, [...new Set(own)]);
     }
   }
 
