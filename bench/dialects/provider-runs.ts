@@ -40,7 +40,7 @@ const bottleneckFor =
   (options) =>
     runBottleneckConfigured({ ...options, key: 'account-1' }, { ...server.bottleneck });
 
-interface Summary {
+export interface Summary {
   readonly refusedShare: number;
   readonly used: number;
   readonly ratio: number;
@@ -63,6 +63,14 @@ function summarize(server: ProviderLimitServer, run: ProviderRun): Summary {
 const percent = (share: number) => `${(100 * share).toFixed(1)} %`;
 const line = (name: string, summary: Summary) =>
   `${name} ${percent(summary.refusedShare)} refused, ${percent(summary.used)} used, ${summary.ratio.toFixed(2)}x, ${summary.failed}/${summary.lost} failed/lost`;
+
+/** The toolkit alone against `server`: refused share, quota used, wall ÷ least, failed/lost. */
+export async function measureToolkit(
+  server: ProviderLimitServer,
+  shape: { readonly jobs: number; readonly callers: number; readonly jobMs: number },
+): Promise<Summary> {
+  return summarize(server, await runAgainst(server, toolkit, shape));
+}
 
 /** Figures for every provider-limit server: toolkit against the naive client and Bottleneck. */
 export async function providerFigures(jobs: number, callers: number, jobMs: number): Promise<BenchFigure[]> {

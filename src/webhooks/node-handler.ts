@@ -2,10 +2,21 @@
  * The receiver on `node:http` and Express: a `(req, res)` function that hands the Web handler a
  * `Request` whose body is the connection itself, read only when the handler asks for it: the
  * route and the capability are checked first, so a stranger's body is never read into memory.
- * A body left unread (refused before it was read, or cut off) closes the connection.
+ * A body left unread (refused before it was read, or cut off) is read and dropped for a bounded
+ * moment after the answer, then the connection is closed (see {@link lingerThenClose}).
  * @module
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
+
+/**
+ * How long, and how many bytes, a refused sender's body is read and dropped after its answer
+ * went out. Closing a connection with unread bytes in it sends a reset, and a sender that is
+ * still writing (or is slow to read) then loses the answer before it reads it: a lingering close,
+ * as web servers do it (nginx's `lingering_time`), lets the answer arrive first. Dropped bytes
+ * cost no memory; the bounds keep a stranger from holding the connection.
+ */
+const LINGER_MS = 2_000;
+const LINGER_BYTES = 64 * 1024;
 
 /** A `node:http` request listener (Express accepts it as a route handler). */
 export type NodeHandler = (req: IncomingMessage, res: ServerResponse) => void;
@@ -25,28 +36,56 @@ export function toNodeHandler(
 
 /** `req`'s body as a Web stream that reads from the connection only as it is pulled. */
 function pulledBody(req: IncomingMessage): ReadableStream<Uint8Array> {
+  // Once the handler cancels the stream, what still arrives is the lingering close's to drop.
+  let open = true;
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         req.pause();
         req.on('data', (chunk: Buffer | string) => {
+          if (!open) return;
           controller.enqueue(
             typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
           );
           req.pause();
         });
-        req.on('end', () => controller.close());
-        req.on('error', (error) => controller.error(error));
+        req.on('end', () => {
+          if (open) controller.close();
+          open = false;
+        });
+        req.on('error', (error) => {
+          if (open) controller.error(error);
+          open = false;
+        });
       },
       pull() {
         req.resume();
       },
       cancel() {
+        open = false;
         req.pause();
       },
     },
     { highWaterMark: 0 },
   );
+}
+
+/** Reads and drops the rest of `req`'s body within the bounds above, then closes the connection. */
+function lingerThenClose(req: IncomingMessage): void {
+  let dropped = 0;
+  const close = () => {
+    clearTimeout(timer);
+    req.destroy();
+  };
+  const timer = setTimeout(close, LINGER_MS);
+  req.on('data', (chunk: Buffer | string) => {
+    dropped += chunk.length;
+    if (dropped > LINGER_BYTES) close();
+  });
+  // The whole body came: the connection is as good as any other, and stays open.
+  req.once('end', () => clearTimeout(timer));
+  req.once('error', close);
+  req.resume();
 }
 
 async function respond(
@@ -72,11 +111,11 @@ async function respond(
   const response = await handle(request);
   const unread = hasBody && !req.readableEnded;
   const answer = Object.fromEntries(response.headers);
-  // The rest of a refused body is not read (nor drained): the connection ends with the answer.
-  if (unread) answer.connection = 'close';
+  // The rest of a refused body is not read into memory: dropped for a moment after the answer,
+  // then the connection ends. `Connection: close` would have Node close it at once (a reset).
   res.writeHead(response.status, answer);
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   res.end(body, () => {
-    if (unread) req.destroy();
+    if (unread && !req.readableEnded) lingerThenClose(req);
   });
 }

@@ -75,3 +75,42 @@ describe('a grant near the reset', () => {
     expect(expiry(granted(window, START + 980, [START + 980]))).toBeGreaterThan(START + 10_000);
   });
 });
+
+describe('a ledger full enough to merge its newest grants', () => {
+  it('an answer to a request merged into a later group does not count it twice', () => {
+    // 46 requests of an earlier burst, each counting until a window after its own grant (as an
+    // answer leaves them): merging any two of them moves one by 10 ms.
+    const counted = Array.from({ length: 46 }, (_, index): readonly [number, number, number] => [
+      START + index * 10,
+      START + index * 10 + 10_025,
+      1,
+    ]);
+    const full: BucketState = {
+      ...EMPTY_BUCKET,
+      limit: 100,
+      windowMs: 10_000,
+      remaining: 54,
+      resetAt: START + 10_000,
+      windowed: true,
+      counted,
+    };
+    const now = START + 1_800;
+    // Three grants of one burst, counting until one reset: past 48 groups, the first two merge,
+    // the merged group stamped with the second's grant.
+    const stamps = [now + 0.001, now + 0.002, now + 0.003];
+    const before = granted(full, now, stamps);
+    expect(before.counted).toHaveLength(48);
+    // The answer to the first: the server counted the 46 and it, nothing else.
+    const reading = {
+      limit: 100,
+      remaining: 53,
+      resetMs: 8_200,
+      windowMs: 10_000,
+      source: 'dictionary' as const,
+    };
+    const after = observe(before, reading, now + 5, stamps[0]!);
+    // Before: the first, taken for sent after its answer's request (merged into the second's
+    // group), was counted again as someone else's: 50 where 49 went, one unit lost per merge.
+    expect(remainingAt(after, now + 5)).toBe(100 - 49);
+  });
+});

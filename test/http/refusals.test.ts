@@ -115,16 +115,22 @@ describe('a refusal without Retry-After is a measurement', () => {
   });
 });
 
+/** An in-flight cap on virtual time, and a request entering it and sent. */
+function capOnVirtualTime() {
+  const manual = new ManualClock(START);
+  const clock = createVirtualClock(manual);
+  const cap = new InFlightCap(new ConcurrencyBook(clock, undefined, 'governor'));
+  const enterSent = async () => {
+    const ticket = await cap.enter('o', {});
+    cap.sent(ticket);
+    return ticket;
+  };
+  return { manual, clock, cap, enterSent };
+}
+
 describe('the cap on requests in flight', () => {
   it('learns the cap from the requests surely in flight at a refusal, and climbs back', async () => {
-    const manual = new ManualClock(START);
-    const clock = createVirtualClock(manual);
-    const cap = new InFlightCap(new ConcurrencyBook(clock, undefined, 'governor'));
-    const enterSent = async () => {
-      const ticket = await cap.enter('o', {});
-      cap.sent(ticket);
-      return ticket;
-    };
+    const { manual, clock, cap, enterSent } = capOnVirtualTime();
     // No cap before a refusal.
     const crowd = [await enterSent(), await enterSent(), await enterSent(), await enterSent()];
     for (const ticket of crowd) await cap.settle(ticket, 'accepted');
@@ -145,6 +151,77 @@ describe('the cap on requests in flight', () => {
     expect(cap.states()[0]!.cap).toBe(2);
     expect(cap.states()[0]!.climbsAt - clock.now()).toBe(20_000);
     for (const ticket of entered.slice(0, 2)) await cap.settle(ticket, 'accepted');
+  });
+
+  it('before any cap, sends the requests beyond as many as were ever answered together one at a time', async () => {
+    const { manual, clock, cap, enterSent } = capOnVirtualTime();
+    // Before any answer, nothing is known of the answers' time: no spacing.
+    const first = await enterSent();
+    manual.set(START + 1_000);
+    // Answered in a second, alone: one was answered in flight, and answers take a second.
+    await cap.settle(first, 'accepted');
+    const at = clock.now();
+    const [a, b] = [await enterSent(), await enterSent()];
+    expect(clock.now()).toBe(at);
+    // The third beyond the proven one goes 1/32 of an answer's time after the second: a server
+    // that limits requests in flight refuses at once, before the next is sent.
+    const c = await enterSent();
+    expect(clock.now()).toBe(at + 1_000 / 32);
+    await cap.settle(c, 'refused');
+    // A cap now holds the rest: the spacing is over.
+    expect(cap.states()).toEqual([expect.objectContaining({ cap: 2, inFlight: 2 })]);
+    await cap.settle(a!, 'accepted');
+    await cap.settle(b!, 'accepted');
+    const [d, e] = [await enterSent(), await enterSent()];
+    expect(clock.now()).toBe(at + 1_000 / 32);
+    for (const ticket of [d!, e!]) await cap.settle(ticket, 'accepted');
+  });
+
+  it('reads refusals of one burst as one measurement, even when they come at the instant the cap was set', async () => {
+    // A virtual clock, or a coarse one: the burst is sent, and refused, all at one instant.
+    const clock = createVirtualClock(new ManualClock(START));
+    const cap = new InFlightCap(new ConcurrencyBook(clock, undefined, 'governor'));
+    const burst = [];
+    for (let index = 0; index < 5; index += 1) {
+      const ticket = await cap.enter('o', {});
+      cap.sent(ticket);
+      burst.push(ticket);
+    }
+    // Three were surely in flight at each refusal: the second refusal, of a request sent before
+    // the cap was set, measures three again rather than cutting the cap to two.
+    await cap.settle(burst[3]!, 'refused');
+    await cap.settle(burst[4]!, 'refused');
+    expect(cap.states()).toEqual([expect.objectContaining({ cap: 3, inFlight: 3 })]);
+    for (const ticket of burst.slice(0, 3)) await cap.settle(ticket, 'accepted');
+  });
+});
+
+describe('the slow start of job slots, while no job limit is known', () => {
+  it('doubles the submissions on their way each round trip although accepted jobs keep their slots', async () => {
+    const manual = new ManualClock(START);
+    const clock = createVirtualClock(manual);
+    const slots = new JobSlots(clock, undefined);
+    const settled = () => new Promise<void>((resolve) => setImmediate(resolve));
+    const takeAll = async () => {
+      const taken = [];
+      for (;;) {
+        try {
+          taken.push(await slots.acquire('o', { deadline: clock.now() }));
+        } catch {
+          return taken;
+        }
+      }
+    };
+    const round = await takeAll();
+    expect(round).toHaveLength(2);
+    // Answered after a second: each running job keeps its slot and makes room for two more
+    // submissions (by one, half the submissions would have gone each round).
+    manual.set(START + 1_000);
+    for (const slot of round) slot.markRunning();
+    await settled();
+    const next = await takeAll();
+    expect(next).toHaveLength(4);
+    for (const slot of [...round, ...next]) slot.release();
   });
 });
 

@@ -18,7 +18,9 @@
  * What the server itself says is left is another matter: once the answers show the quota is a
  * window (its reset stands still while units go) the freshest reading's `remaining`, less what
  * went since, goes as it is asked for, until that reading's reset; a bucket that refills as it
- * goes (its reset moves later as units go) lets each unit go as the reading says it comes back.
+ * goes (its reset moves later as units go) lets each unit go as the reading says it comes back;
+ * a window that slides (its reset moves on by the spacing of earlier grants as it passes) counts
+ * each request a window after it went, so units come back as the earliest grants age out.
  * A quota of tokens (or any unit other than requests) is never divided into requests: it holds
  * them only while a reading says it is spent.
  * @module
@@ -70,9 +72,24 @@ export function remainingAt(state: BucketState, now: number): number | undefined
   return state.limit - countOf(live(state, now));
 }
 
-/** The state without the groups that stopped counting before `now`. */
+/**
+ * The groups of `state` that stopped counting at `now` but are kept a window longer: while the
+ * quota is a window not yet known to slide, a request counts until the window's reset, where a
+ * sliding window counts it until a window after it went. The answer that shows the window
+ * slides comes only once that reset has passed; these give the server's count of them their
+ * times again (see `observe`). Never counted otherwise, and the first dropped when the ledger
+ * is full (see `bounded`).
+ */
+function history(state: BucketState, now: number): CountedRequests[] {
+  if (state.windowed !== true || state.sliding === true || state.gradual === true) return [];
+  const windowMs = state.windowMs;
+  if (windowMs === undefined) return [];
+  return (state.counted ?? []).filter(([, expiresAt]) => expiresAt <= now && expiresAt > now - windowMs);
+}
+
+/** The state without the groups it no longer needs at `now` (those counting, and `history`). */
 export function rollOver(state: BucketState, now: number): BucketState {
-  const counted = live(state, now);
+  const counted = [...history(state, now), ...live(state, now)].sort((a, b) => a[0] - b[0]);
   return counted.length === (state.counted?.length ?? 0) ? state : { ...state, counted };
 }
 
@@ -180,7 +197,9 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
   // A bucket that refills as it goes offers what it holds now: spreading it until it is full
   // again would leave it full (the ledger lets each unit go as it comes back).
   // Its pacing bucket is always full (the ledger paces it).
-  if (state.gradual) return { kind: 'go', paceTokens: (burst ?? DEFAULT_BURST) + 1 };
+  // So does a sliding window: a unit held back comes back that much later, a window after it
+  // went; none expires unused at a reset.
+  if (state.gradual || state.sliding) return { kind: 'go', paceTokens: (burst ?? DEFAULT_BURST) + 1 };
   // Spread what is left until the window ends (or, not knowing it, until the next request frees
   // up), but never slower than the quota's own rate: requests keep freeing up as they expire.
   const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
@@ -218,8 +237,12 @@ function offered(state: BucketState, counted: readonly CountedRequests[], now: n
  * used`, the reset taken a second shorter in case it was rounded up), would have moved it by at
  * least half again as much: a window. Units went and the reset moved later by more than the
  * rounding before the anchor's reset came: a bucket (a new window would have shown more left,
- * and a sliding log moves its reset only as the anchor's reset passes). Any other reading that
- * announces another reset becomes the anchor.
+ * and a sliding log moves its reset only as the anchor's reset passes). A request sent once the
+ * anchor's reset had passed, whose reading still counts others and announces a reset less than a
+ * window (less the rounding of both resets) after the anchor's: a sliding window. A fixed window
+ * would have started afresh, its reset a whole window on (or more, if it starts with the first
+ * request after); a log only lets its oldest request go, and its reset moves on by the spacing of
+ * the requests after it. Any other reading that announces another reset becomes the anchor.
  */
 function kindEvidence(
   state: BucketState,
@@ -230,6 +253,7 @@ function kindEvidence(
     readonly resetMs: number;
     readonly receivedAt: number;
     readonly sentAt: number;
+    readonly windowMs: number | undefined;
   },
 ): Partial<BucketState> {
   const { anchorRemaining, anchorResetAt } = state;
@@ -245,6 +269,13 @@ function kindEvidence(
   const latencyMs = Math.max(0, reading.receivedAt - reading.sentAt);
   if (spent > 0 && moved >= RESET_ROUNDING_MS + latencyMs && beforeAnchorReset)
     return { ...anchor, gradual: true };
+  if (
+    reading.windowMs !== undefined &&
+    reading.sentAt >= anchorResetAt &&
+    reading.remaining < reading.limit - 1 &&
+    moved < reading.windowMs - 2 * RESET_ROUNDING_MS
+  )
+    return { ...anchor, sliding: true };
   if (Math.abs(moved) >= RESET_ROUNDING_MS + latencyMs) return anchor;
   const unitMs =
     Math.max(0, reading.resetMs - RESET_ROUNDING_MS) / Math.max(1, reading.limit - reading.remaining);
@@ -300,17 +331,22 @@ function offerAfter(
 }
 
 /**
- * `groups` with at most MAX_GROUPS entries: neighbours merge, those whose expiries lie closest
- * first, then those granted closest together, each merged group keeping the later grant and the
- * later expiry (so that it never counts as seen by an answer to a request sent before its last
- * grant). Requests of one burst, counting until one reset, merge with each other at no cost; a
- * burst and the requests of a later reset merge last.
+ * `groups` (and what fits of `past`, see `history`) in at most MAX_GROUPS entries: neighbours
+ * merge, those whose expiries and grants both lie closest first, each merged group keeping the
+ * later grant and the later expiry (so that it never counts as seen by an answer to a request
+ * sent before its last grant). Requests of one burst, counting until one reset, merge with each
+ * other at almost no cost; a burst and the requests of a later reset merge last, and so do
+ * requests seconds apart that count until one reset: a window that turns out to slide counts
+ * each from its own grant (merged, the earlier would count from the later's).
  */
-function bounded(groups: CountedRequests[]): CountedRequests[] {
-  const cost = (index: number): readonly [number, number] => [
-    Math.abs(groups[index + 1]![1] - groups[index]![1]),
-    groups[index + 1]![0] - groups[index]![0],
-  ];
+function bounded(groups: CountedRequests[], past: readonly CountedRequests[] = []): CountedRequests[] {
+  // A merge moves the earlier group's units later by both differences: their expiry (counted
+  // longer) and their grant (taken as sent later, which a sliding window counts from).
+  const cost = (index: number): readonly [number, number] => {
+    const expiry = Math.abs(groups[index + 1]![1] - groups[index]![1]);
+    const granted = groups[index + 1]![0] - groups[index]![0];
+    return [Math.max(expiry, granted), Math.min(expiry, granted)];
+  };
   while (groups.length > MAX_GROUPS) {
     let closest = 0;
     let best = cost(0);
@@ -324,7 +360,10 @@ function bounded(groups: CountedRequests[]): CountedRequests[] {
     const [first, second] = [groups[closest]!, groups[closest + 1]!];
     groups.splice(closest, 2, [second[0], Math.max(first[1], second[1]), first[2] + second[2]]);
   }
-  return groups;
+  // What stopped counting (`history`) only fills the room left, the latest first; never merged.
+  const room = MAX_GROUPS - groups.length;
+  if (past.length === 0 || room <= 0) return groups;
+  return [...past.slice(-room), ...groups].sort((a, b) => a[0] - b[0]);
 }
 
 /**
@@ -355,7 +394,8 @@ export function grant(state: BucketState, now: number, tokens: number, grantedAt
   // A request that may reach the server after the window's end (within a round trip of it:
   // the grant's own write, the way there) may be counted in the next window instead, where the
   // ledger, rolled over at the reset, would not hold it: it counts a whole window after it.
-  const end = windowEnd(state, now);
+  // A sliding window's requests each count a window after they went, whatever its reset says.
+  const end = state.sliding ? undefined : windowEnd(state, now);
   const mayCross = end !== undefined && now + (state.roundTripMs ?? 0) >= end;
   const expiresAt = Math.min(
     end !== undefined && !mayCross ? end : Number.POSITIVE_INFINITY,
@@ -363,15 +403,16 @@ export function grant(state: BucketState, now: number, tokens: number, grantedAt
   );
   const counted = live(state, now);
   counted.push([grantedAt, expiresAt, 1]);
-  return { ...paced, counted: bounded(counted) };
+  return { ...paced, counted: bounded(counted, history(state, now)) };
 }
 
 /**
  * The ledger once the server said it counted `used` requests in the window that ends at
  * `resetAt` and began at `windowStart`: the most recent `used` of ours granted at or before
  * `sentAt` count until then (however early or late we had guessed), and any it counted beyond
- * ours were someone else's (another process, another client of the account). Ours of that
- * window it did not count, other than the `inFlight` it may not have seen yet, never counted.
+ * ours were ours stamped later (overtaking it, or merged into a later group), else someone
+ * else's (another client of the account). Ours of that window it did not count, other than the
+ * `inFlight` it may not have seen yet, never counted.
  */
 function countUntil(
   groups: readonly CountedRequests[],
@@ -383,6 +424,11 @@ function countUntil(
     readonly inFlight: number;
     /** No request counts longer than this after it was sent, when the window is known. */
     readonly longestMs: number;
+    /**
+     * The window slides: each request counts `longestMs` after it was sent, not until the reset
+     * (which is only when the oldest leaves).
+     */
+    readonly sliding?: boolean;
   },
 ): CountedRequests[] {
   const result: CountedRequests[] = [];
@@ -398,9 +444,12 @@ function countUntil(
     left -= moved;
     // Counted until the reset, but no longer than a window after the grant (resets are rounded
     // up) unless the ledger already had it later: an earlier answer may have shown the request
-    // reached the server long after its grant, which this answer's round trip does not show.
-    const until = Math.max(expiresAt, grantedAt + window.longestMs);
-    if (moved > 0) result.push([grantedAt, Math.min(window.resetAt, until), moved]);
+    // reached the server long after its grant, which this answer's round trip does not show. A
+    // sliding window's request counts a window from its own grant, whatever the reset says.
+    const until = window.sliding
+      ? grantedAt + window.longestMs
+      : Math.min(window.resetAt, Math.max(expiresAt, grantedAt + window.longestMs));
+    if (moved > 0) result.push([grantedAt, until, moved]);
     let rest = count - moved;
     if (rest > 0 && grantedAt >= window.windowStart) {
       // In the server's window but not counted there: only those still on their way may be.
@@ -410,7 +459,17 @@ function countUntil(
     }
     if (rest > 0) result.push([grantedAt, expiresAt, rest]);
   }
-  if (left > 0) result.push([sentAt, window.resetAt, left]);
+  // Beyond ours sent before it: first, ours sent after it that overtook it on the way (another
+  // process's), or that a merge stamped later (see `bounded`); they count already. Taken for
+  // someone else's as well, each such merge during a burst would count its requests twice.
+  const later = countOf(groups.filter(([grantedAt]) => grantedAt > sentAt));
+  const others = Math.max(0, left - later);
+  if (others > 0 && window.sliding) {
+    // Someone else's: a sliding window's reset is when its oldest request leaves, so they count
+    // until then, stamped as sent a window before it (the oldest they may be), so that the next
+    // answer takes them for ours last, never a window from this answer.
+    result.push([window.resetAt - window.longestMs, window.resetAt, others]);
+  } else if (others > 0) result.push([sentAt, window.resetAt, others]);
   return result.sort((a, b) => a[0] - b[0]);
 }
 
@@ -465,15 +524,25 @@ export function observe(
     limit !== undefined &&
     remaining !== undefined &&
     resetMs !== undefined
-      ? kindEvidence(state, { limit, remaining, resetAt: receivedAt + resetMs, resetMs, receivedAt, sentAt })
+      ? kindEvidence(state, {
+          limit,
+          remaining,
+          resetAt: receivedAt + resetMs,
+          resetMs,
+          receivedAt,
+          sentAt,
+          windowMs,
+        })
       : {};
   const gradual =
     state.gradual === true ||
     evidence.gradual === true ||
     refillsGradually(state, observation, receivedAt, sentAt);
   // A window the fields declare (`w`) is one; otherwise the answers must show it.
+  const sliding = !gradual && (state.sliding === true || evidence.sliding === true);
   const windowed =
-    !gradual && (state.windowed === true || evidence.windowed === true || observation.windowMs !== undefined);
+    !gradual &&
+    (sliding || state.windowed === true || evidence.windowed === true || observation.windowMs !== undefined);
   if (
     !gradual &&
     observation.windowMs === undefined &&
@@ -496,6 +565,7 @@ export function observe(
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(gradual ? { gradual } : {}),
     ...(windowed ? { windowed } : {}),
+    ...(sliding ? { sliding } : {}),
     ...(evidence.anchorResetAt !== undefined
       ? { anchorRemaining: evidence.anchorRemaining, anchorResetAt: evidence.anchorResetAt }
       : {}),
@@ -521,16 +591,25 @@ export function observe(
       counted,
     };
   }
+  // Once the window is known to slide, what stopped counting at the reset counts again, each
+  // request from its own time; a fixed window's is kept aside, as it was.
+  const past = history(state, receivedAt);
   const counted = bounded(
-    countUntil(base.counted ?? [], sentAt, {
-      used,
-      resetAt,
-      windowStart: resetAt - windowOf(base),
-      inFlight,
-      // A request reaches the server some time after its grant (the store's write, the event
-      // loop, the wire): as long, at most, as this answer's own round trip took.
-      longestMs: longestCount(base) + Math.max(0, receivedAt - sentAt),
-    }),
+    countUntil(
+      sliding ? [...past, ...live(base, receivedAt)].sort((a, b) => a[0] - b[0]) : live(base, receivedAt),
+      sentAt,
+      {
+        used,
+        resetAt,
+        windowStart: resetAt - windowOf(base),
+        inFlight,
+        // A request reaches the server some time after its grant (the store's write, the event
+        // loop, the wire): as long, at most, as this answer's own round trip took.
+        longestMs: longestCount(base) + Math.max(0, receivedAt - sentAt),
+        sliding,
+      },
+    ),
+    sliding ? [] : past,
   );
   const unseen = unseenAt(counted, sentAt, used, receivedAt);
   return {
@@ -641,13 +720,26 @@ export function block(state: BucketState, untilMs: number, quotaSpent: boolean, 
   // A refusal withdraws any burst a reading offered: the server no longer has it.
   const blocked = { ...state, blockedUntil: Math.max(state.blockedUntil, untilMs), offerRemaining: 0 };
   if (!quotaSpent || state.limit === undefined) return blocked;
-  // A refusal is a measurement: the whole quota counts until then.
+  // A refusal is a measurement: the whole quota counts until then (a sliding window's until
+  // each of its requests is a window old: the wait is only until the oldest is).
   const window = {
     used: state.limit,
     resetAt: untilMs,
     windowStart: untilMs,
     inFlight: 0,
-    longestMs: Number.POSITIVE_INFINITY,
+    longestMs: state.sliding ? longestCount(state) : Number.POSITIVE_INFINITY,
+    sliding: state.sliding === true,
   };
-  return { ...blocked, counted: bounded(countUntil(state.counted ?? [], sentAt, window)) };
+  const past = history(state, sentAt);
+  // A sliding window logs only what it admits: the refused request never counts in it.
+  const counting = (state.counted ?? [])
+    .filter((group) => !past.includes(group))
+    .map(
+      ([grantedAt, expiresAt, count]): CountedRequests =>
+        state.sliding && grantedAt === sentAt
+          ? [grantedAt, expiresAt, count - 1]
+          : [grantedAt, expiresAt, count],
+    )
+    .filter(([, , count]) => count > 0);
+  return { ...blocked, counted: bounded(countUntil(counting, sentAt, window), past) };
 }

@@ -66,6 +66,7 @@ export function encodeBucketState(state: BucketState): string {
   if (state.rateSlowStart !== undefined) fields.rateSlowStart = state.rateSlowStart;
   if (state.gradual !== undefined) fields.gradual = state.gradual;
   if (state.windowed !== undefined) fields.windowed = state.windowed;
+  if (state.sliding !== undefined) fields.sliding = state.sliding;
   if (state.otherUnits !== undefined) fields.otherUnits = state.otherUnits;
   if (state.counted !== undefined) fields.counted = state.counted;
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
@@ -104,6 +105,7 @@ function decodeState(json: string): BucketState | undefined {
   if (typeof record.rateSlowStart === 'boolean') state.rateSlowStart = record.rateSlowStart;
   if (typeof record.gradual === 'boolean') state.gradual = record.gradual;
   if (typeof record.windowed === 'boolean') state.windowed = record.windowed;
+  if (typeof record.sliding === 'boolean') state.sliding = record.sliding;
   if (typeof record.otherUnits === 'boolean') state.otherUnits = record.otherUnits;
   if (record.counted !== undefined) {
     if (

@@ -23,8 +23,14 @@ const MAX_CAS_ATTEMPTS = 256;
 const POLL_SHARE = 1 / 32;
 /** ...and, before any was measured, first after this long, doubling while nothing changes. */
 const FIRST_POLL_MS = 10;
-/** Never less often than this. */
+/** Never less often than this... */
 const LONGEST_POLL_MS = 1_000;
+/**
+ * ...nor than this share of the awaited thing's usual length: requests sent together are
+ * answered together, the record unchanged until then; a waiter whose looks had doubled all
+ * along slept through the answers (a fleet sent almost nothing for a second at a time).
+ */
+const QUIET_POLL_SHARE = 1 / 8;
 
 export class ConcurrencyBook {
   readonly #local = new Map<string, ConcurrencyRecord>();
@@ -114,7 +120,11 @@ export class ConcurrencyBook {
     if (this.shared) {
       const base =
         options.typicalMs === undefined ? FIRST_POLL_MS : Math.max(1, options.typicalMs * POLL_SHARE);
-      end = Math.min(end, now + Math.min(LONGEST_POLL_MS, base * 2 ** Math.min(options.quietPolls, 10)));
+      const longest =
+        options.typicalMs === undefined
+          ? LONGEST_POLL_MS
+          : Math.min(LONGEST_POLL_MS, Math.max(base, options.typicalMs * QUIET_POLL_SHARE));
+      end = Math.min(end, now + Math.min(longest, base * 2 ** Math.min(options.quietPolls, 10)));
     }
     if (Number.isFinite(end)) await wake.sleep(this.clock, Math.max(0, end - now), options.signal);
     else await wake.next(options.signal);

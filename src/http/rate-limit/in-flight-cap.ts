@@ -9,7 +9,9 @@
  *   (Counting every request granted before it, as before, took answers still on their way back
  *   for requests in flight: the cap came out too high and cost more refusals.)
  * - Before any refusal, no cap: most servers have none, and the slow start of job slots keeps a
- *   crowd of submissions from meeting an unknown one at once.
+ *   crowd of submissions from meeting an unknown one at once. Requests beyond as many as were
+ *   ever answered together go a little apart (a share of an answer's time): such a server
+ *   refuses at once, so the first refusal sets the cap before the rest of a burst is sent.
  * - A learned cap climbs back by one after a quiet spell, the spell doubling each time the climb
  *   meets a refusal again: never learned for good from one refusal, and a raised limit is followed.
  *
@@ -30,6 +32,13 @@ const FIRST_CLIMB_MS = 10_000;
 const LONGEST_CLIMB_MS = 300_000;
 /** A request without a deadline is taken to be on the wire at most this long (its lease). */
 const LEASE_WITHOUT_DEADLINE_MS = 300_000;
+/**
+ * Before any cap, requests beyond as many as were ever answered together go one at a time, this
+ * share of an answer's usual time apart: a server that limits requests in flight refuses at
+ * once, so the first refusal comes back before the next one is sent, and sets the cap that holds
+ * the rest. (Sent together, a burst past an unknown limit was refused whole: one refusal each.)
+ */
+const UNPROVEN_SPACING_SHARE = 1 / 32;
 
 interface LocalOrigin {
   /** Requests let through and not answered: ticket id to the moment its lease ends. */
@@ -39,6 +48,10 @@ interface LocalOrigin {
   readonly waiters: object[];
   /** How long answers take here, smoothed. */
   latencyMs: number | undefined;
+  /** The most requests in flight here at once when one of them was answered and worked on. */
+  proven: number;
+  /** When the last request beyond `proven` went. */
+  unprovenAt: number;
 }
 
 /** One request's place under the cap, from `enter` until its answer. */
@@ -83,7 +96,7 @@ export class InFlightCap {
   #of(origin: string): LocalOrigin {
     let entry = this.#origins.get(origin);
     if (!entry) {
-      entry = { open: new Map(), sent: [], waiters: [], latencyMs: undefined };
+      entry = { open: new Map(), sent: [], waiters: [], latencyMs: undefined, proven: 0, unprovenAt: 0 };
       this.#origins.set(origin, entry);
     }
     return entry;
@@ -129,12 +142,22 @@ export class InFlightCap {
         let record: ConcurrencyRecord;
         try {
           record = await this.book.read(origin);
+          const spacedUntil = this.#spacedUntil(entry, record);
+          if (now < spacedUntil) {
+            await this.#wake.sleep(
+              this.#clock,
+              Math.min(spacedUntil, options.deadline ?? spacedUntil) - now,
+              options.signal,
+            );
+            continue;
+          }
           if (this.#room(climbed(record, now), now)) {
             let took = false;
             record = await this.book.update(origin, (current, at) => {
               const next = climbed(current, at);
               took = this.#room(next, at);
               if (!took) return next;
+              if (next.cap === undefined && entry.open.size >= entry.proven) entry.unprovenAt = at;
               entry.open.set(ticket.id, lease);
               return this.#withOwn(next, entry, at);
             });
@@ -166,6 +189,12 @@ export class InFlightCap {
     }
   }
 
+  /** Until when a request beyond the most ever answered together waits, before any cap (0: it need not). */
+  #spacedUntil(entry: LocalOrigin, record: ConcurrencyRecord): number {
+    if (record.cap !== undefined || entry.latencyMs === undefined || entry.open.size < entry.proven) return 0;
+    return entry.unprovenAt + entry.latencyMs * UNPROVEN_SPACING_SHARE;
+  }
+
   #room(record: ConcurrencyRecord, now: number): boolean {
     return record.cap === undefined || fleetCounts(record, now).inFlight < record.cap;
   }
@@ -188,6 +217,7 @@ export class InFlightCap {
     // Sent before this one and still unanswered: surely in flight when this one arrived.
     const order = entry.sent.indexOf(ticket.id);
     const earlierOpen = order < 0 ? 0 : order;
+    if (outcome === 'accepted') entry.proven = Math.max(entry.proven, entry.open.size);
     if (order >= 0) entry.sent.splice(order, 1);
     entry.open.delete(ticket.id);
     if (outcome === 'accepted' && ticket.sentAt !== undefined)
@@ -246,8 +276,10 @@ function refusedWith(
   // (A measurement across a fleet can come out low: answers elsewhere cross the refusal.)
   // Refused although sent under the cap in force: the cap is too high (counts of other processes
   // that lag behind their answers measured it so), one less at least. Refusals of requests sent
-  // before it was set are of the burst that set it: one measurement, not one cut each.
-  const underCap = record.cap !== undefined && sentAt >= (record.capSince ?? Number.POSITIVE_INFINITY);
+  // before it was set are of the burst that set it: one measurement, not one cut each. (Sent at
+  // the very instant it was set, on a virtual or coarse clock, is before it: a burst sent and
+  // refused in one millisecond cut the cap by one per refusal.)
+  const underCap = record.cap !== undefined && sentAt > (record.capSince ?? Number.POSITIVE_INFINITY);
   const cap =
     record.cap === undefined
       ? measured

@@ -265,8 +265,13 @@ export class JobSlots {
         let next = this.#withOwn(current, slots, now);
         // Grown once every submission taken has been answered, so that a crowd sent together
         // at the edge of an unknown limit costs one refusal, not one per submission; but with
-        // slow answers, one a round trip would take long: then by one per accepted submission
-        // (doubling per round trip, as TCP's slow start).
+        // slow answers, one a round trip would take long: then per accepted submission, by two:
+        // an acknowledged TCP segment gives its place back, an accepted submission keeps its slot
+        // while its job runs, so one for that job and one more submission doubles the submissions
+        // on their way each round trip, as TCP's slow start. (By one, they grew by half: four
+        // one-second round trips to fill ten places.) A burst past a limit on requests in flight
+        // meets one refusal: before any cap, the in-flight cap spaces the requests beyond those
+        // ever answered together (`in-flight-cap.ts`).
         const slowStart = slowStartOf(next);
         const fleet = fleetCounts(next, now);
         if (
@@ -275,7 +280,8 @@ export class JobSlots {
           slowStart > 0 &&
           (fleet.held === fleet.running || heldMs >= SLOW_ANSWER_MS)
         ) {
-          next = { ...next, jobSlowStart: slowStart + 1 >= SLOW_START_END ? 0 : slowStart + 1 };
+          const grown = slowStart + (heldMs >= SLOW_ANSWER_MS ? 2 : 1);
+          next = { ...next, jobSlowStart: grown >= SLOW_START_END ? 0 : grown };
         }
         return next;
       }),

@@ -81,6 +81,13 @@ export interface BucketState {
    * have moved later by their refill time. Only a window's offer is spent at once.
    */
   readonly windowed?: boolean;
+  /**
+   * The window slides (a log of the last window's requests): each request counts for a window
+   * after it was sent, not until a reset shared by all. Its reset is when the oldest request
+   * leaves; once it passes, the reset moves on by the spacing of the grants after it, where a
+   * fixed window's moves a whole window (see `kindEvidence` in `bucket-math.ts`).
+   */
+  readonly sliding?: boolean;
   /** The first reading that announced the current reset: what was left, and that reset. */
   readonly anchorRemaining?: number;
   readonly anchorResetAt?: number;
