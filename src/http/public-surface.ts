@@ -68,6 +68,8 @@ export {
   type InFlightLease,
   MemoryRateLimitStore,
   type RateLimitStore,
+  type RouteScope,
+  type RouteScopeRecord,
   type VersionedBucketState,
 } from './rate-limit/rate-limit-store.js';
 export { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';

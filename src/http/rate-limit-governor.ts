@@ -27,6 +27,7 @@ import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { type Resolution, RouteMap } from './rate-limit/route-map.js';
+import { RouteScopeBook } from './rate-limit/route-scope-book.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 import { WakeSignal } from './rate-limit/wake-signal.js';
 
@@ -76,6 +77,8 @@ export class RateLimitGovernor {
   /** Grants being decided (a store's read and write away), per bucket. */
   readonly #deciding = new Map<string, number>();
   readonly #beliefs: RateLimitBeliefs;
+  /** The route scopes a store passed in keeps for the fleet; absent when the store is this governor's own. */
+  readonly #scopes: RouteScopeBook | undefined;
   #sequence = 0;
   #lastStamp = 0;
 
@@ -97,7 +100,18 @@ export class RateLimitGovernor {
     this.#random = options.random ?? Math.random;
     this.#onWait = options.onWait;
     this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
-    this.#learner = new QuotaLearner(this.#ledger, this.#routes, this.#observations, this.#random);
+    // Which quotas each route draws on is learned once for a fleet: kept in a store passed in.
+    this.#scopes =
+      options.store === undefined
+        ? undefined
+        : new RouteScopeBook(options.store, this.#routes, options.bucketTtlMs ?? 3_600_000);
+    this.#learner = new QuotaLearner(
+      this.#ledger,
+      this.#routes,
+      this.#observations,
+      this.#random,
+      this.#scopes,
+    );
     // The cap on requests in flight lives in a store passed in (shared by a fleet), else here.
     this.#inFlight = new InFlightCap(
       new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000),
@@ -193,6 +207,8 @@ export class RateLimitGovernor {
     options: { signal?: AbortSignal | undefined; deadline?: number },
   ): Promise<RateLimitPermit> {
     const sequence = this.#sequence++;
+    // A route this process has not learned may be known to the fleet: no probe for it then.
+    if (this.#scopes && !this.#routes.isKnown(route)) await this.#scopes.lookUp(route);
     const resolution = this.#routes.resolve(route);
     const key = resolution.queueKey;
     // Fast path: a known quota nobody is waiting for is granted without queueing.

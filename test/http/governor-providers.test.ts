@@ -8,14 +8,14 @@
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/http/index.js';
 import { runJobs } from '../support/dialect-servers/run-jobs.js';
-import { PROVIDER_LIMIT_SERVERS } from '../support/provider-limit-servers/index.js';
+import { PROVIDER_LIMIT_SERVERS, ROUTE_SCOPED_SERVERS } from '../support/provider-limit-servers/index.js';
 import { runAgainst } from '../support/provider-limit-servers/run-against.js';
 
 const JOBS = 200;
 const CALLERS = 50;
 
 describe('the governor against servers written from providers’ documentation', () => {
-  for (const server of PROVIDER_LIMIT_SERVERS) {
+  for (const server of [...PROVIDER_LIMIT_SERVERS, ...ROUTE_SCOPED_SERVERS]) {
     it(`${server.title}: no failed call, no lost job, few refusals`, async () => {
       const run = await runAgainst(
         server,

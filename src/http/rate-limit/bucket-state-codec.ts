@@ -15,6 +15,7 @@ import type {
   InFlightLease,
   VersionedBucketState,
 } from './rate-limit-store.js';
+import { decodeRouteScopeRecord } from './route-scope-record.js';
 
 /** Versions beyond this many digits are not exact as doubles (in Lua or JavaScript): treated as absent. */
 export const MAX_VERSION_DIGITS = 15;
@@ -70,6 +71,7 @@ export function encodeBucketState(state: BucketState): string {
   if (state.counted !== undefined) fields.counted = state.counted;
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   if (state.concurrency !== undefined) fields.concurrency = state.concurrency;
+  if (state.routes !== undefined) fields.routes = state.routes;
   return JSON.stringify(fields);
 }
 
@@ -127,6 +129,11 @@ function decodeState(json: string): BucketState | undefined {
     // A record of caps and job slots that is not the toolkit's reads as nothing known.
     const concurrency = decodeConcurrencyRecord(record.concurrency);
     if (concurrency !== undefined) state.concurrency = concurrency;
+  }
+  if (record.routes !== undefined) {
+    // Route scopes that are not the toolkit's read as nothing known: the routes are learned again.
+    const routes = decodeRouteScopeRecord(record.routes);
+    if (routes !== undefined) state.routes = routes;
   }
   return state;
 }

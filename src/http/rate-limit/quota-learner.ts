@@ -13,6 +13,7 @@ import { accepted, refused } from './learned-rate.js';
 import type { ObservationSchedule } from './observation-schedule.js';
 import type { Route } from './route-key.js';
 import { learnedBucketOf, type RouteMap } from './route-map.js';
+import type { RouteScopeBook } from './route-scope-book.js';
 
 /** What the answer was: a refusal for the rate, for requests in flight, or none. */
 function refusalOf(outcome: PermitOutcome): 'rate' | 'in-flight' | undefined {
@@ -33,6 +34,8 @@ export class QuotaLearner {
     private readonly routes: RouteMap,
     private readonly observations: ObservationSchedule,
     private readonly random: () => number,
+    /** Where a shared store keeps the route scopes for the fleet (absent: this process alone). */
+    private readonly scopes?: RouteScopeBook,
   ) {}
 
   /** Requests to `bucket` sent and not yet answered. */
@@ -57,9 +60,11 @@ export class QuotaLearner {
     if (!outcome.answered) return;
     const buckets = outcome.observations.map((observation) => this.routes.bucketOf(route, observation));
     const refusal = refusalOf(outcome);
-    if (buckets.length > 0) this.routes.remember(route, [...new Set(buckets)]);
+    let scope: readonly string[] | undefined;
+    if (buckets.length > 0) scope = [...new Set(buckets)];
     else if (!this.routes.isKnown(route) && !granted.some((bucket) => !this.#isLearned(bucket, route)))
-      this.routes.remember(route, [learnedBucketOf(route)]);
+      scope = [learnedBucketOf(route)];
+    let scopeNews = scope !== undefined && this.routes.remember(route, scope);
     for (const [index, observation] of outcome.observations.entries()) {
       const bucket = buckets[index]!;
       const state = await this.ledger.observe(bucket, observation, {
@@ -68,8 +73,12 @@ export class QuotaLearner {
         inFlight: this.inFlight(bucket),
       });
       this.observations.record(bucket, state, outcome.receivedAt);
-      this.#weighScope(route, bucket, observation, outcome.receivedAt);
+      if (this.#weighScope(route, bucket, observation, outcome.receivedAt)) scopeNews = true;
     }
+    // What the answer taught of the route's scope goes to the fleet (a shared store): a process
+    // that meets the route next uses it from its first request instead of probing again.
+    if (scopeNews && this.scopes && scope)
+      await this.scopes.remember(route, scope, this.routes.countsPerRoute(route.origin));
     const stated = buckets.length > 0 || granted.some((bucket) => !this.#isLearned(bucket, route));
     if (!stated) {
       // A service that states no quota: its refusals and acceptances teach the rate.
@@ -117,19 +126,19 @@ export class QuotaLearner {
    * `remaining = limit - 1`. Two routes reading it less than half a window apart have counters
    * of their own.
    */
-  #weighScope(route: Route, bucket: string, observation: RateLimitObservation, receivedAt: number): void {
+  #weighScope(route: Route, bucket: string, observation: RateLimitObservation, receivedAt: number): boolean {
     const { limit, remaining } = observation;
-    if (!this.routes.isSharedUnnamed(bucket) || limit === undefined || remaining !== limit - 1) return;
+    if (!this.routes.isSharedUnnamed(bucket) || limit === undefined || remaining !== limit - 1) return false;
     const windowMs = observation.windowMs ?? observation.resetMs ?? 1_000;
     const fresh = this.#fresh.get(bucket) ?? new Map<string, number>();
     this.#fresh.set(bucket, fresh);
     for (const [other, openedAt] of fresh) {
       if (other !== route.key && Math.abs(receivedAt - openedAt) < windowMs / 2) {
-        this.routes.countPerRoute(route.origin);
         this.#fresh.delete(bucket);
-        return;
+        return this.routes.countPerRoute(route.origin);
       }
     }
     fresh.set(route.key, receivedAt);
+    return false;
   }
 }

@@ -6,8 +6,10 @@
  * @module
  */
 import type { ConcurrencyRecord } from './concurrency-record.js';
+import type { RouteScopeRecord } from './route-scope-record.js';
 
 export type { ConcurrencyHolder, ConcurrencyRecord } from './concurrency-record.js';
+export type { RouteScope, RouteScopeRecord } from './route-scope-record.js';
 
 /**
  * Requests that count against a quota: `[granted at, counts until, how many]`, granted at the
@@ -129,6 +131,11 @@ export interface BucketState {
    * origin and its job slots, with each governor's counts (`concurrency-record.ts`).
    */
   readonly concurrency?: ConcurrencyRecord;
+  /**
+   * Only in the state under `<origin>#routes`: which quotas each route of the origin draws on, as
+   * the fleet's answers named them (`route-scope-record.ts`).
+   */
+  readonly routes?: RouteScopeRecord;
 }
 
 /**

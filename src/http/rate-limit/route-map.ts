@@ -68,9 +68,16 @@ export class RouteMap {
     return bucket.endsWith('#account');
   }
 
-  /** The answers proved that the unnamed fields of `origin` count each route apart. */
-  countPerRoute(origin: string): void {
+  /** The answers proved that the unnamed fields of `origin` count each route apart; true when this is news. */
+  countPerRoute(origin: string): boolean {
+    if (this.#countedPerRoute.has(origin)) return false;
     this.#countedPerRoute.add(origin);
+    return true;
+  }
+
+  /** Whether the unnamed fields of `origin` were proved to count each route apart. */
+  countsPerRoute(origin: string): boolean {
+    return this.#countedPerRoute.has(origin);
   }
 
   resolve(route: Route): Resolution {
@@ -102,11 +109,20 @@ export class RouteMap {
     return this.#learned.has(route.key);
   }
 
-  remember(route: Route, buckets: readonly string[]): void {
+  /** Learns that `route` draws on `buckets`; true when this changed what was known of it. */
+  remember(route: Route, buckets: readonly string[]): boolean {
+    const before = this.#learned.get(route.key)?.buckets;
+    if (
+      before &&
+      before.length === buckets.length &&
+      before.every((bucket, index) => bucket === buckets[index])
+    )
+      return false;
     this.#learned.set(route.key, { buckets, known: true, queueKey: quotaKey(buckets) });
     for (const ancestor of route.ancestors) this.#inferred.set(ancestor, buckets);
     const onOrigin = this.#byOrigin.get(route.origin) ?? new Set();
     for (const bucket of buckets) onOrigin.add(bucket);
     this.#byOrigin.set(route.origin, onOrigin);
+    return true;
   }
 }
