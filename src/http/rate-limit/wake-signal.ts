@@ -5,6 +5,14 @@
  */
 import type { Clock } from '../clock.js';
 
+/**
+ * The reason a sleeper's timer is cut short with: one shared value, never read (the sleeper
+ * re-plans). An abort without a reason makes a `DOMException` each time, and Node keeps every
+ * one in a table of its own that grows with the storm of wakes and does not shrink after
+ * collection: a kilobyte of heap per parked job under a crowd of waiters.
+ */
+const WOKEN: unique symbol = Symbol('woken');
+
 export class WakeSignal {
   readonly #listeners = new Set<() => void>();
 
@@ -35,7 +43,7 @@ export class WakeSignal {
   /** Sleeps `ms` on `clock`, cut short by `wake()` or by `signal`; never rejects. */
   async sleep(clock: Clock, ms: number, signal?: AbortSignal): Promise<void> {
     const interrupt = new AbortController();
-    const stop = () => interrupt.abort();
+    const stop = () => interrupt.abort(WOKEN);
     this.#listeners.add(stop);
     signal?.addEventListener('abort', stop, { once: true });
     try {
