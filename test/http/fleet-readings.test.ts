@@ -114,3 +114,29 @@ describe('a ledger full enough to merge its newest grants', () => {
     expect(remainingAt(after, now + 5)).toBe(100 - 49);
   });
 });
+
+describe('a burst larger than the ledger keeps in separate groups', () => {
+  // Before: once the grants after a reading outnumbered the ledger's groups, merges stamped the
+  // requests the reading had counted as granted after it, and the offer took them off a second
+  // time: on GitHub's windows (four processes, 100 a window) each window's last 7-10 went at
+  // the quota's pace, over a second or two, instead of with the burst.
+  it('what a reading said was left goes at once, and no more', () => {
+    const limit = 100;
+    const reading = (remaining: number) => ({
+      limit,
+      remaining,
+      resetMs: 10_000,
+      source: 'x-ratelimit' as const,
+    });
+    // Stamps a microsecond apart, answers within the same millisecond (a virtual clock's fleet).
+    const stamps = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) => START + (from + index) / 1_000);
+    const window: BucketState = { ...EMPTY_BUCKET, limit, windowMs: 10_000, windowed: true };
+    const [first, ...opening] = stamps(1, 11);
+    const firstRead = observe(granted(window, START, [first!]), reading(limit - 1), START, first!);
+    const opened = granted(firstRead, START, opening);
+    const read = observe(opened, reading(limit - 11), START, opening.at(-1)!);
+    const spent = granted(read, START, stamps(12, limit - 11));
+    expect(plan(spent, START, undefined)).toMatchObject({ kind: 'wait', reason: 'quota' });
+  });
+});

@@ -225,7 +225,16 @@ function offered(state: BucketState, counted: readonly CountedRequests[], now: n
   if (state.windowed !== true) return 0;
   if (offerRemaining === undefined || offerSince === undefined || offerUntil === undefined) return 0;
   if (now >= offerUntil) return 0;
-  return offerRemaining - countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+  // Both overcount what went since, never under: a merge stamps requests the reading counted
+  // as granted later (the first), and keeps their later expiry (the second). Taken from the
+  // stamps alone, a burst's merged groups would come off the offer twice, and its last units
+  // would go at the quota's pace instead of at once. A ledger holding fewer than the offer's
+  // own was rewritten since: the stamps only.
+  const stamped = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+  const total = countOf(counted);
+  const { offerHeld } = state;
+  const beyondHeld = offerHeld !== undefined && total >= offerHeld ? total - offerHeld : stamped;
+  return offerRemaining - Math.min(stamped, beyondHeld);
 }
 
 /**
@@ -318,15 +327,21 @@ function offerAfter(
   reading: { readonly remaining: number; readonly resetAt: number; readonly unseen: number },
   sentAt: number,
   receivedAt: number,
+  /** The ledger as the reading left it. */
+  counted: readonly CountedRequests[],
 ): Partial<BucketState> {
   const current = state.offerSentAt !== undefined && (state.offerUntil ?? 0) > receivedAt;
   if (current && sentAt < state.offerSentAt!) return {};
+  const offerSince = sentAt - Math.max(0, receivedAt - sentAt);
   return {
     offerRemaining: reading.remaining - reading.unseen,
     offerReadAt: receivedAt,
     offerSentAt: sentAt,
-    offerSince: sentAt - Math.max(0, receivedAt - sentAt),
+    offerSince,
     offerUntil: reading.resetAt,
+    offerHeld: countOf(
+      counted.filter(([grantedAt, expiresAt]) => grantedAt <= offerSince && expiresAt >= reading.resetAt),
+    ),
   };
 }
 
@@ -587,7 +602,7 @@ export function observe(
     return {
       ...base,
       ...reading,
-      ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+      ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt, counted),
       counted,
     };
   }
@@ -615,7 +630,7 @@ export function observe(
   return {
     ...base,
     ...reading,
-    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt, counted),
     counted,
   };
 }

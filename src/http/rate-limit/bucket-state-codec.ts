@@ -51,6 +51,7 @@ const OPTIONAL_FIELDS = [
   'offerSentAt',
   'offerSince',
   'offerUntil',
+  'offerHeld',
   'anchorRemaining',
   'anchorResetAt',
 ] as const;
