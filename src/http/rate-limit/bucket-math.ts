@@ -225,7 +225,14 @@ function offered(state: BucketState, counted: readonly CountedRequests[], now: n
   if (state.windowed !== true) return 0;
   if (offerRemaining === undefined || offerSince === undefined || offerUntil === undefined) return 0;
   if (now >= offerUntil) return 0;
-  return offerRemaining - countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+  const since = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+  // Groups merge keeping the later grant (see `bounded`): the reading's own request, merged with
+  // those granted after it, would count as granted since and hold a unit back on every later
+  // window. Until the reading's window ends, the requests it counted (and those it may not have
+  // seen: `limit - offerRemaining` in all) still count in the ledger; beyond them, only the
+  // grants since can.
+  const after = state.limit === undefined ? since : countOf(counted) - (state.limit - offerRemaining);
+  return offerRemaining - Math.min(since, Math.max(0, after));
 }
 
 /**
