@@ -116,10 +116,10 @@ describe('a ledger full enough to merge its newest grants', () => {
 });
 
 describe('a burst larger than the ledger keeps in separate groups', () => {
-  // Before: once the grants after a reading outnumbered the ledger's groups, merges stamped the
-  // requests the reading had counted as granted after it, and the offer took them off a second
-  // time: on GitHub's windows (four processes, 100 a window) each window's last 7-10 went at
-  // the quota's pace, over a second or two, instead of with the burst.
+  // GitHub's window opening in a fleet (four processes, 100 a window): once the grants after a
+  // reading outnumbered the ledger's groups, merges stamped the 11 requests the reading had
+  // counted as granted after it, and the offer took them off a second time: each window's last
+  // 7-10 went at the quota's pace, over a second or two, instead of with the burst.
   it('what a reading said was left goes at once, and no more', () => {
     const limit = 100;
     const reading = (remaining: number) => ({

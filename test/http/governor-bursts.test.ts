@@ -73,6 +73,20 @@ describe('a burst the fields offer', () => {
     expect(burstAt(state, START + 10_100).sent).toBe(3);
   });
 
+  it('never takes the reading’s own request for one granted since, however the ledger merged it', () => {
+    // 60 requests at once: more than the ledger keeps groups for, so the first (the one the
+    // next reading answers) merges with those after it, stamped as the later of them.
+    const { state: busy, sent } = burstAt(provenWindow(), START + 2, 60);
+    expect(sent).toBe(60);
+    expect(busy.counted!.length).toBeLessThan(63);
+    // The answer to the first of them: 4 counted (the 3 before it and itself), 96 left.
+    const read = observe(busy, reading(100, 96, 9_998), START + 2, START + 2);
+    // The 59 granted after it take theirs: all the other 37 go now, none held back.
+    const { state: after, sent: more } = burstAt(read, START + 3);
+    expect(more).toBe(37);
+    expect(plan(after, START + 3, undefined)).toMatchObject({ kind: 'wait', reason: 'quota' });
+  });
+
   it('takes off the offer what went since, and a refusal withdraws it', () => {
     const state = provenWindow();
     const blocked = block(state, START + 3_000, false, START + 1.001);

@@ -225,16 +225,14 @@ function offered(state: BucketState, counted: readonly CountedRequests[], now: n
   if (state.windowed !== true) return 0;
   if (offerRemaining === undefined || offerSince === undefined || offerUntil === undefined) return 0;
   if (now >= offerUntil) return 0;
-  // Both overcount what went since, never under: a merge stamps requests the reading counted
-  // as granted later (the first), and keeps their later expiry (the second). Taken from the
-  // stamps alone, a burst's merged groups would come off the offer twice, and its last units
-  // would go at the quota's pace instead of at once. A ledger holding fewer than the offer's
-  // own was rewritten since: the stamps only.
-  const stamped = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
-  const total = countOf(counted);
-  const { offerHeld } = state;
-  const beyondHeld = offerHeld !== undefined && total >= offerHeld ? total - offerHeld : stamped;
-  return offerRemaining - Math.min(stamped, beyondHeld);
+  const since = countOf(counted.filter(([grantedAt]) => grantedAt > offerSince));
+  // Groups merge keeping the later grant (see `bounded`): the reading's own request, merged with
+  // those granted after it, would count as granted since and hold a unit back on every later
+  // window. Until the reading's window ends, the requests it counted (and those it may not have
+  // seen: `limit - offerRemaining` in all) still count in the ledger; beyond them, only the
+  // grants since can.
+  const after = state.limit === undefined ? since : countOf(counted) - (state.limit - offerRemaining);
+  return offerRemaining - Math.min(since, Math.max(0, after));
 }
 
 /**
@@ -327,21 +325,15 @@ function offerAfter(
   reading: { readonly remaining: number; readonly resetAt: number; readonly unseen: number },
   sentAt: number,
   receivedAt: number,
-  /** The ledger as the reading left it. */
-  counted: readonly CountedRequests[],
 ): Partial<BucketState> {
   const current = state.offerSentAt !== undefined && (state.offerUntil ?? 0) > receivedAt;
   if (current && sentAt < state.offerSentAt!) return {};
-  const offerSince = sentAt - Math.max(0, receivedAt - sentAt);
   return {
     offerRemaining: reading.remaining - reading.unseen,
     offerReadAt: receivedAt,
     offerSentAt: sentAt,
-    offerSince,
+    offerSince: sentAt - Math.max(0, receivedAt - sentAt),
     offerUntil: reading.resetAt,
-    offerHeld: countOf(
-      counted.filter(([grantedAt, expiresAt]) => grantedAt <= offerSince && expiresAt >= reading.resetAt),
-    ),
   };
 }
 
@@ -602,7 +594,7 @@ export function observe(
     return {
       ...base,
       ...reading,
-      ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt, counted),
+      ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
       counted,
     };
   }
@@ -630,7 +622,7 @@ export function observe(
   return {
     ...base,
     ...reading,
-    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt, counted),
+    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
     counted,
   };
 }

@@ -51,7 +51,6 @@ const OPTIONAL_FIELDS = [
   'offerSentAt',
   'offerSince',
   'offerUntil',
-  'offerHeld',
   'anchorRemaining',
   'anchorResetAt',
 ] as const;

@@ -76,13 +76,6 @@ export interface BucketState {
   readonly offerSince?: number;
   readonly offerUntil?: number;
   /**
-   * How many of the ledger's requests, when the offer was made, were granted by `offerSince`
-   * and count until `offerUntil` or later: the reading counted them (or they are on their way).
-   * A merge of the ledger's groups stamps them later; more than this beyond them are what
-   * was granted since, however the ledger merged (see `offered`).
-   */
-  readonly offerHeld?: number;
-  /**
    * The quota is a window (fixed or sliding), not a bucket that refills as it goes: units were
    * spent between two readings and the announced reset stood still, where a bucket's would
    * have moved later by their refill time. Only a window's offer is spent at once.
