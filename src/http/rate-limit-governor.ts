@@ -28,6 +28,7 @@ import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { type Resolution, RouteMap } from './rate-limit/route-map.js';
 import { RouteScopeBook } from './rate-limit/route-scope-book.js';
+import { storeOwnerId } from './rate-limit/store-owner-id.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
 import { WakeSignal } from './rate-limit/wake-signal.js';
 
@@ -87,9 +88,7 @@ export class RateLimitGovernor {
     // A store passed in may be shared with other governors and processes: every grant is
     // written to it, with each governor's requests in flight (`in-flight-leases.ts`), so that
     // bursts the fields offer are spent as by one governor.
-    // Alone on its store, no other governor's leases to tell apart: no random id (Web Crypto's
-    // first use costs a fresh process milliseconds, paid by every connect() in a function).
-    const id = options.store === undefined ? OWN_STORE_OWNER : governorId();
+    const id = storeOwnerId(options.store);
     this.#ledger = new BucketLedger(
       options.store ?? new MemoryRateLimitStore(() => this.#clock.now()),
       options.bucketTtlMs ?? 3_600_000,
@@ -433,14 +432,4 @@ export class RateLimitGovernor {
 function removeWaiter(queue: Waiter[], waiter: Waiter): void {
   const index = queue.indexOf(waiter);
   if (index >= 0) queue.splice(index, 1);
-}
-
-/** This governor's id in a store of its own, which no other governor writes. */
-const OWN_STORE_OWNER = 'own';
-
-/** An id for this governor in a shared store's state: random, so that processes never collide. */
-function governorId(): string {
-  const crypto = globalThis.crypto;
-  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }

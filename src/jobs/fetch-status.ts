@@ -17,12 +17,12 @@ export interface FetchStatusOptions {
   readonly credential?: CredentialRef;
 }
 
+const DEFAULT_CREDENTIAL: CredentialRef = { name: 'generationKey', placement: 'body-key' };
+
 /**
  * The fetchers made so far, per client and credential: each waiting job holds its fetcher for the
  * whole wait, and a fleet of jobs on one session needs one, not one each.
  */
-const DEFAULT_CREDENTIAL: CredentialRef = { name: 'generationKey', placement: 'body-key' };
-
 const fetchersByClient = new WeakMap<HttpClient, Map<string, FetchStatus>>();
 
 /** A {@link FetchStatus} for either fetch style; each poll is a span when the client has telemetry. */
@@ -45,7 +45,10 @@ export function createFetchStatus(options: FetchStatusOptions): FetchStatus {
   return fetcher;
 }
 
-function newFetchStatus(options: FetchStatusOptions): FetchStatus {
+function newFetchStatus(options: {
+  readonly client: HttpClient;
+  readonly credential: CredentialRef;
+}): FetchStatus {
   const fetchStatus = untracedFetchStatus(options);
   const telemetry = options.client.telemetry;
   if (!telemetry) return fetchStatus;
@@ -58,8 +61,11 @@ function newFetchStatus(options: FetchStatusOptions): FetchStatus {
     );
 }
 
-function untracedFetchStatus(options: FetchStatusOptions): FetchStatus {
-  const credential = options.credential ?? DEFAULT_CREDENTIAL;
+function untracedFetchStatus(options: {
+  readonly client: HttpClient;
+  readonly credential: CredentialRef;
+}): FetchStatus {
+  const { credential } = options;
   return async (target: FetchTarget, signal) => {
     const get = target.method === 'GET';
     const response = await options.client.request({

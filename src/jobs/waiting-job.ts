@@ -7,9 +7,10 @@
  * loses the job.
  * @module
  */
+
 import { type Clock, GenerationFailedError, type JobSlot, ServiceError, systemClock } from '../http/index.js';
+import { type AbortFollower, followAbort, unfollowAbort } from '../runtime/abort-signals.js';
 import type { Telemetry, TelemetrySpan } from '../telemetry/telemetry.js';
-import { type AbortWatcher, unwatchAbort, watchAbort } from './abort-watchers.js';
 import type { FetchTarget } from './fetch-target.js';
 import { type JobAnswer, readJobAnswer } from './job-answer.js';
 import type { JobDelivery } from './job-delivery.js';
@@ -29,7 +30,6 @@ export interface JobTrace {
   readonly span: TelemetrySpan;
 }
 
-/** What the job waits for now. */
 /** Bits of {@link WaitingJob}'s flags. */
 const Flag = {
   ReportFirst: 1,
@@ -62,7 +62,7 @@ function failure(answer: JobAnswer, target: FetchTarget | undefined): Generation
 }
 
 /** A job waiting to finish; see {@link PollJobOptions}. Call {@link WaitingJob.start} once. */
-export class WaitingJob implements TimedJob, AbortWatcher {
+export class WaitingJob implements TimedJob, AbortFollower {
   timerAt = 0;
   timerIndex = -1;
   // What the wait needs of its options, as fields: the options object itself is not kept.
@@ -121,7 +121,7 @@ export class WaitingJob implements TimedJob, AbortWatcher {
 
   /** Reports the first answer and waits; the sink hears the end. */
   start(): void {
-    if (this.#signal) watchAbort(this.#signal, this);
+    if (this.#signal) followAbort(this.#signal, this);
     const delivery = this.#delivery;
     if (delivery)
       delivery.arrived.then(
@@ -340,7 +340,7 @@ export class WaitingJob implements TimedJob, AbortWatcher {
     this.#flags |= Flag.Ended;
     this.#phase = Phase.Busy;
     this.#timers().cancel(this);
-    if (this.#signal) unwatchAbort(this.#signal, this);
+    if (this.#signal) unfollowAbort(this.#signal, this);
     this.#releaseSlot();
     return true;
   }

@@ -18,40 +18,48 @@ export interface JoinedSignal {
 
 const NOTHING_TO_RELEASE = () => undefined;
 
+/** Told when a followed signal aborts: an object, so that thousands of followers hold no closure each. */
+export interface AbortFollower {
+  aborted(reason: unknown): void;
+}
+
 /** What follows one signal by hand: its one listener, and whom it tells. */
 interface Followers {
   readonly listener: () => void;
-  readonly told: Set<(reason: unknown) => void>;
+  readonly told: Set<AbortFollower>;
 }
 
 const FOLLOWED = new WeakMap<AbortSignal, Followers>();
 
 /**
- * Calls `onAbort` when `source` aborts, until the returned function is called. However many
- * follow a signal at once (a discovery's documents in parallel, a session's requests), it holds
- * one listener, removed when the last one stops following.
+ * Tells `follower` when `source` aborts, until {@link unfollowAbort}. However many follow a
+ * signal at once (a discovery's documents in parallel, a session's requests, a fleet of waiting
+ * jobs), it holds one listener, removed when the last one stops following.
  */
-function follow(source: AbortSignal, onAbort: (reason: unknown) => void): () => void {
+export function followAbort(source: AbortSignal, follower: AbortFollower): void {
   let followers = FOLLOWED.get(source);
   if (!followers) {
-    const told = new Set<(reason: unknown) => void>();
+    const told = new Set<AbortFollower>();
     const listener = () => {
       FOLLOWED.delete(source);
-      for (const tell of [...told]) tell(source.reason);
+      for (const each of [...told]) each.aborted(source.reason);
     };
     followers = { listener, told };
     FOLLOWED.set(source, followers);
     source.addEventListener('abort', listener, { once: true });
   }
-  const { told, listener } = followers;
-  told.add(onAbort);
-  return () => {
-    told.delete(onAbort);
-    if (told.size === 0 && FOLLOWED.get(source) === followers) {
-      FOLLOWED.delete(source);
-      source.removeEventListener('abort', listener);
-    }
-  };
+  followers.told.add(follower);
+}
+
+/** Stops telling `follower` of `source`; the last to go removes the listener. */
+export function unfollowAbort(source: AbortSignal, follower: AbortFollower): void {
+  const followers = FOLLOWED.get(source);
+  if (!followers) return;
+  followers.told.delete(follower);
+  if (followers.told.size === 0) {
+    FOLLOWED.delete(source);
+    source.removeEventListener('abort', followers.listener);
+  }
 }
 
 /**
@@ -67,24 +75,30 @@ export function joinSignals(signals: readonly AbortSignal[]): JoinedSignal {
     controller.abort(aborted.reason);
     return { signal: controller.signal, release: NOTHING_TO_RELEASE };
   }
-  const stops: (() => void)[] = [];
+  let following = true;
   const release = () => {
-    for (const stop of stops.splice(0)) stop();
+    if (!following) return;
+    following = false;
+    for (const signal of signals) unfollowAbort(signal, follower);
   };
-  const onAbort = (reason: unknown) => {
-    release();
-    controller.abort(reason);
+  const follower: AbortFollower = {
+    aborted(reason) {
+      release();
+      controller.abort(reason);
+    },
   };
-  for (const signal of signals) stops.push(follow(signal, onAbort));
+  for (const signal of signals) followAbort(signal, follower);
   return { signal: controller.signal, release };
 }
 
 /**
- * A signal that aborts when the first of `signals` does, with its reason. Where the joined signal
- * lives as long as the work (a stream handed to a framework), nothing to release; otherwise prefer
- * {@link joinSignals}.
+ * A signal that aborts when the first of `signals` does, with its reason, for a join never
+ * released (a stream handed to a framework lives as long as the work). `AbortSignal.any` where
+ * the runtime has it: its sources hold the join weakly, where a join by hand would stay in a
+ * long-lived source until it aborts. Otherwise prefer {@link joinSignals}.
  */
 export function anySignal(signals: readonly AbortSignal[]): AbortSignal {
+  if (typeof AbortSignal.any === 'function') return AbortSignal.any(signals as AbortSignal[]);
   return joinSignals(signals).signal;
 }
 

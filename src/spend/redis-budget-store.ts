@@ -235,7 +235,7 @@ export class BudgetStateLost extends Error {
   }
 }
 
-/** Redis did not answer in time (it may be down, with the client queueing until it is back). */
+/** The script's reserved and settled totals. */
 function totals([reserved, settled]: readonly number[]): BudgetTotals {
   return { reserved: reserved as number, settled: settled as number };
 }

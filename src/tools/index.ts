@@ -20,7 +20,6 @@ export {
 } from '../tokens/token-counter.js';
 export type { ApprovalOperation, ApprovalRule, ApprovalVerdict } from './approval.js';
 export {
-  approvalOperation,
   approvalVerdict,
   DEFAULT_APPROVAL_EFFECTS,
   mayNeedApproval,

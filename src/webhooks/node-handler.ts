@@ -35,34 +35,37 @@ export function toNodeHandler(
 }
 
 /** `req`'s body as a Web stream that reads from the connection only as it is pulled. */
-function pulledBody(req: IncomingMessage): ReadableStream<Uint8Array> {
-  // Once the handler cancels the stream, what still arrives is the lingering close's to drop.
-  let open = true;
+/** Whether the Web body still takes what arrives: once closed, the lingering close drops it. */
+interface BodyGate {
+  open: boolean;
+}
+
+function pulledBody(req: IncomingMessage, gate: BodyGate): ReadableStream<Uint8Array> {
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
         req.pause();
         req.on('data', (chunk: Buffer | string) => {
-          if (!open) return;
+          if (!gate.open) return;
           controller.enqueue(
             typeof chunk === 'string' ? new TextEncoder().encode(chunk) : new Uint8Array(chunk),
           );
           req.pause();
         });
         req.on('end', () => {
-          if (open) controller.close();
-          open = false;
+          if (gate.open) controller.close();
+          gate.open = false;
         });
         req.on('error', (error) => {
-          if (open) controller.error(error);
-          open = false;
+          if (gate.open) controller.error(error);
+          gate.open = false;
         });
       },
       pull() {
         req.resume();
       },
       cancel() {
-        open = false;
+        gate.open = false;
         req.pause();
       },
     },
@@ -70,8 +73,12 @@ function pulledBody(req: IncomingMessage): ReadableStream<Uint8Array> {
   );
 }
 
-/** Reads and drops the rest of `req`'s body within the bounds above, then closes the connection. */
-function lingerThenClose(req: IncomingMessage): void {
+/**
+ * Reads and drops the rest of `req`'s body within the bounds above, then closes the connection.
+ * The Web body's gate is closed first: its reader pauses the connection after every chunk.
+ */
+function lingerThenClose(req: IncomingMessage, gate: BodyGate): void {
+  gate.open = false;
   let dropped = 0;
   const close = () => {
     clearTimeout(timer);
@@ -103,10 +110,11 @@ async function respond(
   // Only the path matters to the receiver; the origin is the public one, whatever Host says.
   const url = new URL(req.url ?? '/', new URL(options.publicUrl).origin);
   const hasBody = method !== 'GET' && method !== 'HEAD';
+  const gate: BodyGate = { open: true };
   const request = new Request(url, {
     method,
     headers,
-    ...(hasBody ? { body: pulledBody(req), duplex: 'half' } : {}),
+    ...(hasBody ? { body: pulledBody(req, gate), duplex: 'half' } : {}),
   } as RequestInit);
   const response = await handle(request);
   const unread = hasBody && !req.readableEnded;
@@ -116,6 +124,6 @@ async function respond(
   res.writeHead(response.status, answer);
   const body = response.body ? Buffer.from(await response.arrayBuffer()) : undefined;
   res.end(body, () => {
-    if (unread && !req.readableEnded) lingerThenClose(req);
+    if (unread && !req.readableEnded) lingerThenClose(req, gate);
   });
 }

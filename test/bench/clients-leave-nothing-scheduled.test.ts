@@ -7,30 +7,14 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runBottleneckConfigured, runNaive } from '../../bench/dialects/job-clients.js';
-import { SeededRandom } from '../../packages/emulator/src/random.js';
-import { HttpClient } from '../../src/http/index.js';
-import { runJobs } from '../support/dialect-servers/run-jobs.js';
 import { fleetClient } from '../support/provider-limit-servers/fleet-client.js';
 import { providerLimitServer } from '../support/provider-limit-servers/index.js';
 import { type JobClient, runAgainst } from '../support/provider-limit-servers/run-against.js';
+import { PROVIDER_ACCOUNT_KEY, toolkitJobClient } from '../support/provider-limit-servers/toolkit-client.js';
 import { type RedisServer, startRedisServer } from '../support/redis-server.js';
 import type { VirtualClock } from '../support/virtual-clock.js';
 
 const SHAPE = { jobs: 12, callers: 4, jobMs: 1_000 };
-
-const toolkit: JobClient = async ({ transport, clock, baseUrl, jobs, callers }) => {
-  const random = new SeededRandom(13);
-  const client = new HttpClient({
-    baseUrl,
-    clock,
-    transport,
-    credentials: { generationKey: 'account-1' },
-    totalTimeoutMs: 600_000,
-    random: () => random.next(),
-  });
-  const run = await runJobs({ client, baseUrl, jobs, callers });
-  return { failedCalls: run.failedCalls, lostJobs: run.unfinished };
-};
 
 /** Runs `client` against server `id` and returns the sleeps still pending on its clock after. */
 async function pendingAfter(id: string, client: (server: string) => JobClient): Promise<number> {
@@ -64,7 +48,7 @@ describe.each(['github', 'stripe'])('against %s, a finished run leaves no timer 
       id,
       (server) => (options) =>
         runBottleneckConfigured(
-          { ...options, key: 'account-1' },
+          { ...options, key: PROVIDER_ACCOUNT_KEY },
           { ...providerLimitServer(server).bottleneck },
         ),
     );
@@ -72,11 +56,13 @@ describe.each(['github', 'stripe'])('against %s, a finished run leaves no timer 
   }, 60_000);
 
   it('the naive client', async () => {
-    expect(await pendingAfter(id, () => (options) => runNaive({ ...options, key: 'account-1' }))).toBe(0);
+    expect(
+      await pendingAfter(id, () => (options) => runNaive({ ...options, key: PROVIDER_ACCOUNT_KEY })),
+    ).toBe(0);
   }, 60_000);
 
   it("the toolkit's governor", async () => {
-    expect(await pendingAfter(id, () => toolkit)).toBe(0);
+    expect(await pendingAfter(id, () => toolkitJobClient)).toBe(0);
   }, 60_000);
 
   it('four governors sharing one quota through Redis, their connections closed', async () => {

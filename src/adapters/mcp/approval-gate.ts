@@ -70,7 +70,7 @@ export async function approvalGate(
   if (!verdict.needed) return undefined;
 
   const { session, options, signal } = context;
-  const subject = approvalSubject(spec, args, session, options.prefix);
+  const subject = approvalSubject(spec, args, session, { prefix: options.prefix, runs: verdict.runs });
   const invalid = checkBeforeApproval(spec, args, subject, session);
   if (invalid) return invalid;
   const message = approvalMessage(subject, verdict.cost);

@@ -1,5 +1,6 @@
 import type { Session } from '../../auth/session.js';
 import type { Operation, OperationEffect } from '../../discovery/types.js';
+import type { ApprovalOperation } from '../../tools/approval.js';
 import type { ToolSpec } from '../../tools/tool-spec.js';
 
 /** What a call that waits for approval would do: the operation that would run, and with what. */
@@ -34,13 +35,18 @@ export function approvalSubject(
   spec: ToolSpec,
   args: unknown,
   session: Session,
-  prefix = '',
+  options: { readonly prefix?: string | undefined; readonly runs?: ApprovalOperation | undefined } = {},
 ): ApprovalSubject {
   if (spec.kind === 'call') {
     const input = record(args);
     const named = typeof input.operation === 'string' ? input.operation : undefined;
-    const operation =
-      named === undefined
+    const prefix = options.prefix ?? '';
+    // The verdict's operation is the one the tool resolved and will run (its names, its input
+    // profile): the person is shown that one. Read from the arguments only when the verdict has
+    // none (an approval rule that failed).
+    const operation = options.runs
+      ? session.operations.find((candidate) => candidate.id === options.runs?.operationId)
+      : named === undefined
         ? undefined
         : (session.operations.find((candidate) => candidate.id === named) ??
           session.operations.find((candidate) => named === `${prefix}${asName(candidate.id)}`));

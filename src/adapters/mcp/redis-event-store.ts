@@ -176,6 +176,7 @@ export class RedisMcpEventStore implements EventStore {
     const parsed = parseEventId(lastEventId);
     if (!parsed || !(await this.#isKept(parsed.streamId)))
       throw new Error('Unknown event id: the stream is not kept (any more).');
+    // A Redis that fails here fails the replay: one that sent nothing would read as success.
     const reply = await this.#bounded(
       this.#client.sendCommand([
         'LRANGE',
@@ -183,7 +184,7 @@ export class RedisMcpEventStore implements EventStore {
         '0',
         String(this.#maxEvents - 1),
       ]),
-    ).catch(() => []);
+    );
     const entries = Array.isArray(reply) ? reply.slice(0, this.#maxEvents) : [];
     for (const entry of entries) {
       const event = eventOf(entry, this.#maxBytes);
@@ -195,7 +196,10 @@ export class RedisMcpEventStore implements EventStore {
     return parsed.streamId;
   }
 
-  /** Whether the stream is listed and younger than the TTL (Redis may keep its keys longer). */
+  /**
+   * Whether the stream is listed and younger than the TTL (Redis may keep its keys longer); a
+   * Redis that does not answer keeps nothing (a lookup finds no stream, a replay is refused).
+   */
   async #isKept(streamId: string): Promise<boolean> {
     const score = await this.#bounded(
       this.#client.sendCommand(['ZSCORE', `${this.#prefix}index`, streamId]),

@@ -588,20 +588,36 @@ export function observe(
     // remembered, halving with each reading after it.
     roundTripMs: Math.max(receivedAt - sentAt, (state.roundTripMs ?? 0) / 2),
   };
-  if (gradual) {
-    const counted = refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight);
-    const unseen = unseenAt(counted, sentAt, used, receivedAt);
-    return {
-      ...base,
-      ...reading,
-      ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
-      counted,
-    };
-  }
+  const counted = gradual
+    ? refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight)
+    : windowCounts(state, base, { sentAt, receivedAt, used, resetAt, inFlight, sliding });
+  const unseen = unseenAt(counted, sentAt, used, receivedAt);
+  return {
+    ...base,
+    ...reading,
+    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+    counted,
+  };
+}
+
+/** A window's ledger after a reading (a refilling bucket's is `refillSchedule`'s). */
+function windowCounts(
+  state: BucketState,
+  base: BucketState,
+  reading: {
+    readonly sentAt: number;
+    readonly receivedAt: number;
+    readonly used: number;
+    readonly resetAt: number;
+    readonly inFlight: number;
+    readonly sliding: boolean;
+  },
+): CountedRequests[] {
+  const { sentAt, receivedAt, used, resetAt, inFlight, sliding } = reading;
   // Once the window is known to slide, what stopped counting at the reset counts again, each
   // request from its own time; a fixed window's is kept aside, as it was.
   const past = history(state, receivedAt);
-  const counted = bounded(
+  return bounded(
     countUntil(
       sliding ? [...past, ...live(base, receivedAt)].sort((a, b) => a[0] - b[0]) : live(base, receivedAt),
       sentAt,
@@ -618,13 +634,6 @@ export function observe(
     ),
     sliding ? [] : past,
   );
-  const unseen = unseenAt(counted, sentAt, used, receivedAt);
-  return {
-    ...base,
-    ...reading,
-    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
-    counted,
-  };
 }
 
 /** Whether the quota counts something other than requests (`-tokens` fields, `qu="content-bytes"`). */

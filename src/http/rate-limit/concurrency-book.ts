@@ -68,6 +68,16 @@ export class ConcurrencyBook {
     return record;
   }
 
+  /** The record as the store has it, or as last known here when the store cannot be read. */
+  async readOrCached(origin: string): Promise<ConcurrencyRecord> {
+    try {
+      return await this.read(origin);
+    } catch (error) {
+      if (!RateLimitStoreError.isInstance(error)) throw error;
+      return this.cached(origin);
+    }
+  }
+
   /**
    * Applies `change` to the record (compare-and-set, retried under contention); returns what was
    * written. A change that returns the record it was given writes nothing.

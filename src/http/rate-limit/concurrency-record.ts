@@ -49,12 +49,12 @@ export interface ConcurrencyRecord {
 }
 
 /** Governors' parts kept per origin; beyond, those whose lease ends first go. */
-export const MAX_HOLDERS = 64;
+const MAX_HOLDERS = 64;
 /** Owner ids are the toolkit's own (a UUID); anything longer was not written by it. */
 const MAX_OWNER_LENGTH = 64;
 
 /** The parts of `record` whose lease runs at `now`. */
-export function liveHolders(record: ConcurrencyRecord, now: number): ConcurrencyHolder[] {
+function liveHolders(record: ConcurrencyRecord, now: number): ConcurrencyHolder[] {
   return (record.holders ?? []).filter((holder) => holder[4] > now);
 }
 

@@ -13,6 +13,7 @@ import type { Clock } from '../clock.js';
 import { ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
 import type { RateLimitStore } from './rate-limit-store.js';
+import { storeOwnerId } from './store-owner-id.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
@@ -106,7 +107,7 @@ export class JobSlots {
     store?: RateLimitStore,
   ) {
     this.#clock = clock;
-    this.#book = new ConcurrencyBook(clock, store, slotsOwnerId());
+    this.#book = new ConcurrencyBook(clock, store, storeOwnerId(store));
   }
 
   #slots(origin: string): LocalSlots {
@@ -139,11 +140,13 @@ export class JobSlots {
 
   /**
    * The limit a refusal of a submission teaches when the service names no number: the jobs of
-   * the account running on `origin` (every client sharing the store; at least one).
+   * the account running on `origin` (every client sharing the store; at least one). A store that
+   * cannot be read answers with what was last read: the refusal is still recorded, and the
+   * request that met it still completes (its permit given back).
    */
   async learnFromRefusal(origin: string): Promise<number> {
     const slots = this.#slots(origin);
-    const record = await this.#book.read(origin);
+    const record = await this.#book.readOrCached(origin);
     const others = fleetCounts(record, this.#clock.now(), this.#book.owner).running;
     return Math.max(1, slots.running + others);
   }
@@ -310,13 +313,6 @@ async function quietUpdate(
     }),
   );
   return written;
-}
-
-/** An id for this client's part of a shared record: random, so that processes never collide. */
-function slotsOwnerId(): string {
-  const crypto = globalThis.crypto;
-  if (typeof crypto?.randomUUID === 'function') return crypto.randomUUID();
-  return `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
 }
 
 /**

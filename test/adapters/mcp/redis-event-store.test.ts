@@ -115,4 +115,21 @@ describe('RedisMcpEventStore', () => {
     await expect(store.storeEvent('s', progressMessage(1))).rejects.toThrow(/did not answer/);
     expect(await store.getStreamIdForEventId('s~0')).toBeUndefined();
   });
+
+  it('fails a replay whose events Redis does not give, rather than replaying nothing', async () => {
+    const store = new RedisMcpEventStore({
+      // The stream is listed (fresh), then its events never come.
+      client: {
+        sendCommand: ([command]) =>
+          command === 'ZSCORE' ? Promise.resolve('1000') : new Promise(() => undefined),
+      },
+      timeoutMs: 20,
+      now: () => 1_000,
+    });
+    const sent: string[] = [];
+    await expect(
+      store.replayEventsAfter('s~0', { send: async (eventId) => void sent.push(eventId) }),
+    ).rejects.toThrow(/did not answer/);
+    expect(sent).toEqual([]);
+  });
 });

@@ -28,6 +28,21 @@ afterAll(async () => {
 
 const JOBS = 200;
 
+/** One fleet run of 200 jobs from 50 callers against server `id`: no failed call, no lost job. */
+async function fleetRun(id: string) {
+  const server = providerLimitServer(id);
+  const run = await runAgainst(server, fleetClient({ redisUrl: redis.url, members: 4 }), {
+    jobs: JOBS,
+    callers: 50,
+    jobMs: 1_000,
+    sequential: true,
+  });
+  expect(run.client.failedCalls, run.client.errors?.join('\n')).toBe(0);
+  expect(run.client.lostJobs).toBe(0);
+  expect(run.counts.delivered.size).toBe(JOBS);
+  return { server, run };
+}
+
 describe('four governors sharing one quota through Redis', () => {
   it.each([
     // Continuous buckets (requests and tokens), the burst of a full bucket, units as they come back.
@@ -45,16 +60,7 @@ describe('four governors sharing one quota through Redis', () => {
   ])(
     '$id: the quota used as by one governor, no failed call, no lost job, refusals within the target',
     async ({ id, least, used = 0.95 }) => {
-      const server = providerLimitServer(id);
-      const run = await runAgainst(server, fleetClient({ redisUrl: redis.url, members: 4 }), {
-        jobs: JOBS,
-        callers: 50,
-        jobMs: 1_000,
-        sequential: true,
-      });
-      expect(run.client.failedCalls, run.client.errors?.join('\n')).toBe(0);
-      expect(run.client.lostJobs).toBe(0);
-      expect(run.counts.delivered.size).toBe(JOBS);
+      const { server, run } = await fleetRun(id);
       // The fleet's targets with fields: at most 1 % of requests refused, 95 % of the quota used.
       expect(run.refused / run.counts.requests).toBeLessThanOrEqual(0.01);
       expect(server.quotaUsed(run.counts, run.wallMs, run.shape)).toBeGreaterThanOrEqual(used);
@@ -64,17 +70,7 @@ describe('four governors sharing one quota through Redis', () => {
   );
 
   it('GitHub’s secondary limit (10 in flight, answers taking 1 s): one cap between the four', async () => {
-    const server = providerLimitServer('github-secondary-429');
-    const jobs = JOBS;
-    const run = await runAgainst(server, fleetClient({ redisUrl: redis.url, members: 4 }), {
-      jobs,
-      callers: 50,
-      jobMs: 1_000,
-      sequential: true,
-    });
-    expect(run.client.failedCalls, run.client.errors?.join('\n')).toBe(0);
-    expect(run.client.lostJobs).toBe(0);
-    expect(run.counts.delivered.size).toBe(jobs);
+    const { run } = await fleetRun('github-secondary-429');
     // Each process learning a cap of its own was refused 2.9-3.2 % (12-13 of ~410: each cap was
     // what one process had in flight, and the four overshot together). One cap in the store,
     // counting every process's requests, is refused 4 times here (1.0 %, the bench's target): the

@@ -6,51 +6,36 @@
  * in LangChain. Against the seat shop of our own, through the real AI SDK (`generateText` with its
  * mock model) and LangChain (`createAgent` with its fake model and human-in-the-loop middleware).
  */
-import { AIMessage } from '@langchain/core/messages';
-import { fakeModel } from '@langchain/core/testing';
-import { MemorySaver } from '@langchain/langgraph';
-import { generateText, isStepCount, type ToolSet } from 'ai';
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  type HITLRequest,
-  humanInTheLoopMiddleware,
-  type InterruptOnConfig,
-} from 'langchain';
+import type { ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools, createToolApproval } from '../../../src/adapters/ai-sdk.js';
 import { approvalsFor, createLangChainTools } from '../../../src/adapters/langchain.js';
-import { connect, type Session } from '../../../src/index.js';
+import type { Session } from '../../../src/index.js';
 import { HANDLES_CREDENTIALS } from '../../../src/tools/credential-wording.js';
-import { scriptedModel } from '../../adapters/ai-sdk/support/scripted-model.js';
-import { type SeatShop, SHOP_TOKEN, startSeatShop } from './seat-shop-service.js';
+import {
+  CREDENTIAL_CALLS as CALLS,
+  connectToSeatShop,
+  langChainReview,
+  SHOP_OPERATIONS,
+  scriptedCall,
+} from './credential-words-bed.js';
+import { type SeatShop, startSeatShop } from './seat-shop-service.js';
 
 let shop: SeatShop;
 let session: Session;
 
 beforeAll(async () => {
   shop = await startSeatShop();
-  session = await connect({
-    baseUrl: shop.url,
-    discovery: { models: false },
-    apiKey: 'key-seat-shop-0123456789',
-    auth: { token: SHOP_TOKEN, scopes: ['*'] },
-    // Chosen without naming ids: operations named by id are typed tools in every mode.
-    operations: {
-      all: true,
-      where: (operation) => ['buySeats', 'issueServiceKey', 'rotateSessionToken'].includes(operation.id),
-    },
+  // Chosen without naming ids: operations named by id are typed tools in every mode.
+  session = await connectToSeatShop(shop, {
+    all: true,
+    where: (operation) => SHOP_OPERATIONS.includes(operation.id),
   });
 });
 afterAll(async () => {
   await session?.close();
   await shop?.close();
 });
-
-const CALLS = [
-  { id: 'issueServiceKey', input: { label: 'ci' } },
-  { id: 'rotateSessionToken', input: {} },
-] as const;
 
 describe('call_operation naming a credential operation', () => {
   it('the AI SDK approval reason says it handles credentials, as the typed tool does', async () => {
@@ -59,11 +44,8 @@ describe('call_operation naming a credential operation', () => {
     const tools: ToolSet = createAISDKTools(session, { mode: 'dynamic' });
     expect(Object.keys(tools)).toContain('call_operation');
     const reasonOf = async (set: ToolSet, tool: string, input: unknown) => {
-      const result = await generateText({
-        model: scriptedModel([{ toolCalls: [{ tool, input }] }, { text: 'Done.' }]),
-        tools: set,
+      const result = await scriptedCall(set, tool, input, {
         toolApproval: createToolApproval(set),
-        stopWhen: isStepCount(3),
         prompt: 'Give the CI a credential.',
       });
       expect(result.toolResults).toHaveLength(0);
@@ -94,26 +76,12 @@ describe('call_operation naming a credential operation', () => {
     const interruptOn = approvalsFor(tools);
     expect(Object.keys(interruptOn)).toContain('call_operation');
     for (const { id, input } of CALLS) {
-      const agent = createAgent({
-        model: fakeModel()
-          .respondWithTools([
-            { name: 'call_operation', args: { operation: id, arguments: input }, id: `call-${id}` },
-          ])
-          .respond(new AIMessage('Done.')),
+      const requested = await langChainReview(
         tools,
-        // LangChain's types collapse under exactOptionalPropertyTypes (see approvals-for.ts).
-        middleware: [
-          humanInTheLoopMiddleware({
-            interruptOn: interruptOn as Record<string, InterruptOnConfig>,
-          } as never) as unknown as AnyAgentMiddleware,
-        ],
-        checkpointer: new MemorySaver(),
-      });
-      const state = await agent.invoke(
-        { messages: [{ role: 'user', content: 'Give the CI a credential.' }] },
-        { configurable: { thread_id: `dynamic-credentials-${id}` } },
+        interruptOn,
+        { name: 'call_operation', args: { operation: id, arguments: input }, id: `call-${id}` },
+        `dynamic-credentials-${id}`,
       );
-      const [requested] = (state.__interrupt__?.[0]?.value as HITLRequest | undefined)?.actionRequests ?? [];
       expect(requested?.name).toBe('call_operation');
       expect(requested?.description, id).toContain(
         `calls the operation "${id}", which ${HANDLES_CREDENTIALS}`,

@@ -6,36 +6,26 @@
  * (`generateText` with its mock model, tool approval) and LangChain (`createAgent` with its fake
  * model and the human-in-the-loop middleware).
  */
-import { AIMessage } from '@langchain/core/messages';
-import { fakeModel } from '@langchain/core/testing';
-import { MemorySaver } from '@langchain/langgraph';
-import { generateText, isStepCount, type ToolSet } from 'ai';
-import {
-  type AnyAgentMiddleware,
-  createAgent,
-  type HITLRequest,
-  humanInTheLoopMiddleware,
-  type InterruptOnConfig,
-} from 'langchain';
+import type { ToolSet } from 'ai';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools, createToolApproval } from '../../../src/adapters/ai-sdk.js';
 import { approvalsFor, createLangChainTools } from '../../../src/adapters/langchain.js';
-import { connect, type Session } from '../../../src/index.js';
-import { scriptedModel } from '../../adapters/ai-sdk/support/scripted-model.js';
-import { type SeatShop, SHOP_TOKEN, startSeatShop } from './seat-shop-service.js';
+import type { Session } from '../../../src/index.js';
+import {
+  CREDENTIAL_CALLS as CALLS,
+  connectToSeatShop,
+  langChainReview,
+  SHOP_OPERATIONS,
+  scriptedCall,
+} from './credential-words-bed.js';
+import { type SeatShop, startSeatShop } from './seat-shop-service.js';
 
 let shop: SeatShop;
 let session: Session;
 
 beforeAll(async () => {
   shop = await startSeatShop();
-  session = await connect({
-    baseUrl: shop.url,
-    discovery: { models: false },
-    apiKey: 'key-seat-shop-0123456789',
-    auth: { token: SHOP_TOKEN, scopes: ['*'] },
-    operations: { ids: ['buySeats', 'issueServiceKey', 'rotateSessionToken'] },
-  });
+  session = await connectToSeatShop(shop, { ids: SHOP_OPERATIONS });
 });
 afterAll(async () => {
   await session?.close();
@@ -43,11 +33,6 @@ afterAll(async () => {
 });
 
 const CREDENTIALS = /handles credentials/;
-const CALLS = [
-  { id: 'issueServiceKey', input: { label: 'ci' } },
-  { id: 'rotateSessionToken', input: {} },
-] as const;
-
 const nameOf = (names: readonly string[], id: string) =>
   names.find((name) => name.toLowerCase().replaceAll('_', '') === id.toLowerCase()) as string;
 
@@ -57,12 +42,8 @@ describe('approval words for credential operations', () => {
     for (const { id, input } of CALLS) {
       const name = nameOf(Object.keys(tools), id);
       for (const toolApproval of [createToolApproval(tools), undefined]) {
-        const model = scriptedModel([{ toolCalls: [{ tool: name, input }] }, { text: 'Done.' }]);
-        const result = await generateText({
-          model,
-          tools,
-          ...(toolApproval ? { toolApproval } : {}),
-          stopWhen: isStepCount(3),
+        const result = await scriptedCall(tools, name, input, {
+          toolApproval,
           prompt: 'Give the CI a credential.',
         });
         const request = result.content.find((part) => part.type === 'tool-approval-request');
@@ -74,13 +55,15 @@ describe('approval words for credential operations', () => {
     }
     // The money operation still says money, not credentials.
     const buy = nameOf(Object.keys(tools), 'buySeats');
-    const bought = await generateText({
-      model: scriptedModel([{ toolCalls: [{ tool: buy, input: { seats: 3 } }] }, { text: 'Done.' }]),
+    const bought = await scriptedCall(
       tools,
-      toolApproval: createToolApproval(tools),
-      stopWhen: isStepCount(3),
-      prompt: 'Buy three seats.',
-    });
+      buy,
+      { seats: 3 },
+      {
+        toolApproval: createToolApproval(tools),
+        prompt: 'Buy three seats.',
+      },
+    );
     const money = bought.content.find((part) => part.type === 'tool-approval-request');
     expect(money?.reason).toMatch(/money/);
     expect(money?.reason).not.toMatch(CREDENTIALS);
@@ -96,24 +79,12 @@ describe('approval words for credential operations', () => {
         id,
       );
       expect(Object.keys(interruptOn)).toContain(name);
-      const agent = createAgent({
-        model: fakeModel()
-          .respondWithTools([{ name, args: input, id: `call-${id}` }])
-          .respond(new AIMessage('Done.')),
+      const requested = await langChainReview(
         tools,
-        // LangChain's types collapse under exactOptionalPropertyTypes (see approvals-for.ts).
-        middleware: [
-          humanInTheLoopMiddleware({
-            interruptOn: interruptOn as Record<string, InterruptOnConfig>,
-          } as never) as unknown as AnyAgentMiddleware,
-        ],
-        checkpointer: new MemorySaver(),
-      });
-      const state = await agent.invoke(
-        { messages: [{ role: 'user', content: 'Give the CI a credential.' }] },
-        { configurable: { thread_id: `credentials-${id}` } },
+        interruptOn,
+        { name, args: input, id: `call-${id}` },
+        `credentials-${id}`,
       );
-      const [requested] = (state.__interrupt__?.[0]?.value as HITLRequest | undefined)?.actionRequests ?? [];
       expect(requested?.name).toBe(name);
       expect(requested?.description, id).toMatch(CREDENTIALS);
       expect(requested?.description).toMatch(/waits for your approval/);

@@ -8,11 +8,11 @@
  * @module
  */
 import { createClient } from 'redis';
-import { SeededRandom } from '../../../packages/emulator/src/random.js';
-import { HttpClient, type HttpEvent, RedisRateLimitStore } from '../../../src/http/index.js';
+import { type HttpEvent, RedisRateLimitStore } from '../../../src/http/index.js';
 import { runJobs } from '../dialect-servers/run-jobs.js';
 import type { VirtualClock } from '../virtual-clock.js';
 import type { JobClient } from './run-against.js';
+import { toolkitHttpClient } from './toolkit-client.js';
 
 let namespaces = 0;
 
@@ -32,17 +32,13 @@ export function fleetClient(options: {
     try {
       const runs = await Promise.all(
         connections.map((connection, member) => {
-          const random = new SeededRandom(13 + member);
-          const client = new HttpClient({
-            baseUrl,
-            clock,
-            transport,
-            credentials: { generationKey: 'account-1' },
-            totalTimeoutMs: 600_000,
-            random: () => random.next(),
-            rateLimit: { store: new RedisRateLimitStore({ client: held(connection, clock), prefix }) },
-            ...(onEvent ? { onEvent: (event: HttpEvent) => onEvent(member, event) } : {}),
-          });
+          const client = toolkitHttpClient(
+            { baseUrl, clock, transport, seed: 13 + member },
+            {
+              rateLimit: { store: new RedisRateLimitStore({ client: held(connection, clock), prefix }) },
+              ...(onEvent ? { onEvent: (event: HttpEvent) => onEvent(member, event) } : {}),
+            },
+          );
           return runJobs({
             client,
             baseUrl,
