@@ -42,8 +42,13 @@ describe('fields of providers not modelled before', () => {
       { receivedAt },
     );
     expect(skewed[0]?.resetMs).toBe(1_501);
-    expect(shape({ 'x-ratelimit-limit': '5', 'x-ratelimit-remaining': '4', 'x-ratelimit-reset': '1470173023.123' }))
-      .toEqual([{ policy: undefined, limit: 5, remaining: 4, resetMs: 1_124 }]);
+    expect(
+      shape({
+        'x-ratelimit-limit': '5',
+        'x-ratelimit-remaining': '4',
+        'x-ratelimit-reset': '1470173023.123',
+      }),
+    ).toEqual([{ policy: undefined, limit: 5, remaining: 4, resetMs: 1_124 }]);
   });
 
   it("reads Shopify's call limit, used over the bucket's depth", () => {
@@ -52,9 +57,12 @@ describe('fields of providers not modelled before', () => {
     ]);
   });
 
-  it.each([['40/0'], ['41/40'], ['1/2/3'], ['-1/40'], ['32 of 40']])('ignores a call limit of %j', (value) => {
-    expect(parse({ 'X-Shopify-Shop-Api-Call-Limit': value })).toEqual([]);
-  });
+  it.each([['40/0'], ['41/40'], ['1/2/3'], ['-1/40'], ['32 of 40']])(
+    'ignores a call limit of %j',
+    (value) => {
+      expect(parse({ 'X-Shopify-Shop-Api-Call-Limit': value })).toEqual([]);
+    },
+  );
 
   it("reads Okta's and X's x-rate-limit-* with an epoch reset", () => {
     expect(
@@ -80,18 +88,24 @@ describe('fields of providers not modelled before', () => {
   });
 
   it("reads Reddit's used and float remaining: the limit is their sum", () => {
-    expect(shape({ 'X-Ratelimit-Used': '2', 'X-Ratelimit-Remaining': '598.0', 'X-Ratelimit-Reset': '540' })).toEqual(
-      [{ policy: undefined, limit: 600, remaining: 598, resetMs: 540_000 }],
-    );
+    expect(
+      shape({ 'X-Ratelimit-Used': '2', 'X-Ratelimit-Remaining': '598.0', 'X-Ratelimit-Reset': '540' }),
+    ).toEqual([{ policy: undefined, limit: 600, remaining: 598, resetMs: 540_000 }]);
   });
 
   it("reads Azure OpenAI's remaining without a limit, and leaves its -1 placeholders out", () => {
-    expect(shape({ 'x-ratelimit-remaining-requests': '119', 'x-ratelimit-remaining-tokens': '119000' })).toEqual([
+    expect(
+      shape({ 'x-ratelimit-remaining-requests': '119', 'x-ratelimit-remaining-tokens': '119000' }),
+    ).toEqual([
       { policy: 'requests', limit: undefined, remaining: 119, resetMs: undefined },
       { policy: 'tokens', limit: undefined, remaining: 119_000, resetMs: undefined },
     ]);
     expect(
-      parse({ 'x-ratelimit-limit-tokens': '-1', 'x-ratelimit-remaining-tokens': '-1', 'x-ratelimit-reset-tokens': '0' }),
+      parse({
+        'x-ratelimit-limit-tokens': '-1',
+        'x-ratelimit-remaining-tokens': '-1',
+        'x-ratelimit-reset-tokens': '0',
+      }),
     ).toEqual([]);
   });
 });
@@ -103,7 +117,8 @@ describe('retry advice of providers not modelled before', () => {
 
   it("reads Discord's retry_after from a 429's body, fractional seconds", () => {
     expect(
-      errorFieldsOf({ message: 'You are being rate limited.', retry_after: 64.57, global: true }).retryAfterSeconds,
+      errorFieldsOf({ message: 'You are being rate limited.', retry_after: 64.57, global: true })
+        .retryAfterSeconds,
     ).toBe(64.57);
   });
 

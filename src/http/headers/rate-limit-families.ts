@@ -84,7 +84,9 @@ function split(
   const parts = rest.split('-');
   const index = parts.findIndex((part) => FIELD_WORDS.has(part));
   if (index < 0)
-    return NAMING_WORDS.has(rest) ? { word: 'resource', resource: '', inMs: false, relative: false } : undefined;
+    return NAMING_WORDS.has(rest)
+      ? { word: 'resource', resource: '', inMs: false, relative: false }
+      : undefined;
   const word = parts[index]!;
   let after = parts.slice(index + 1);
   let inMs = false;

@@ -44,7 +44,11 @@ export function azureOpenAiLimiter(limits: AzureOpenAiLimits): ProviderLimiter {
       return {
         allowed: false,
         status: 429,
-        headers: { ...headers, 'retry-after-ms': String(Math.ceil(waitMs)), 'retry-after': String(waitSeconds) },
+        headers: {
+          ...headers,
+          'retry-after-ms': String(Math.ceil(waitMs)),
+          'retry-after': String(waitSeconds),
+        },
         body: {
           error: {
             code: '429',

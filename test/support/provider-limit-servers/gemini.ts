@@ -9,7 +9,10 @@
  */
 import type { ProviderLimiter } from './provider-service.js';
 
-export function geminiLimiter(limits: { readonly limit: number; readonly windowMs: number }): ProviderLimiter {
+export function geminiLimiter(limits: {
+  readonly limit: number;
+  readonly windowMs: number;
+}): ProviderLimiter {
   const windows = new Map<string, { index: number; used: number }>();
   return {
     admit({ account, now }) {
@@ -45,7 +48,10 @@ export function geminiLimiter(limits: { readonly limit: number; readonly windowM
                   },
                 ],
               },
-              { '@type': 'type.googleapis.com/google.rpc.RetryInfo', retryDelay: `${Math.ceil(waitMs / 1000)}s` },
+              {
+                '@type': 'type.googleapis.com/google.rpc.RetryInfo',
+                retryDelay: `${Math.ceil(waitMs / 1000)}s`,
+              },
             ],
           },
         },

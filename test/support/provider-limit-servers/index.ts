@@ -283,7 +283,8 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
 export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   {
     id: 'shopify',
-    title: 'Shopify REST: a leaky bucket (40 deep, 2/s), X-Shopify-Shop-Api-Call-Limit: 32/40, 429 with Retry-After: 2.0',
+    title:
+      'Shopify REST: a leaky bucket (40 deep, 2/s), X-Shopify-Shop-Api-Call-Limit: 32/40, 429 with Retry-After: 2.0',
     sendsFields: true,
     answerMs: 0,
     start: (options) => startProviderService(shopifyLimiter({ depth: 40, leakPerSecond: 2 }), options),
@@ -297,7 +298,8 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   },
   {
     id: 'gemini',
-    title: 'Google Gemini: requests per minute (40 per 10 s here), no fields, 429 RESOURCE_EXHAUSTED with RetryInfo',
+    title:
+      'Google Gemini: requests per minute (40 per 10 s here), no fields, 429 RESOURCE_EXHAUSTED with RetryInfo',
     sendsFields: false,
     answerMs: 0,
     start: (options) => startProviderService(geminiLimiter({ limit: 40, windowMs: 10_000 }), options),
@@ -306,7 +308,8 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   },
   {
     id: 'azure-openai',
-    title: 'Azure OpenAI: x-ratelimit-remaining-requests/-tokens only (no limit, no reset), 10 s windows, retry-after-ms',
+    title:
+      'Azure OpenAI: x-ratelimit-remaining-requests/-tokens only (no limit, no reset), 10 s windows, retry-after-ms',
     sendsFields: true,
     answerMs: 0,
     start: (options) =>
@@ -349,7 +352,9 @@ export const ROUTE_SCOPED_SERVERS: readonly ProviderLimitServer[] = [
 
 /** The server named `id`. */
 export function providerLimitServer(id: string): ProviderLimitServer {
-  const found = [...PROVIDER_LIMIT_SERVERS, ...MORE_PROVIDER_SERVERS, ...ROUTE_SCOPED_SERVERS].find((candidate) => candidate.id === id);
+  const found = [...PROVIDER_LIMIT_SERVERS, ...MORE_PROVIDER_SERVERS, ...ROUTE_SCOPED_SERVERS].find(
+    (candidate) => candidate.id === id,
+  );
   if (!found) throw new Error(`No provider-limit server ${id}`);
   return found;
 }

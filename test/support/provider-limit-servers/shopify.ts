@@ -9,7 +9,10 @@
 import { ContinuousBucket } from './continuous-bucket.js';
 import type { ProviderLimiter } from './provider-service.js';
 
-export function shopifyLimiter(limits: { readonly depth: number; readonly leakPerSecond: number }): ProviderLimiter {
+export function shopifyLimiter(limits: {
+  readonly depth: number;
+  readonly leakPerSecond: number;
+}): ProviderLimiter {
   const buckets = new Map<string, ContinuousBucket>();
   return {
     admit({ account, now }) {
