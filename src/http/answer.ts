@@ -62,7 +62,7 @@ function redactedHeader(services: AttemptServices, value: string | null): string
 /**
  * Whether a refusal of a job submission is the account's limit on jobs in flight rather than
  * its request rate: its words say so ("Queue full: too many jobs in progress", "Maximum 5
- * queued requests"), or it is a 429 while the rate fields say the quota has room.
+ * queued requests"), or it is a 429 while the rate fields say every quota has room.
  */
 function jobLimitRefusal(
   exchange: Exchange,
@@ -74,7 +74,13 @@ function jobLimitRefusal(
   if (!exchange.submitsJob || refusal === 'in-flight' || (status !== 429 && status !== 503 && status !== 200))
     return false;
   if (queueLimitOf(fields.message) !== undefined || speaksOfJobLimit(fields.message)) return true;
-  return status === 429 && sent.observations.some((observation) => (observation.remaining ?? 0) > 0);
+  // Every quota the fields state must have room: a 429 beside one spent quota (Azure's tokens
+  // at 0, requests left) is that quota's refusal, not the job queue.
+  return (
+    status === 429 &&
+    sent.observations.length > 0 &&
+    sent.observations.every((observation) => (observation.remaining ?? 0) > 0)
+  );
 }
 
 /** Learns from the answer, then returns it or throws its typed error. */
