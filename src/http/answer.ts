@@ -151,9 +151,10 @@ export async function readAnswer(
     ...(queueLimit !== undefined ? { queueLimit } : {}),
     ...(failed ? { retryAdvice: retryAdviceOf(headers) } : {}),
   };
-  // A refusal is retried, whatever its status: GitHub refuses with 403 for its rate limits.
-  if (status >= 400)
-    throw errorFromStatus(answer, queueLimit !== undefined || (refusal && status === 403) ? 429 : status);
+  // A refusal is retried, whatever its status: GitHub refuses with 403 for its rate limits,
+  // Anthropic with 529 when overloaded (503 keeps its own class, which is retried as well).
+  const refusedAs429 = refusal !== undefined && (status === 403 || (status >= 500 && status !== 503));
+  if (status >= 400) throw errorFromStatus(answer, queueLimit !== undefined || refusedAs429 ? 429 : status);
   // A redirect still here was not followed (a write's 301/302, one hop too many, no Location):
   // its body is no answer to the call, and never a success without output.
   if (status >= 300) throw unfollowedRedirect(services, exchange, context, headers.get('location'));

@@ -68,4 +68,18 @@ describe('the governor against providers it was not built on', () => {
     expect(run.wallMs / server.minimumMs(run.shape)).toBeLessThanOrEqual(1.25);
     expect(run.refused / run.counts.requests).toBeLessThanOrEqual(0.03);
   });
+
+  it('retries an overloaded server’s 529 as the refusal it is (Anthropic’s overloaded_error)', async () => {
+    const server = providerLimitServer('anthropic-overloaded');
+    const run = await runAgainst(server, toolkitClient({ believes: true }), {
+      jobs: JOBS,
+      callers: CALLERS,
+      jobMs: 1_000,
+    });
+    // Taken for a server fault, a 529 failed the submissions that met it.
+    expect(run.client.failedCalls, run.client.errors?.join('\n')).toBe(0);
+    expect(run.client.lostJobs).toBe(0);
+    expect(run.counts.delivered.size).toBe(JOBS);
+    expect(run.wallMs / server.minimumMs(run.shape)).toBeLessThanOrEqual(1.1);
+  });
 });

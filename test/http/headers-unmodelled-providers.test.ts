@@ -8,6 +8,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseRateLimitFields, parseRetryAfter } from '../../src/http/index.js';
+import { refusalOf } from '../../src/http/refusal.js';
 import { errorFieldsOf } from '../../src/http/response-body.js';
 
 const receivedAt = Date.UTC(2016, 7, 2, 21, 23, 42);
@@ -147,5 +148,19 @@ describe('retry advice of providers not modelled before', () => {
     }
     const buried = { error: { details: [...Array.from({ length: 16 }, () => ({})), { retryDelay: '1s' }] } };
     expect(errorFieldsOf(buried).retryAfterSeconds).toBeUndefined();
+  });
+});
+
+describe('refusals of providers not modelled before', () => {
+  const refusal = (status: number, message: string | undefined, fields: Record<string, string> = {}) =>
+    refusalOf({ status, headers: new Headers(fields), observations: [], message });
+
+  it("takes Anthropic's 529 overloaded_error for a refusal, and a 5xx fault for none", () => {
+    expect(refusal(529, 'Overloaded')).toBe('rate');
+    expect(refusal(500, 'The server is over capacity, try again')).toBe('rate');
+    expect(refusal(500, 'Internal server error')).toBeUndefined();
+    expect(refusal(502, undefined)).toBeUndefined();
+    expect(refusal(503, 'Overloaded')).toBeUndefined();
+    expect(refusal(503, 'Overloaded', { 'retry-after': '2' })).toBe('rate');
   });
 });

@@ -13,6 +13,7 @@ import { gitHubLimiter } from './github.js';
 import { gitHubResourcesLimiter } from './github-resources.js';
 import { ietfDowngradeLimiter, limitAt } from './ietf-downgrade.js';
 import { openAiLimiter } from './openai.js';
+import { overloadedNowAndThen } from './overloaded.js';
 import {
   type ProviderCounts,
   type ProviderServer,
@@ -319,6 +320,33 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
       ),
     ...alignedWindowShape(50, 10_000),
     bottleneck: { reservoir: 50, reservoirRefreshAmount: 50, reservoirRefreshInterval: 10_000 },
+  },
+  {
+    id: 'anthropic-overloaded',
+    title: 'Anthropic, overloaded 1.5 s in every 10 s: 529 overloaded_error without retry-after',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(
+        overloadedNowAndThen(
+          anthropicLimiter({
+            requestsPerMinute: 300,
+            inputTokensPerMinute: 200_000,
+            outputTokensPerMinute: 40_000,
+            inputTokensPerSubmission: 400,
+          }),
+          { startedAt: options.startedAt, everyMs: 10_000, outageMs: 1_500, offsetMs: 5_000 },
+        ),
+        options,
+      ),
+    // The bucket allows more than the jobs need: their own length binds, and outages cost it.
+    ...bucketShape(300, 5),
+    bottleneck: {
+      reservoir: 300,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 300,
+    },
   },
 ];
 
