@@ -55,31 +55,30 @@ describe('the governor against servers written from providers’ documentation',
 });
 
 describe('the governor against providers it was not built on', () => {
-  it('reads a 429 beside a spent quota as that quota’s refusal, not a full job queue (Azure OpenAI)', async () => {
-    const server = providerLimitServer('azure-openai');
+  /** The toolkit's run against the server `id`: every call succeeded and every job came back. */
+  async function runWhole(id: string) {
+    const server = providerLimitServer(id);
     const run = await runAgainst(server, toolkitClient({ believes: false }), {
       jobs: JOBS,
       callers: CALLERS,
       jobMs: 1_000,
     });
     expect(run.client.failedCalls, run.client.errors?.join('\n')).toBe(0);
+    expect(run.client.lostJobs).toBe(0);
     expect(run.counts.delivered.size).toBe(JOBS);
+    return { ratio: run.wallMs / server.minimumMs(run.shape), refused: run.refused / run.counts.requests };
+  }
+
+  it('reads a 429 beside a spent quota as that quota’s refusal, not a full job queue (Azure OpenAI)', async () => {
+    const { ratio, refused } = await runWhole('azure-openai');
     // Taken for a job limit, the refusal left one job running at a time: 1.9x the least time.
-    expect(run.wallMs / server.minimumMs(run.shape)).toBeLessThanOrEqual(1.25);
-    expect(run.refused / run.counts.requests).toBeLessThanOrEqual(0.03);
+    expect(ratio).toBeLessThanOrEqual(1.25);
+    expect(refused).toBeLessThanOrEqual(0.03);
   });
 
   it('retries an overloaded server’s 529 as the refusal it is (Anthropic’s overloaded_error)', async () => {
-    const server = providerLimitServer('anthropic-overloaded');
-    const run = await runAgainst(server, toolkitClient({ believes: true }), {
-      jobs: JOBS,
-      callers: CALLERS,
-      jobMs: 1_000,
-    });
-    // Taken for a server fault, a 529 failed the submissions that met it.
-    expect(run.client.failedCalls, run.client.errors?.join('\n')).toBe(0);
-    expect(run.client.lostJobs).toBe(0);
-    expect(run.counts.delivered.size).toBe(JOBS);
-    expect(run.wallMs / server.minimumMs(run.shape)).toBeLessThanOrEqual(1.1);
+    // Taken for a server fault, a 529 failed the submissions that met it (7 calls).
+    const { ratio } = await runWhole('anthropic-overloaded');
+    expect(ratio).toBeLessThanOrEqual(1.1);
   });
 });

@@ -105,6 +105,21 @@ function alignedWindowShape(limit: number, windowMs: number) {
   };
 }
 
+/** A minute's bucket of 300 requests, refilled continuously, as a person configures Bottleneck for it. */
+const MINUTE_BUCKET_OF_300: BottleneckSettings = {
+  reservoir: 300,
+  reservoirIncreaseAmount: 1,
+  reservoirIncreaseInterval: 200,
+  reservoirIncreaseMaximum: 300,
+};
+
+const ANTHROPIC_LIMITS = {
+  requestsPerMinute: 300,
+  inputTokensPerMinute: 200_000,
+  outputTokensPerMinute: 40_000,
+  inputTokensPerSubmission: 400,
+};
+
 const DOWNGRADE = { limit: 20, windowMs: 2_000, afterMs: 30_000 };
 
 export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
@@ -119,35 +134,16 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
         options,
       ),
     ...bucketShape(300, 5),
-    bottleneck: {
-      reservoir: 300,
-      reservoirIncreaseAmount: 1,
-      reservoirIncreaseInterval: 200,
-      reservoirIncreaseMaximum: 300,
-    },
+    bottleneck: MINUTE_BUCKET_OF_300,
   },
   {
     id: 'anthropic',
     title: 'Anthropic: anthropic-ratelimit-*, RFC 3339 resets, continuous refill',
     sendsFields: true,
     answerMs: 0,
-    start: (options) =>
-      startProviderService(
-        anthropicLimiter({
-          requestsPerMinute: 300,
-          inputTokensPerMinute: 200_000,
-          outputTokensPerMinute: 40_000,
-          inputTokensPerSubmission: 400,
-        }),
-        options,
-      ),
+    start: (options) => startProviderService(anthropicLimiter(ANTHROPIC_LIMITS), options),
     ...bucketShape(300, 5),
-    bottleneck: {
-      reservoir: 300,
-      reservoirIncreaseAmount: 1,
-      reservoirIncreaseInterval: 200,
-      reservoirIncreaseMaximum: 300,
-    },
+    bottleneck: MINUTE_BUCKET_OF_300,
   },
   {
     id: 'github',
@@ -328,25 +324,17 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
     answerMs: 0,
     start: (options) =>
       startProviderService(
-        overloadedNowAndThen(
-          anthropicLimiter({
-            requestsPerMinute: 300,
-            inputTokensPerMinute: 200_000,
-            outputTokensPerMinute: 40_000,
-            inputTokensPerSubmission: 400,
-          }),
-          { startedAt: options.startedAt, everyMs: 10_000, outageMs: 1_500, offsetMs: 5_000 },
-        ),
+        overloadedNowAndThen(anthropicLimiter(ANTHROPIC_LIMITS), {
+          startedAt: options.startedAt,
+          everyMs: 10_000,
+          outageMs: 1_500,
+          offsetMs: 5_000,
+        }),
         options,
       ),
     // The bucket allows more than the jobs need: their own length binds, and outages cost it.
     ...bucketShape(300, 5),
-    bottleneck: {
-      reservoir: 300,
-      reservoirIncreaseAmount: 1,
-      reservoirIncreaseInterval: 200,
-      reservoirIncreaseMaximum: 300,
-    },
+    bottleneck: MINUTE_BUCKET_OF_300,
   },
 ];
 

@@ -21,7 +21,8 @@ export function overloadedNowAndThen(limiter: ProviderLimiter, outages: Outages)
   return {
     admit(request) {
       const into = (request.now - outages.startedAt) % outages.everyMs;
-      if (into < outages.offsetMs || into >= outages.offsetMs + outages.outageMs) return limiter.admit(request);
+      if (into < outages.offsetMs || into >= outages.offsetMs + outages.outageMs)
+        return limiter.admit(request);
       return {
         allowed: false,
         status: 529,
