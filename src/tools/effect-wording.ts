@@ -33,7 +33,7 @@ const WORDS: Readonly<Record<OperationEffect, { readonly does: string; readonly 
  * Whether the words say the call handles credentials: money and deletion say theirs (they are the
  * graver consequence); a credential operation that writes or reads says this.
  */
-export function saysHandlesCredentials(subject: WordedEffect): boolean {
+function saysHandlesCredentials(subject: WordedEffect): boolean {
   return subject.handlesCredentials === true && (subject.effect === 'write' || subject.effect === 'read');
 }
 

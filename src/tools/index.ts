@@ -46,16 +46,7 @@ export {
   type DynamicToolNames,
   dynamicToolDefinitions,
 } from './dynamic-tool-definitions.js';
-export {
-  approvalWords,
-  CREDENTIALS_CONSEQUENCE,
-  effectAsksPerson,
-  effectSentence,
-  effectWords,
-  HANDLES_CREDENTIALS,
-  saysHandlesCredentials,
-  type WordedEffect,
-} from './effect-wording.js';
+export { effectAsksPerson, effectSentence, effectWords, type WordedEffect } from './effect-wording.js';
 export { errorResult } from './error-result.js';
 export {
   DEFAULT_OPERATION_PRIORITY,
