@@ -22,13 +22,7 @@ import { notebookKernel } from '../display/notebook-kernel.js';
 import { type KernelProgress, kernelProgress } from '../display/progress-line.js';
 import { prepareDisplay, showsItself } from '../display/shows-itself.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
-import {
-  AuthenticationError,
-  GenerationFailedError,
-  type HttpClient,
-  InsufficientScopeError,
-  sameCallAs,
-} from '../http/index.js';
+import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
 import { canonicalJson } from '../schema/canonical-json.js';
 import { type ArgumentValidator, createArgumentValidator } from '../schema/index.js';
 import { AmbiguousCharges } from '../spend/ambiguous-charges.js';
@@ -41,7 +35,12 @@ import { ledgerCharge, ledgerChargeByKey } from '../spend/ledger-charge.js';
 import { type PlanCoverage, planFromSubscriptions } from '../spend/plan-coverage.js';
 import { failedWithoutCharge, markPossiblyCharged, RetryKeys } from '../spend/possible-charge.js';
 import { reportedCharge } from '../spend/reported-charge.js';
-import { endAfterSending, HeldReservations, type SpentOutcome } from '../spend/spend-around-call.js';
+import {
+  endAfterSending,
+  endResumedFailure,
+  HeldReservations,
+  type SpentOutcome,
+} from '../spend/spend-around-call.js';
 import type { Reservation, SpendBudget, SpendReport } from '../spend/spend-budget.js';
 import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import type { WithheldOperation } from './access-plan.js';
@@ -508,14 +507,9 @@ export class Session {
     const budget = this.#init.budget;
     if (budget && call.reservation) {
       try {
-        // Waiting again may fail for a reason of the wait (a network error) while the job runs on:
-        // a resumed job's reservation is held again unless the job itself failed.
-        if (call.resumed !== undefined && !GenerationFailedError.isInstance(error))
-          this.#held.hold(call.resumed, call.reservation);
-        else
-          await endAfterSending(this.#spendEnds(budget, call.operation.id, call), call.reservation, {
-            error,
-          });
+        const ends = this.#spendEnds(budget, call.operation.id, call);
+        if (call.resumed !== undefined) await endResumedFailure(ends, call.resumed, call.reservation, error);
+        else await endAfterSending(ends, call.reservation, { error });
       } catch (failed) {
         error = failed;
       }
