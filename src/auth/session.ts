@@ -713,8 +713,11 @@ export class Session {
   }
 
   /**
-   * Continues waiting for a job an earlier call handed back. The resumed job waits and ends as a
-   * fresh call's does (one {@link CallInFlight} record, its job's record, one way out).
+   * Continues waiting for a job an earlier call handed back, spending and tracing as a call does.
+   *
+   * @example
+   * const handed = await session.call('v8_video_text_to_video', { prompt: 'waves' }, { wait: false });
+   * if (handed.status === 'processing') console.log(await session.resume(handed, { wait: 600_000 }));
    */
   resume(pending: PendingCall, options: Omit<CallOptions, 'idempotencyKey'> = {}): Promise<CostedCallResult> {
     return new Promise<CostedCallResult>((resolve, reject) => {
@@ -722,6 +725,10 @@ export class Session {
     });
   }
 
+  /**
+   * A resumed job waits and ends as a fresh call's: one {@link CallInFlight} record and its job's
+   * record, ending through the same sink, with no chain of suspended functions per waiting job.
+   */
   #startResume(
     pending: PendingCall,
     options: Omit<CallOptions, 'idempotencyKey'>,
