@@ -50,7 +50,25 @@ export interface RateLimitGovernorOptions {
   readonly observeIntervalMs?: number;
   /** Called before each wait. */
   readonly onWait?: (wait: ThrottleWait) => void;
+  /**
+   * Longest a request of `normal` priority waits while `follow-up` requests that arrived after it
+   * go first, in milliseconds: past it, it is served in arrival order again, so new work is never
+   * held back for ever by polls that fill the quota.
+   * @default 1_000
+   */
+  readonly overtakeLimitMs?: number;
 }
+
+/**
+ * Which of the requests waiting for one quota goes first. `follow-up`: the request advances work
+ * the service already accepted (a job's status poll or result fetch); it goes before `normal`
+ * requests (new submissions, everything else) that wait for the same quota, each class first
+ * come, first served. A `normal` request waits behind follow-ups `overtakeLimitMs` at most.
+ *
+ * @example
+ * await client.request({ method: 'GET', url: `/v1/jobs/${id}`, idempotency: 'safe', priority: 'follow-up' });
+ */
+export type RequestPriority = 'follow-up' | 'normal';
 
 /**
  * A quota the service published before any call (a documented policy, a rate-limit extension
