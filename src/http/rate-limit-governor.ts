@@ -109,7 +109,7 @@ export class RateLimitGovernor {
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;
     this.#onWait = options.onWait;
-    this.#overtakeLimitMs = options.overtakeLimitMs ?? 1_000;
+    this.#overtakeLimitMs = options.overtakeLimitMs ?? 500;
     this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
     // Which quotas each route draws on is learned once for a fleet: kept in a store passed in.
     this.#scopes =

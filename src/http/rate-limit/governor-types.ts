@@ -54,7 +54,7 @@ export interface RateLimitGovernorOptions {
    * Longest a request of `normal` priority waits while `follow-up` requests that arrived after it
    * go first, in milliseconds: past it, it is served in arrival order again, so new work is never
    * held back for ever by polls that fill the quota.
-   * @default 1_000
+   * @default 500
    */
   readonly overtakeLimitMs?: number;
 }
