@@ -319,7 +319,7 @@ export class RateLimitGovernor {
     if (head.priority === 'normal') {
       const holdUntil = this.#expected.holdUntil(head.route.origin, head.arrivedAt, now);
       if (holdUntil !== undefined && now - head.arrivedAt < this.#overtakeLimitMs) {
-        this.#notifyWait(head, resolution.queueKey, holdUntil - now, 'follow-up');
+        this.#notifyWait(head, resolution.buckets[0] ?? resolution.queueKey, holdUntil - now, 'follow-up');
         this.#holding.add(resolution.queueKey);
         try {
           await this.#wake.sleep(this.#clock, holdUntil - now, head.signal);

@@ -102,7 +102,8 @@ export interface ThrottleWait {
   readonly url: string;
   readonly bucket: string;
   readonly waitMs: number;
-  readonly reason: 'retry-after' | 'quota' | 'pacing' | 'probe' | 'contention' | (string & {});
+  /** What it waits for; `follow-up`: new work held for the polls due within moments of it. */
+  readonly reason: 'retry-after' | 'quota' | 'pacing' | 'probe' | 'contention' | 'follow-up' | (string & {});
 }
 
 /** What happened to a request the governor let through. */
