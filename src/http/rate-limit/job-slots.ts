@@ -12,6 +12,7 @@
 import type { Clock } from '../clock.js';
 import { ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { PlaceClaims } from './place-claims.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { storeOwnerId } from './store-owner-id.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
@@ -95,6 +96,7 @@ export class JobSlots {
   readonly #origins = new Map<string, LocalSlots>();
   readonly #wake = new WakeSignal();
   readonly #book: ConcurrencyBook;
+  readonly #claims: PlaceClaims;
   readonly #clock: Clock;
 
   /**
@@ -108,6 +110,7 @@ export class JobSlots {
   ) {
     this.#clock = clock;
     this.#book = new ConcurrencyBook(clock, store, storeOwnerId(store));
+    this.#claims = new PlaceClaims(this.#book, 'jobWaiting');
   }
 
   #slots(origin: string): LocalSlots {
@@ -131,11 +134,23 @@ export class JobSlots {
     return slowStart > 0 ? slowStart : undefined;
   }
 
-  /** This client's part of the record, from what it holds now. */
+  /** This client's part of the record, from what it holds now, and its claim for the submissions still waiting. */
   #withOwn(record: ConcurrencyRecord, slots: LocalSlots, now: number, taking = 0): ConcurrencyRecord {
     const own = holderOf(record, this.#book.owner, now);
     const held = slots.held + taking;
-    return withHolder(record, [this.#book.owner, own[1], held, slots.running, now + HOLD_LEASE_MS], now);
+    const next = withHolder(
+      record,
+      [this.#book.owner, own[1], held, slots.running, now + HOLD_LEASE_MS],
+      now,
+    );
+    return this.#claims.with(
+      slots.origin,
+      next,
+      slots.waiters.length - taking,
+      slots.holdMs,
+      now,
+      taking > 0,
+    );
   }
 
   /**
@@ -216,23 +231,29 @@ export class JobSlots {
           continue;
         }
         let record = climbed(await this.#book.read(origin), now);
-        if (this.#free(record, now) && now >= (record.jobsBlockedUntil ?? 0)) {
+        if (this.#open(record, slots, now)) {
           let took = false;
           record = await this.#book.update(origin, (current, at) => {
             const next = climbed(current, at);
-            took = this.#free(next, at) && at >= (next.jobsBlockedUntil ?? 0);
+            took = this.#open(next, slots, at);
             // Counted here only once written: a write that lost the race is tried again.
             return took ? this.#withOwn(next, slots, at, 1) : next;
           });
           if (took) {
             slots.held += 1;
+            this.#claims.took(origin);
             return new HeldSlot(slots, this, this.#clock);
           }
         }
-        const full = !this.#free(record, now);
+        const blockedUntil = record.jobsBlockedUntil ?? 0;
+        // No place, or the next one is another client's turn: wait for the record to change.
+        const full =
+          !this.#free(record, now) ||
+          (now >= blockedUntil && this.#claims.yields(origin, record, slots.held, now));
+        if (full) await this.#claims.keep(origin, record, slots.waiters.length, slots.holdMs, now);
         // Wait for the block to end, or for a place (until the deadline, when there is one).
         const until = !full
-          ? (record.jobsBlockedUntil ?? 0)
+          ? blockedUntil
           : Math.min(
               options.deadline ?? Number.POSITIVE_INFINITY,
               record.jobClimbAt ?? Number.POSITIVE_INFINITY,
@@ -240,7 +261,13 @@ export class JobSlots {
         if (options.deadline !== undefined && (until > options.deadline || now >= options.deadline)) {
           throw new ThrottleDeadlineError(Math.max(0, until - now), 'queue-limit');
         }
-        const state = JSON.stringify([fleetCounts(record, now), record.jobLimit, record.jobSlowStart]);
+        const claims = record.jobWaiting?.map(([owner, waiting]) => [owner, waiting]);
+        const state = JSON.stringify([
+          fleetCounts(record, now),
+          record.jobLimit,
+          record.jobSlowStart,
+          claims,
+        ]);
         quietPolls = state === seen ? quietPolls + 1 : 0;
         seen = state;
         await this.#book.wait(this.#wake, until, {
@@ -252,7 +279,17 @@ export class JobSlots {
     } finally {
       slots.waiters.splice(slots.waiters.indexOf(me), 1);
       this.#wake.wake();
+      if (slots.waiters.length === 0) this.#claims.drop(origin);
     }
+  }
+
+  /** Whether a submission may take a place now: one is free, no block, and it is this client's turn. */
+  #open(record: ConcurrencyRecord, slots: LocalSlots, now: number): boolean {
+    return (
+      this.#free(record, now) &&
+      now >= (record.jobsBlockedUntil ?? 0) &&
+      !this.#claims.yields(slots.origin, record, slots.held, now)
+    );
   }
 
   #free(record: ConcurrencyRecord, now: number): boolean {
