@@ -155,8 +155,14 @@ export class HttpClient {
       clock: this.clock,
       transport,
       governor: this.governor,
-      // Counted in the rate-limit store passed in, with every client sharing it (a fleet).
-      jobSlots: new JobSlots(this.clock, options.maxQueuedJobs, options.rateLimit?.store),
+      // Counted in the rate-limit store passed in, with every client sharing it (a fleet); under
+      // the governor's own id when this client made it (one holder per process in the store).
+      jobSlots: new JobSlots(
+        this.clock,
+        options.maxQueuedJobs,
+        options.rateLimit?.store,
+        options.governor ? undefined : this.governor.concurrencyBook,
+      ),
       versions: new VersionWatcher(this.clock),
       redactor: this.redactor,
       allowSunset: options.allowSunset ?? false,

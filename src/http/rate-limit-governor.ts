@@ -82,6 +82,12 @@ export class RateLimitGovernor {
   readonly #scopes: RouteScopeBook | undefined;
   #sequence = 0;
   #lastStamp = 0;
+  /**
+   * @internal Where this governor keeps its part of each origin's limits on things at once, under
+   * its id: the job slots of the client that made it count there too, so that one process is one
+   * holder in a shared record.
+   */
+  readonly concurrencyBook: ConcurrencyBook;
 
   constructor(options: RateLimitGovernorOptions = {}) {
     this.#clock = options.clock ?? systemClock;
@@ -112,9 +118,13 @@ export class RateLimitGovernor {
       this.#scopes,
     );
     // The cap on requests in flight lives in a store passed in (shared by a fleet), else here.
-    this.#inFlight = new InFlightCap(
-      new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000),
+    this.concurrencyBook = new ConcurrencyBook(
+      this.#clock,
+      options.store,
+      id,
+      options.bucketTtlMs ?? 3_600_000,
     );
+    this.#inFlight = new InFlightCap(this.concurrencyBook);
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
   }
 

@@ -113,7 +113,8 @@ export class InFlightCap {
    */
   #withOwn(record: ConcurrencyRecord, entry: LocalOrigin, now: number, leaving = 0): ConcurrencyRecord {
     const own = holderOf(record, this.book.owner, now);
-    const until = Math.max(now, ...entry.open.values());
+    // The same holder carries the job slots of the client that made this governor: their lease is kept.
+    const until = Math.max(own[2] > 0 ? own[4] : now, ...entry.open.values());
     const held = withHolder(record, [this.book.owner, entry.open.size, own[2], own[3], until], now);
     return this.#claims.with(
       entry.origin,

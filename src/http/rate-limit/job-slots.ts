@@ -102,14 +102,18 @@ export class JobSlots {
   /**
    * @param store The client's rate-limit store, when one was passed in: the slots are then
    * counted there, with every other client of the store.
+   * @param book The record of the governor the client made on that store: the slots are
+   * counted under the governor's id, one holder per process (a governor shared between clients
+   * is not passed: each client's slots would overwrite the others' counts).
    */
   constructor(
     clock: Clock,
     private readonly configuredLimit: number | undefined,
     store?: RateLimitStore,
+    book?: ConcurrencyBook,
   ) {
     this.#clock = clock;
-    this.#book = new ConcurrencyBook(clock, store, storeOwnerId(store));
+    this.#book = book ?? new ConcurrencyBook(clock, store, storeOwnerId(store));
     this.#claims = new PlaceClaims(this.#book, 'jobWaiting');
   }
 
@@ -138,11 +142,9 @@ export class JobSlots {
   #withOwn(record: ConcurrencyRecord, slots: LocalSlots, now: number, taking = 0): ConcurrencyRecord {
     const own = holderOf(record, this.#book.owner, now);
     const held = slots.held + taking;
-    const next = withHolder(
-      record,
-      [this.#book.owner, own[1], held, slots.running, now + HOLD_LEASE_MS],
-      now,
-    );
+    // The same holder carries the governor's requests in flight: their lease is kept.
+    const until = Math.max(now + HOLD_LEASE_MS, own[1] > 0 ? own[4] : now);
+    const next = withHolder(record, [this.#book.owner, own[1], held, slots.running, until], now);
     return this.#claims.with(
       slots.origin,
       next,
