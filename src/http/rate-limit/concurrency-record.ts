@@ -56,7 +56,10 @@ export interface ConcurrencyRecord {
   readonly jobLimit?: number;
   /** When a learned job limit rises by one (absent: stated, kept). */
   readonly jobClimbAt?: number;
+  /** The quiet spell before a climb of the job limit: doubles each time a climb is refused. */
   readonly jobClimbAfterMs?: number;
+  /** A climb of the job limit happened and no refusal came since. */
+  readonly jobClimbed?: boolean;
   /** While no job limit is known: jobs started together (absent: the first value; 0: ended). */
   readonly jobSlowStart?: number;
   /** No submission before this moment (the queue was full and the limit is one). */
@@ -201,6 +204,7 @@ export function decodeConcurrencyRecord(value: unknown): ConcurrencyRecord | und
     if (typeof field === 'number' && Number.isFinite(field) && field >= 0) record[name] = field;
   }
   if (typeof input.capClimbed === 'boolean') record.capClimbed = input.capClimbed;
+  if (typeof input.jobClimbed === 'boolean') record.jobClimbed = input.jobClimbed;
   if (input.holders !== undefined) {
     if (!Array.isArray(input.holders) || input.holders.length > MAX_HOLDERS) return undefined;
     if (!input.holders.every(isHolder)) return undefined;

@@ -20,6 +20,7 @@
  * @module
  */
 import type { Clock } from '../clock.js';
+import { climbed as climbedLimit, IN_FLIGHT_CAP, learned } from './climbing-limit.js';
 import { type ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
 import { PlaceClaims } from './place-claims.js';
@@ -27,10 +28,6 @@ import { RateLimitStoreError } from './rate-limit-store-error.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
-/** A climb is tried after this long without a refusal... */
-const FIRST_CLIMB_MS = 10_000;
-/** ...doubling after each refusal that follows a climb, to at most this. */
-const LONGEST_CLIMB_MS = 300_000;
 /** A request without a deadline is taken to be on the wire at most this long (its lease). */
 const LEASE_WITHOUT_DEADLINE_MS = 300_000;
 /**
@@ -69,16 +66,10 @@ export interface InFlightCapState {
   readonly climbsAt: number;
 }
 
-/** The record with a climb applied when one is due at `now`. */
+/** The record with a climb applied when one is due at `now`: requests sent since go under the new cap. */
 function climbed(record: ConcurrencyRecord, now: number): ConcurrencyRecord {
-  if (record.cap === undefined || record.capClimbAt === undefined || now < record.capClimbAt) return record;
-  return {
-    ...record,
-    cap: record.cap + 1,
-    capClimbed: true,
-    capSince: now,
-    capClimbAt: now + (record.capClimbAfterMs ?? FIRST_CLIMB_MS),
-  };
+  const next = climbedLimit(record, IN_FLIGHT_CAP, now);
+  return next === record ? record : { ...next, capSince: now };
 }
 
 export class InFlightCap {
@@ -303,9 +294,6 @@ function refusedWith(
   now: number,
   sentAt: number,
 ): ConcurrencyRecord {
-  const climbAfterMs = record.capClimbed
-    ? Math.min(LONGEST_CLIMB_MS, (record.capClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
-    : (record.capClimbAfterMs ?? FIRST_CLIMB_MS);
   const measured = Math.max(1, inFlight);
   // Refused just after a climb: the climb overshot, the cap before it held for a whole spell.
   // (A measurement across a fleet can come out low: answers elsewhere cross the refusal.)
@@ -321,12 +309,5 @@ function refusedWith(
       : record.capClimbed
         ? Math.max(1, record.cap - 1)
         : Math.max(1, Math.min(underCap ? record.cap - 1 : record.cap, measured));
-  return {
-    ...record,
-    cap,
-    capSince: now,
-    capClimbed: false,
-    capClimbAfterMs: climbAfterMs,
-    capClimbAt: now + climbAfterMs,
-  };
+  return { ...learned(record, IN_FLIGHT_CAP, cap, now), capSince: now };
 }

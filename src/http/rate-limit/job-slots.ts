@@ -10,6 +10,7 @@
  * @module
  */
 import type { Clock } from '../clock.js';
+import { climbed as climbedLimit, JOB_LIMIT, learned } from './climbing-limit.js';
 import { ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
 import { PlaceClaims } from './place-claims.js';
@@ -18,10 +19,6 @@ import { storeOwnerId } from './store-owner-id.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
-/** A limit learned from a refusal climbs by one after this long without another... */
-const FIRST_CLIMB_MS = 30_000;
-/** ...doubling each time the climb is refused, to at most this. */
-const LONGEST_CLIMB_MS = 600_000;
 /** A submission answered later than this after its slot was taken is a slow answer. */
 const SLOW_ANSWER_MS = 100;
 /** Jobs started together on an origin whose job limit is unknown, at first... */
@@ -74,13 +71,7 @@ interface LocalSlots {
 
 /** A learned limit climbs by one when its quiet spell has passed. */
 function climbed(record: ConcurrencyRecord, now: number): ConcurrencyRecord {
-  if (record.jobLimit === undefined || record.jobClimbAt === undefined || now < record.jobClimbAt)
-    return record;
-  return {
-    ...record,
-    jobLimit: record.jobLimit + 1,
-    jobClimbAt: now + (record.jobClimbAfterMs ?? FIRST_CLIMB_MS),
-  };
+  return climbedLimit(record, JOB_LIMIT, now);
 }
 
 /**
@@ -177,23 +168,9 @@ export class JobSlots {
     if (!(Number.isInteger(limit) && limit > 0)) return;
     const slots = this.#slots(origin);
     const record = await quietUpdate(this.#book, origin, (current, now) => {
-      const next: { -readonly [K in keyof ConcurrencyRecord]: ConcurrencyRecord[K] } = {
-        ...current,
-        jobLimit: limit,
-        jobSlowStart: 0,
-      };
-      if (stated) {
-        delete next.jobClimbAt;
-      } else {
-        const wasClimbing =
-          current.jobClimbAt !== undefined && current.jobLimit !== undefined && limit < current.jobLimit;
-        const climbAfterMs = wasClimbing
-          ? Math.min(LONGEST_CLIMB_MS, (current.jobClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
-          : (current.jobClimbAfterMs ?? FIRST_CLIMB_MS);
-        next.jobClimbAfterMs = climbAfterMs;
-        next.jobClimbAt = now + climbAfterMs;
-      }
-      return next;
+      if (!stated) return learned({ ...current, jobSlowStart: 0 }, JOB_LIMIT, limit, now);
+      const { jobClimbAt: _kept, jobClimbed: _climbed, ...rest } = current;
+      return { ...rest, jobLimit: limit, jobSlowStart: 0 };
     });
     // Places taken while the limit was unknown: those beyond it queue again.
     const others = fleetCounts(record ?? {}, this.#clock.now(), this.#book.owner);
