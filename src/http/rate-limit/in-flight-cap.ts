@@ -179,7 +179,11 @@ export class InFlightCap {
           await this.#claims.keep(origin, record, entry.waiters.length, entry.latencyMs, now);
         const claims = record.waiting?.map(([owner, waiting]) => [owner, waiting]);
         const state = JSON.stringify([fleetCounts(record, now).inFlight, record.cap, claims]);
-        quietPolls = state === seen ? quietPolls + 1 : 0;
+        // Next in line fleet-wide (the cap full, no other process first): the next place freed is
+        // this one's, most likely by another process's answer, heard of only by looking.
+        const nextInLine =
+          record.cap !== undefined && !this.#claims.yields(origin, record, entry.open.size, now);
+        quietPolls = state === seen && !nextInLine ? quietPolls + 1 : 0;
         seen = state;
         await this.book.wait(this.#wake, Math.min(options.deadline ?? Number.POSITIVE_INFINITY, heldUntil), {
           signal: options.signal,

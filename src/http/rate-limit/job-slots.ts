@@ -247,7 +247,10 @@ export class JobSlots {
           record.jobSlowStart,
           claims,
         ]);
-        quietPolls = state === seen ? quietPolls + 1 : 0;
+        // Next in line fleet-wide (no other client first): the next place freed is this one's,
+        // most likely by another process's release, heard of only by looking.
+        const nextInLine = full && !this.#claims.yields(origin, record, slots.held, now);
+        quietPolls = state === seen && !nextInLine ? quietPolls + 1 : 0;
         seen = state;
         await this.#book.wait(this.#wake, until, {
           signal: options.signal,
