@@ -61,6 +61,44 @@ describe('processes sharing a cap on requests in flight', () => {
   });
 });
 
+describe('processes before any cap on requests in flight', () => {
+  it('space the requests beyond the most ever answered together fleet-wide, as one process does', async () => {
+    const manual = new ManualClock(START);
+    const clock = createVirtualClock(manual);
+    const store = new MemoryRateLimitStore(() => clock.now());
+    const [a, b] = ['a', 'b'].map((owner) => new InFlightCap(new ConcurrencyBook(clock, store, owner))) as [
+      InFlightCap,
+      InFlightCap,
+    ];
+    const sent = async (cap: InFlightCap) => {
+      const ticket = await cap.enter(ORIGIN, {});
+      cap.sent(ticket);
+      return ticket;
+    };
+    // One request each, answered after a second: two were answered together, fleet-wide.
+    const first = [await sent(a), await sent(b)];
+    manual.set(START + 1_000);
+    await a.settle(first[0]!, 'accepted');
+    await b.settle(first[1]!, 'accepted');
+    const at = clock.now();
+    const proven = [await sent(a), await sent(b)];
+    // The fleet's third goes at once, beyond what was proven; the fourth, from the other
+    // process, a thirty-second of an answer's time later (both at once before: a server with a
+    // limit of two refused both).
+    const third = await sent(a);
+    expect(clock.now()).toBe(at);
+    const fourth = await sent(b);
+    expect(clock.now()).toBe(at + 1_000 / 32);
+    for (const [cap, ticket] of [
+      [a, proven[0]],
+      [b, proven[1]],
+      [a, third],
+      [b, fourth],
+    ] as const)
+      await cap.settle(ticket!, 'accepted');
+  });
+});
+
 describe('processes sharing job slots', () => {
   it('give a slot freed to the client holding the fewest with submissions waiting', async () => {
     const clock = createVirtualClock(new ManualClock(START));
