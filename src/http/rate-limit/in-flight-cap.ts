@@ -149,12 +149,10 @@ export class InFlightCap {
             let held = 0;
             record = await this.book.update(origin, (current, at) => {
               const next = climbed(current, at);
+              // Counted here only once written: a write that lost the race is decided again.
+              entry.open.delete(ticket.id);
               held = this.#heldUntil(next, entry, at);
-              // A write that lost the race and finds no room now: not taken after all.
-              if (held !== 0) {
-                entry.open.delete(ticket.id);
-                return next;
-              }
+              if (held !== 0) return next;
               // Beyond as many as were ever answered together, before any cap: the fleet's
               // latest such request, from which the next one is spaced.
               const unproven =
