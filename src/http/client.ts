@@ -25,7 +25,7 @@ import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-requ
 import { type HeldJobSlot, JobSlots } from './rate-limit/job-slots.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
-import { RateLimitGovernor } from './rate-limit-governor.js';
+import { concurrencyBookOf, RateLimitGovernor } from './rate-limit-governor.js';
 import { Redactor } from './redact.js';
 import { followRedirect } from './redirects.js';
 import { ServiceResponse } from './response.js';
@@ -161,7 +161,7 @@ export class HttpClient {
         this.clock,
         options.maxQueuedJobs,
         options.rateLimit?.store,
-        options.governor ? undefined : this.governor.concurrencyBook,
+        options.governor ? undefined : concurrencyBookOf(this.governor),
       ),
       versions: new VersionWatcher(this.clock),
       redactor: this.redactor,

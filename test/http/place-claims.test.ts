@@ -13,7 +13,7 @@ import { decodeConcurrencyRecord } from '../../src/http/rate-limit/concurrency-r
 import { InFlightCap, type InFlightTicket } from '../../src/http/rate-limit/in-flight-cap.js';
 import { JobSlots } from '../../src/http/rate-limit/job-slots.js';
 import { MemoryRateLimitStore } from '../../src/http/rate-limit/rate-limit-store.js';
-import { RateLimitGovernor } from '../../src/http/rate-limit-governor.js';
+import { concurrencyBookOf, RateLimitGovernor } from '../../src/http/rate-limit-governor.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
@@ -145,17 +145,16 @@ describe('one process in a shared record', () => {
     const clock = createVirtualClock(new ManualClock(START));
     const store = new MemoryRateLimitStore(() => clock.now());
     const governor = new RateLimitGovernor({ clock, store });
-    const slots = new JobSlots(clock, undefined, store, governor.concurrencyBook);
+    const book = concurrencyBookOf(governor)!;
+    const slots = new JobSlots(clock, undefined, store, book);
     const permit = await governor.acquire(new URL(`${ORIGIN}/v1/generations`));
     const slot = await slots.acquire(ORIGIN);
-    const { holders } = await governor.concurrencyBook.read(ORIGIN);
+    const { holders } = await book.read(ORIGIN);
     // One part, with the request in flight and the slot held (two parts, one per id, before).
     expect(holders).toEqual([[expect.any(String), 1, 1, 0, expect.any(Number)]]);
     // The request answered: the slot's lease is kept in the same part.
     await permit.complete({ answered: true, status: 200, observations: [], receivedAt: clock.now() });
-    expect((await governor.concurrencyBook.read(ORIGIN)).holders).toEqual([
-      [expect.any(String), 0, 1, 0, expect.any(Number)],
-    ]);
+    expect((await book.read(ORIGIN)).holders).toEqual([[expect.any(String), 0, 1, 0, expect.any(Number)]]);
     slot.release();
   });
 });
