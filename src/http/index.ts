@@ -75,6 +75,7 @@ export {
   type BucketState,
   type ConcurrencyHolder,
   type ConcurrencyRecord,
+  type ConcurrencyWaiting,
   type CountedRequests,
   type InFlightLease,
   MemoryRateLimitStore,

@@ -64,6 +64,7 @@ export {
   type BucketState,
   type ConcurrencyHolder,
   type ConcurrencyRecord,
+  type ConcurrencyWaiting,
   type CountedRequests,
   type InFlightLease,
   MemoryRateLimitStore,

@@ -46,6 +46,18 @@ export type {
 } from './rate-limit/governor-types.js';
 export type { RateLimitBelief } from './rate-limit/rate-limit-beliefs.js';
 
+/**
+ * Where each governor keeps its part of each origin's limits on things at once, under its id:
+ * the job slots of the client that made it count there too, so that one process is one holder
+ * in a shared record. (Kept beside the class, not on it: not part of its public surface.)
+ */
+const concurrencyBooks = new WeakMap<RateLimitGovernor, ConcurrencyBook>();
+
+/** The record `governor` keeps its limits on things at once in (for the job slots of the client that made it). */
+export function concurrencyBookOf(governor: RateLimitGovernor): ConcurrencyBook | undefined {
+  return concurrencyBooks.get(governor);
+}
+
 interface Waiter {
   readonly sequence: number;
   readonly priority: RequestPriority;
@@ -124,9 +136,9 @@ export class RateLimitGovernor {
       this.#scopes,
     );
     // The cap on requests in flight lives in a store passed in (shared by a fleet), else here.
-    this.#inFlight = new InFlightCap(
-      new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000),
-    );
+    const book = new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000);
+    concurrencyBooks.set(this, book);
+    this.#inFlight = new InFlightCap(book);
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
   }
 
