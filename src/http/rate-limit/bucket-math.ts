@@ -326,12 +326,18 @@ function refilled(
  */
 function offerAfter(
   state: BucketState,
-  reading: { readonly remaining: number; readonly resetAt: number; readonly unseen: number },
+  reading: {
+    readonly remaining: number;
+    readonly resetAt: number;
+    readonly unseen: number;
+    /** Made by the server after the current offer's reading, however the requests were stamped. */
+    readonly overtaking?: boolean;
+  },
   sentAt: number,
   receivedAt: number,
 ): Partial<BucketState> {
   const current = state.offerSentAt !== undefined && (state.offerUntil ?? 0) > receivedAt;
-  if (current && sentAt < state.offerSentAt!) return {};
+  if (current && sentAt < state.offerSentAt! && reading.overtaking !== true) return {};
   return {
     offerRemaining: reading.remaining - reading.unseen,
     offerReadAt: receivedAt,
@@ -510,6 +516,43 @@ function unseenAt(
 }
 
 /**
+ * Which of two readings of one fixed window the server made later, where the stamps of their
+ * requests may say otherwise: a window's count only grows until its reset, so the reading that
+ * shows more spent was made later, whichever request was granted first. Requests cross on the
+ * way to the server (a process paused between its grant and its send, several processes' event
+ * loops on a loaded machine): by the stamps alone, a reading made earlier at the server would
+ * replace a later one, its smaller count dropping grants the server had counted (a 429 in about
+ * 1 run in 15 of three processes sharing one quota under load), and the later one, stamped
+ * earlier, would be ignored. Undefined when the two are not readings of one fixed window.
+ */
+function serverOrder(
+  state: BucketState,
+  observation: RateLimitObservation,
+  receivedAt: number,
+  sentAt: number,
+): 'earlier' | 'later' | undefined {
+  const { remaining, resetMs, limit } = observation;
+  if (state.windowed !== true || state.sliding === true || state.gradual === true) return undefined;
+  if (state.remaining === undefined || state.resetAt === undefined || state.windowMs === undefined)
+    return undefined;
+  if (remaining === undefined || resetMs === undefined || (limit ?? state.limit) !== state.limit)
+    return undefined;
+  if (state.resetAt <= receivedAt || remaining === state.remaining) return undefined;
+  // One window: both resets, each measured from its answer's arrival and rounded up, agree within
+  // the rounding and both round trips; the next window's is a whole window later.
+  const tolerance =
+    RESET_ROUNDING_MS +
+    Math.max(0, receivedAt - sentAt) +
+    Math.max(0, (state.readingReceivedAt ?? 0) - (state.readingSentAt ?? 0));
+  if (state.windowMs <= 2 * tolerance || Math.abs(receivedAt + resetMs - state.resetAt) > tolerance)
+    return undefined;
+  if (remaining < state.remaining) return 'later';
+  // A request sent after the held reading arrived reached the server after it was made: more
+  // left then is units come back (a bucket that refills), never an earlier count.
+  return sentAt < (state.readingReceivedAt ?? Number.NEGATIVE_INFINITY) ? 'earlier' : undefined;
+}
+
+/**
  * The state after an answer arrived at `receivedAt`, for a request granted at `sentAt`, saying
  * `observation`. A reset is measured from the answer. A window the fields do not declare is
  * learned from the answers to requests that opened one (`remaining = limit - 1`): their reset
@@ -523,7 +566,9 @@ export function observe(
   inFlight = 0,
 ): BucketState {
   if (countsOtherUnits(observation)) return observeOtherUnits(state, observation, receivedAt, sentAt);
-  if (sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY)) {
+  const atServer = serverOrder(state, observation, receivedAt, sentAt);
+  const olderStamp = sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY);
+  if (atServer === 'earlier' || (olderStamp && atServer !== 'later')) {
     // An answer to a request sent before the one whose reading the ledger already holds: what
     // it counted, the newer reading counted too, and the ledger's entries since that request
     // include the newer reading's own accounting (stamped with its request). Rewritten from the
@@ -609,7 +654,12 @@ export function observe(
   return {
     ...base,
     ...reading,
-    ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
+    ...offerAfter(
+      state,
+      { remaining, resetAt, unseen, overtaking: atServer === 'later' },
+      sentAt,
+      receivedAt,
+    ),
     counted,
   };
 }
