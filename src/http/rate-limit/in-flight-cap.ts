@@ -20,8 +20,9 @@
  * @module
  */
 import type { Clock } from '../clock.js';
-import { type ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
+import { type ConcurrencyBook, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { quietly } from './quietly.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';

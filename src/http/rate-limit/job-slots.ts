@@ -10,8 +10,9 @@
  * @module
  */
 import type { Clock } from '../clock.js';
-import { ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
+import { ConcurrencyBook, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { quietly } from './quietly.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { storeOwnerId } from './store-owner-id.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
@@ -159,25 +160,27 @@ export class JobSlots {
   async learnLimit(origin: string, limit: number, stated = true): Promise<void> {
     if (!(Number.isInteger(limit) && limit > 0)) return;
     const slots = this.#slots(origin);
-    const record = await quietUpdate(this.#book, origin, (current, now) => {
-      const next: { -readonly [K in keyof ConcurrencyRecord]: ConcurrencyRecord[K] } = {
-        ...current,
-        jobLimit: limit,
-        jobSlowStart: 0,
-      };
-      if (stated) {
-        delete next.jobClimbAt;
-      } else {
-        const wasClimbing =
-          current.jobClimbAt !== undefined && current.jobLimit !== undefined && limit < current.jobLimit;
-        const climbAfterMs = wasClimbing
-          ? Math.min(LONGEST_CLIMB_MS, (current.jobClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
-          : (current.jobClimbAfterMs ?? FIRST_CLIMB_MS);
-        next.jobClimbAfterMs = climbAfterMs;
-        next.jobClimbAt = now + climbAfterMs;
-      }
-      return next;
-    });
+    const record = await quietly(
+      this.#book.update(origin, (current, now) => {
+        const next: { -readonly [K in keyof ConcurrencyRecord]: ConcurrencyRecord[K] } = {
+          ...current,
+          jobLimit: limit,
+          jobSlowStart: 0,
+        };
+        if (stated) {
+          delete next.jobClimbAt;
+        } else {
+          const wasClimbing =
+            current.jobClimbAt !== undefined && current.jobLimit !== undefined && limit < current.jobLimit;
+          const climbAfterMs = wasClimbing
+            ? Math.min(LONGEST_CLIMB_MS, (current.jobClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
+            : (current.jobClimbAfterMs ?? FIRST_CLIMB_MS);
+          next.jobClimbAfterMs = climbAfterMs;
+          next.jobClimbAt = now + climbAfterMs;
+        }
+        return next;
+      }),
+    );
     // Places taken while the limit was unknown: those beyond it queue again.
     const others = fleetCounts(record ?? {}, this.#clock.now(), this.#book.owner);
     const room = Math.max(0, limit - slots.running - others.held);
@@ -187,10 +190,12 @@ export class JobSlots {
 
   /** No submission to `origin` before `untilMs` (the queue was full). */
   async block(origin: string, untilMs: number): Promise<void> {
-    await quietUpdate(this.#book, origin, (current) => ({
-      ...current,
-      jobsBlockedUntil: Math.max(current.jobsBlockedUntil ?? 0, untilMs),
-    }));
+    await quietly(
+      this.#book.update(origin, (current) => ({
+        ...current,
+        jobsBlockedUntil: Math.max(current.jobsBlockedUntil ?? 0, untilMs),
+      })),
+    );
   }
 
   /** Waits for a free slot on `origin`, in arrival order. */
@@ -298,21 +303,6 @@ export class JobSlots {
       () => this.#wake.wake(),
     );
   }
-}
-
-/** An update whose failure (a store that cannot be written) leaves what was known. */
-async function quietUpdate(
-  book: ConcurrencyBook,
-  origin: string,
-  change: (record: ConcurrencyRecord, now: number) => ConcurrencyRecord,
-): Promise<ConcurrencyRecord | undefined> {
-  let written: ConcurrencyRecord | undefined;
-  await quietly(
-    book.update(origin, change).then((record) => {
-      written = record;
-    }),
-  );
-  return written;
 }
 
 /**
