@@ -5,7 +5,9 @@
  * reset. Before: the reading of the request stamped last replaced the ledger with its smaller
  * count, and the later reading (stamped earlier) was ignored, so three processes sharing a quota
  * through Redis granted the units the server had already counted (a 429 in about 1 run in 15
- * under load, `cross-process.test.ts`).
+ * under load, `cross-process.test.ts`). Likewise a reset measured from a slow answer's arrival
+ * is late by that answer's round trip: a new window read before it looked like a bucket refilling,
+ * and the fleet let units "come back" inside a window that had none left.
  */
 import { describe, expect, it } from 'vitest';
 import { EMPTY_BUCKET, grant, observe, plan, remainingAt } from '../../src/http/rate-limit/bucket-math.js';
@@ -59,5 +61,20 @@ describe('readings of one window that arrive in another order than their request
     // Stamped last but counted earlier at the server: 4 were left then, 1 is now.
     const earlier = observe(held, reading(4, resetAt, START + 260), START + 260, stamps[1]!);
     expect(remainingAt(earlier, START + 300)).toBeLessThanOrEqual(1);
+  });
+
+  it('a new window read before a reset measured late (a slow answer) is not taken for a refill', () => {
+    const opening = observe(EMPTY_BUCKET, reading(LIMIT - 1, resetAt, START + 50), START + 60, START + 40);
+    // Counted by the server at 3.6 s (its reset 2 s on, rounded up), answered 1.4 s later on a busy
+    // process: the reset measured from the arrival is 1.9 s later than the server's.
+    const slow = observe(opening, reading(2, resetAt, START + 3_600), START + 4_900, START + 3_500);
+    // A request sent after that answer arrived, reaching the server in its next window.
+    const next = observe(
+      slow,
+      reading(LIMIT - 1, resetAt + WINDOW_MS, START + 5_050),
+      START + 5_100,
+      START + 5_030,
+    );
+    expect(next.gradual).not.toBe(true);
   });
 });

@@ -752,7 +752,11 @@ function refillsGradually(
   // shows more left.
   const after = state.readingReceivedAt ?? state.readingSentAt ?? Number.POSITIVE_INFINITY;
   if (limit !== state.limit || sentAt <= after) return false;
-  return remaining > state.remaining && receivedAt < state.resetAt - RESET_ROUNDING_MS;
+  // The held reset was measured from its answer's arrival, up to a round trip after the server
+  // counted (longer on a loaded machine, where answers wait for the event loop): it may be that
+  // much late, and a new window opening before it is not a refill.
+  const lateBy = RESET_ROUNDING_MS + (state.roundTripMs ?? 0);
+  return remaining > state.remaining && receivedAt < state.resetAt - lateBy;
 }
 
 /**
