@@ -43,7 +43,7 @@ afterAll(async () => {
  * A Redis that accepts connections and never answers (a server stopped, paused or cut off
  * behind a proxy that still accepts): a client's commands queue on it forever.
  */
-async function startSilentRedis(): Promise<{ client: Client; close: () => Promise<void> }> {
+async function startSilentRedis(): Promise<{ store: RedisRateLimitStore; close: () => Promise<void> }> {
   const sockets = new Set<Socket>();
   const silent = createServer((socket) => {
     sockets.add(socket);
@@ -59,7 +59,8 @@ async function startSilentRedis(): Promise<{ client: Client; close: () => Promis
   // The handshake is never answered either: the client queues what it is given meanwhile.
   void client.connect().catch(() => undefined);
   return {
-    client,
+    // A time limit of 50 ms: the tests wait no longer than that for a store that never answers.
+    store: new RedisRateLimitStore({ client, prefix: freshPrefix(), timeoutMs: 50 }),
     close: async () => {
       client.destroy();
       for (const socket of sockets) socket.destroy();
@@ -302,11 +303,7 @@ describe('RedisRateLimitStore', () => {
     it('gives up on a Redis that never answers after its time limit, with a typed error', async () => {
       const silent = await startSilentRedis();
       try {
-        const store = new RedisRateLimitStore({
-          client: silent.client,
-          prefix: freshPrefix(),
-          timeoutMs: 50,
-        });
+        const store = silent.store;
         const reading = await store.read('quota').catch((error: unknown) => error);
         expect(reading).toMatchObject({
           name: 'RateLimitStoreError',
@@ -327,11 +324,7 @@ describe('RedisRateLimitStore', () => {
       const bed = await startTestBed();
       const silent = await startSilentRedis();
       try {
-        const store = new RedisRateLimitStore({
-          client: silent.client,
-          prefix: freshPrefix(),
-          timeoutMs: 50,
-        });
+        const store = silent.store;
         const account = bed.emulator.createAccount();
         const client = bed.client({ credentials: { generationKey: account.apiKey }, rateLimit: { store } });
         // The probe of the unknown route needs no quota read: it goes, and its answer is returned
