@@ -214,6 +214,7 @@ export class HttpClient {
           startedAt,
           attempt,
           submitsJob: request.submitsJob === true,
+          priority: request.priority,
           slotRevoked: slot?.revoked,
         };
         try {

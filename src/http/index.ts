@@ -98,6 +98,7 @@ export {
   RateLimitGovernor,
   type RateLimitGovernorOptions,
   type RateLimitPermit,
+  type RequestPriority,
   type ThrottleWait,
 } from './rate-limit-governor.js';
 export { CAPABILITY_PREFIX, isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';

@@ -84,6 +84,7 @@ export {
   type RateLimitBelief,
   RateLimitGovernor,
   type RateLimitGovernorOptions,
+  type RequestPriority,
   type ThrottleWait,
 } from './rate-limit-governor.js';
 export { RawHeaders } from './raw-headers.js';
