@@ -8,8 +8,9 @@
  * reconnection) stays the caller's.
  * @module
  */
-import { redisDeadline } from '../http/rate-limit/redis-deadline.js';
+
 import type { RedisCommandClient } from '../http/rate-limit/redis-script.js';
+import { redisDeadline } from '../runtime/redis-deadline.js';
 import {
   type BudgetStore,
   type BudgetTotals,

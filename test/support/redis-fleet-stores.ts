@@ -29,7 +29,8 @@ export function redisFleetStores(name: string) {
         const connection = await connect(redis!.url);
         connections.push(connection);
         const client = { sendCommand: (args: string[]) => clock.hold(() => connection.sendCommand(args)) };
-        stores.push(new RedisRateLimitStore({ client, prefix }));
+        // Held commands wait their turn in real time: the virtual fleet's queue, not Redis's latency.
+        stores.push(new RedisRateLimitStore({ client, prefix, timeoutMs: 600_000 }));
       }
       return stores;
     },

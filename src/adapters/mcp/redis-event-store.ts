@@ -9,8 +9,8 @@
  * @module
  */
 import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
-import { redisDeadline } from '../../http/rate-limit/redis-deadline.js';
 import { type RedisCommandClient, RedisScript } from '../../http/rate-limit/redis-script.js';
+import { redisDeadline } from '../../runtime/redis-deadline.js';
 import { eventIdOf, isPrimingEvent, parseEventId, unknownEventId } from './event-id.js';
 
 /**

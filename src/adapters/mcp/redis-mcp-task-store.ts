@@ -9,8 +9,8 @@
  * @module
  */
 
-import { redisDeadline } from '../../http/rate-limit/redis-deadline.js';
 import { type RedisCommandClient, RedisScript } from '../../http/rate-limit/redis-script.js';
+import { redisDeadline } from '../../runtime/redis-deadline.js';
 import { isStorableJob, jobFrom, jobKey, type McpJobRecord, type McpTaskStore } from './mcp-task-store.js';
 
 /**

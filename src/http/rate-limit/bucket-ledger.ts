@@ -6,9 +6,9 @@
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import { block, EMPTY_BUCKET, grant, grantStamp, observe, type Plan, plan, rollOver } from './bucket-math.js';
+import { compareAndSetCycle } from './compare-and-set-cycle.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
-import { RateLimitStoreError } from './rate-limit-store-error.js';
 
 const MAX_CAS_ATTEMPTS = 16;
 
@@ -34,17 +34,16 @@ export class BucketLedger {
   }
 
   /** Applies `change` to the stored state of `bucket` (compare-and-set, retried under contention). */
-  async update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
-      const current = await this.store.read(bucket);
-      const next = change(current?.state ?? EMPTY_BUCKET);
-      if (await this.store.compareAndSet(bucket, current?.version ?? 0, next, this.ttlMs)) return next;
-    }
-    throw new RateLimitStoreError({
-      store: 'shared',
-      operation: 'compare-and-set',
-      bucket,
-      failure: `the bucket kept changing under other writers (${MAX_CAS_ATTEMPTS} attempts)`,
+  update(bucket: string, change: (state: BucketState) => BucketState): Promise<BucketState> {
+    return compareAndSetCycle({
+      store: this.store,
+      keys: [bucket],
+      ttlMs: this.ttlMs,
+      attempts: MAX_CAS_ATTEMPTS,
+      change: ([current]) => {
+        const next = change(current?.state ?? EMPTY_BUCKET);
+        return { writes: [next], result: next };
+      },
     });
   }
 
@@ -52,7 +51,7 @@ export class BucketLedger {
    * Grants one request on every bucket when all allow it at `now`; otherwise says how long to
    * wait (the longest wait among them) or which buckets are still unknown.
    */
-  async tryGrant(
+  tryGrant(
     buckets: readonly string[],
     now: number,
     burst: number | undefined,
@@ -61,44 +60,43 @@ export class BucketLedger {
     /** This governor's requests in flight on `bucket` once this one is granted. */
     inFlightAfter: (bucket: string) => number = () => 1,
   ): Promise<GrantDecision> {
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
-      const reads: Array<Awaited<ReturnType<RateLimitStore['read']>>> = [];
-      for (const bucket of buckets) reads.push(await this.store.read(bucket));
-      const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
-      const plans: Plan[] = states.map((state) => plan(state, now, burst));
-      let longest: GrantDecision | undefined;
-      const unknown: string[] = [];
-      plans.forEach((decision, index) => {
-        if (decision.kind === 'unknown') unknown.push(buckets[index]!);
-        if (decision.kind === 'wait' && (longest?.kind !== 'wait' || decision.waitMs > longest.waitMs)) {
-          longest = {
-            kind: 'wait',
-            waitMs: decision.waitMs,
-            reason: decision.reason,
-            bucket: buckets[index]!,
-          };
-        }
-      });
-      if (longest) return longest;
-      if (unknown.length > 0) return { kind: 'unknown', buckets: unknown };
-      let allWritten = true;
-      const stamp = grantStamp(states, grantedAt);
-      for (const [index, bucket] of buckets.entries()) {
-        const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
-        const next = withInFlight(
-          grant(states[index]!, now, decision.paceTokens, stamp),
-          this.owner,
-          inFlightAfter(bucket),
-          now,
-        );
-        if (!(await this.store.compareAndSet(bucket, reads[index]?.version ?? 0, next, this.ttlMs))) {
-          allWritten = false;
-          break;
-        }
-      }
-      if (allWritten) return { kind: 'granted', grantedAt: stamp };
-    }
-    return { kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' };
+    return compareAndSetCycle<GrantDecision>({
+      store: this.store,
+      keys: buckets,
+      ttlMs: this.ttlMs,
+      attempts: MAX_CAS_ATTEMPTS,
+      change: (reads) => {
+        const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
+        const plans: Plan[] = states.map((state) => plan(state, now, burst));
+        let longest: GrantDecision | undefined;
+        const unknown: string[] = [];
+        plans.forEach((decision, index) => {
+          if (decision.kind === 'unknown') unknown.push(buckets[index]!);
+          if (decision.kind === 'wait' && (longest?.kind !== 'wait' || decision.waitMs > longest.waitMs)) {
+            longest = {
+              kind: 'wait',
+              waitMs: decision.waitMs,
+              reason: decision.reason,
+              bucket: buckets[index]!,
+            };
+          }
+        });
+        if (longest) return { result: longest };
+        if (unknown.length > 0) return { result: { kind: 'unknown', buckets: unknown } };
+        const stamp = grantStamp(states, grantedAt);
+        const writes = buckets.map((bucket, index) => {
+          const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
+          return withInFlight(
+            grant(states[index]!, now, decision.paceTokens, stamp),
+            this.owner,
+            inFlightAfter(bucket),
+            now,
+          );
+        });
+        return { writes, result: { kind: 'granted', grantedAt: stamp } };
+      },
+      lost: () => ({ kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' }),
+    });
   }
 
   /**

@@ -8,9 +8,10 @@
  * @module
  */
 import type { Clock } from '../clock.js';
+import { compareAndSetCycle } from './compare-and-set-cycle.js';
 import type { ConcurrencyRecord } from './concurrency-record.js';
+import { quietly } from './quietly.js';
 import type { RateLimitStore } from './rate-limit-store.js';
-import { RateLimitStoreError } from './rate-limit-store-error.js';
 import type { WakeSignal } from './wake-signal.js';
 
 /**
@@ -70,12 +71,7 @@ export class ConcurrencyBook {
 
   /** The record as the store has it, or as last known here when the store cannot be read. */
   async readOrCached(origin: string): Promise<ConcurrencyRecord> {
-    try {
-      return await this.read(origin);
-    } catch (error) {
-      if (!RateLimitStoreError.isInstance(error)) throw error;
-      return this.cached(origin);
-    }
+    return (await quietly(this.read(origin))) ?? this.cached(origin);
   }
 
   /**
@@ -91,28 +87,23 @@ export class ConcurrencyBook {
       this.#local.set(origin, next);
       return next;
     }
-    const key = this.#key(origin);
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
-      const current = await this.store.read(key);
-      const before = current?.state.concurrency ?? {};
-      const next = change(before, this.clock.now());
-      // Nothing changed (a waiter that found no room): no write, no new version for the others.
-      if (next === before) {
-        this.#cached.set(origin, next);
-        return next;
-      }
-      const state = { blockedUntil: 0, concurrency: next };
-      if (await this.store.compareAndSet(key, current?.version ?? 0, state, this.ttlMs)) {
-        this.#cached.set(origin, next);
-        return next;
-      }
-    }
-    throw new RateLimitStoreError({
-      store: 'shared',
-      operation: 'compare-and-set',
-      bucket: key,
-      failure: `the record kept changing under other writers (${MAX_CAS_ATTEMPTS} attempts)`,
+    const next = await compareAndSetCycle({
+      store: this.store,
+      keys: [this.#key(origin)],
+      ttlMs: this.ttlMs,
+      attempts: MAX_CAS_ATTEMPTS,
+      change: ([current]) => {
+        const before = current?.state.concurrency ?? {};
+        const changed = change(before, this.clock.now());
+        // Nothing changed (a waiter that found no room): no write, no new version for the others.
+        return {
+          writes: [changed === before ? undefined : { blockedUntil: 0, concurrency: changed }],
+          result: changed,
+        };
+      },
     });
+    this.#cached.set(origin, next);
+    return next;
   }
 
   /** The longest a waiter on a shared record sleeps between looks, for a thing that usually lasts `typicalMs`. */
@@ -146,16 +137,6 @@ export class ConcurrencyBook {
 /** The first look again on a shared record, for a thing that usually lasts `typicalMs`. */
 function firstLookMs(typicalMs: number | undefined): number {
   return typicalMs === undefined ? FIRST_POLL_MS : Math.max(1, typicalMs * POLL_SHARE);
-}
-
-/** Runs a write whose failure must not surface (a release, an answer recorded): the lease ends it anyway. */
-export function quietly(write: Promise<unknown>): Promise<void> {
-  return write.then(
-    () => undefined,
-    (error: unknown) => {
-      if (!RateLimitStoreError.isInstance(error)) throw error;
-    },
-  );
 }
 
 /** A smoothed duration (an exponentially weighted mean, as TCP smooths its round trip). */

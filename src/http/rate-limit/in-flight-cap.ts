@@ -21,9 +21,10 @@
  */
 import type { Clock } from '../clock.js';
 import { climbed as climbedLimit, IN_FLIGHT_CAP, learned } from './climbing-limit.js';
-import { type ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
+import { type ConcurrencyBook, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
 import { PlaceClaims } from './place-claims.js';
+import { quietly } from './quietly.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';

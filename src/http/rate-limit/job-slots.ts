@@ -11,9 +11,10 @@
  */
 import type { Clock } from '../clock.js';
 import { climbed as climbedLimit, JOB_LIMIT, learned } from './climbing-limit.js';
-import { ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
+import { ConcurrencyBook, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
 import { PlaceClaims } from './place-claims.js';
+import { quietly } from './quietly.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { storeOwnerId } from './store-owner-id.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
@@ -167,11 +168,13 @@ export class JobSlots {
   async learnLimit(origin: string, limit: number, stated = true): Promise<void> {
     if (!(Number.isInteger(limit) && limit > 0)) return;
     const slots = this.#slots(origin);
-    const record = await quietUpdate(this.#book, origin, (current, now) => {
-      if (!stated) return learned({ ...current, jobSlowStart: 0 }, JOB_LIMIT, limit, now);
-      const { jobClimbAt: _kept, jobClimbed: _climbed, ...rest } = current;
-      return { ...rest, jobLimit: limit, jobSlowStart: 0 };
-    });
+    const record = await quietly(
+      this.#book.update(origin, (current, now) => {
+        if (!stated) return learned({ ...current, jobSlowStart: 0 }, JOB_LIMIT, limit, now);
+        const { jobClimbAt: _kept, jobClimbed: _climbed, ...rest } = current;
+        return { ...rest, jobLimit: limit, jobSlowStart: 0 };
+      }),
+    );
     // Places taken while the limit was unknown: those beyond it queue again.
     const others = fleetCounts(record ?? {}, this.#clock.now(), this.#book.owner);
     const room = Math.max(0, limit - slots.running - others.held);
@@ -181,10 +184,12 @@ export class JobSlots {
 
   /** No submission to `origin` before `untilMs` (the queue was full). */
   async block(origin: string, untilMs: number): Promise<void> {
-    await quietUpdate(this.#book, origin, (current) => ({
-      ...current,
-      jobsBlockedUntil: Math.max(current.jobsBlockedUntil ?? 0, untilMs),
-    }));
+    await quietly(
+      this.#book.update(origin, (current) => ({
+        ...current,
+        jobsBlockedUntil: Math.max(current.jobsBlockedUntil ?? 0, untilMs),
+      })),
+    );
   }
 
   /** Waits for a free slot on `origin`, in arrival order. */
@@ -317,21 +322,6 @@ export class JobSlots {
       () => this.#wake.wake(),
     );
   }
-}
-
-/** An update whose failure (a store that cannot be written) leaves what was known. */
-async function quietUpdate(
-  book: ConcurrencyBook,
-  origin: string,
-  change: (record: ConcurrencyRecord, now: number) => ConcurrencyRecord,
-): Promise<ConcurrencyRecord | undefined> {
-  let written: ConcurrencyRecord | undefined;
-  await quietly(
-    book.update(origin, change).then((record) => {
-      written = record;
-    }),
-  );
-  return written;
 }
 
 /**

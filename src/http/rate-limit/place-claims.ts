@@ -11,7 +11,8 @@
  * for long.
  * @module
  */
-import { type ConcurrencyBook, quietly } from './concurrency-book.js';
+import type { ConcurrencyBook } from './concurrency-book.js';
+import { quietly } from './quietly.js';
 import {
   type ClaimField,
   type ConcurrencyRecord,

@@ -7,6 +7,7 @@
  * import a Redis library, and the connection (TLS, auth, reconnection) stays the caller's.
  * @module
  */
+import { redisDeadline } from '../../runtime/redis-deadline.js';
 import { decodeVersionedState, encodeBucketState, MAX_VERSION_DIGITS } from './bucket-state-codec.js';
 import type { BucketState, RateLimitStore, VersionedBucketState } from './rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
@@ -51,6 +52,16 @@ export interface RedisRateLimitStoreOptions {
    * @default 'gentk:rate-limit:'
    */
   readonly prefix?: string;
+  /**
+   * How long the store waits for Redis to answer a command (a read, or a compare-and-set with
+   * its script) before it fails with a `RateLimitStoreError` (`backendCode: 'TimeoutError'`).
+   * A client that queues commands while it reconnects (node-redis and ioredis do by default), or
+   * a server that stopped answering, would otherwise hold every request of the fleet; this way
+   * the governor meets the store's failure as any other: a request not yet sent is refused,
+   * and an answer that could not be recorded is still returned.
+   * @default 2_000
+   */
+  readonly timeoutMs?: number;
 }
 
 /**
@@ -80,16 +91,18 @@ export interface RedisRateLimitStoreOptions {
 export class RedisRateLimitStore implements RateLimitStore {
   readonly #client: RedisCommandClient;
   readonly #prefix: string;
+  readonly #timeoutMs: number;
 
   constructor(options: RedisRateLimitStoreOptions) {
     this.#client = options.client;
     this.#prefix = options.prefix ?? 'gentk:rate-limit:';
+    this.#timeoutMs = Math.max(1, options.timeoutMs ?? DEFAULT_TIMEOUT_MS);
   }
 
   async read(bucket: string): Promise<VersionedBucketState | undefined> {
     let reply: unknown;
     try {
-      reply = await this.#client.sendCommand(['GET', this.#prefix + bucket]);
+      reply = await redisDeadline(this.#client.sendCommand(['GET', this.#prefix + bucket]), this.#timeoutMs);
     } catch (error) {
       // A key of another type is foreign data, not a failure: absent, and the next write replaces it.
       if (isRedisReplyError(error, 'WRONGTYPE')) return undefined;
@@ -107,10 +120,16 @@ export class RedisRateLimitStore implements RateLimitStore {
   ): Promise<boolean> {
     let reply: unknown;
     try {
-      reply = await COMPARE_AND_SET.run(
-        this.#client,
-        [this.#prefix + bucket],
-        [String(expectedVersion), encodeBucketState(state), String(Math.max(1, Math.ceil(ttlMs)))],
+      // One limit for the script's run: its EVALSHA and, when the server lost the script, its
+      // EVAL. A write that answers late may still have been applied: its version moved on, so
+      // the next cycle reads it, as any other writer's.
+      reply = await redisDeadline(
+        COMPARE_AND_SET.run(
+          this.#client,
+          [this.#prefix + bucket],
+          [String(expectedVersion), encodeBucketState(state), String(Math.max(1, Math.ceil(ttlMs)))],
+        ),
+        this.#timeoutMs,
       );
     } catch (error) {
       throw new RateLimitStoreError({ store: 'redis', operation: 'compare-and-set', bucket, failure: error });
@@ -118,6 +137,8 @@ export class RedisRateLimitStore implements RateLimitStore {
     return reply === 1 || reply === 1n || reply === '1';
   }
 }
+
+const DEFAULT_TIMEOUT_MS = 2_000;
 
 /** A bulk-string reply as text: a string, or bytes when the client maps replies to buffers. */
 function replyText(reply: unknown): string | undefined {

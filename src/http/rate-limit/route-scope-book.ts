@@ -5,8 +5,9 @@
  * joins a fleet paces its first requests against the quotas the fleet's answers named.
  * @module
  */
+import { compareAndSetCycle } from './compare-and-set-cycle.js';
+import { quietly } from './quietly.js';
 import type { RateLimitStore } from './rate-limit-store.js';
-import { RateLimitStoreError } from './rate-limit-store-error.js';
 import { type Route, routeOf } from './route-key.js';
 import type { RouteMap } from './route-map.js';
 import { decodeRouteScopeRecord, type RouteScopeRecord, withRouteScope } from './route-scope-record.js';
@@ -41,7 +42,7 @@ export class RouteScopeBook {
   async #read(origin: string): Promise<void> {
     // The record only spares a probe: a store that cannot be read leaves the route to be
     // learned here, as alone (the quotas' own reads and writes meet the store's failure).
-    const stored = await this.store.read(this.#key(origin)).catch(unlessStoreFailure);
+    const stored = await quietly(this.store.read(this.#key(origin)));
     // The codec checked the shape; the origin check keeps a record from pointing elsewhere.
     const record = decodeRouteScopeRecord(stored?.state.routes, origin);
     if (record?.perRoute) this.routes.countPerRoute(origin);
@@ -60,46 +61,27 @@ export class RouteScopeBook {
 
   /** Writes that `route` draws on `buckets` (and whether the origin counts per route), unless the record says so already. */
   async remember(route: Route, buckets: readonly string[], perRoute: boolean): Promise<void> {
-    const key = this.#key(route.origin);
     const path = route.key.slice(route.origin.length);
-    try {
-      await this.#write(key, route, path, buckets, perRoute);
-    } catch (error) {
-      // Not written: the other processes learn the route from an answer of their own, as alone.
-      unlessStoreFailure(error);
-    }
+    // Not written (the store failed, or other writers kept winning): the other processes learn
+    // the route from an answer of their own, as alone.
+    await quietly(
+      compareAndSetCycle({
+        store: this.store,
+        keys: [this.#key(route.origin)],
+        ttlMs: this.ttlMs,
+        attempts: MAX_CAS_ATTEMPTS,
+        change: ([current]) => {
+          const before: RouteScopeRecord = decodeRouteScopeRecord(current?.state.routes, route.origin) ?? {};
+          let next = withRouteScope(before, path, buckets);
+          if (perRoute && !next.perRoute) next = { ...next, perRoute: true };
+          return {
+            writes: [next === before ? undefined : { blockedUntil: 0, routes: next }],
+            result: undefined,
+          };
+        },
+      }),
+    );
   }
-
-  async #write(
-    key: string,
-    route: Route,
-    path: string,
-    buckets: readonly string[],
-    perRoute: boolean,
-  ): Promise<void> {
-    for (let attempt = 0; attempt < MAX_CAS_ATTEMPTS; attempt += 1) {
-      const current = await this.store.read(key);
-      const before: RouteScopeRecord = decodeRouteScopeRecord(current?.state.routes, route.origin) ?? {};
-      let next = withRouteScope(before, path, buckets);
-      if (perRoute && !next.perRoute) next = { ...next, perRoute: true };
-      if (next === before) return;
-      if (
-        await this.store.compareAndSet(
-          key,
-          current?.version ?? 0,
-          { blockedUntil: 0, routes: next },
-          this.ttlMs,
-        )
-      )
-        return;
-    }
-  }
-}
-
-/** Swallows the store's failures (the record is an aid, never a condition); rethrows the rest. */
-function unlessStoreFailure(error: unknown): undefined {
-  if (!RateLimitStoreError.isInstance(error)) throw error;
-  return undefined;
 }
 
 /** The route of `path` on `origin`, or undefined when the stored path is not one of its path groups. */

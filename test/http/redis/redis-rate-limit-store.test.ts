@@ -3,6 +3,7 @@
  * under concurrent writers on separate connections, the TTL, EVALSHA with its EVAL fallback,
  * foreign data under its keys, and typed, redacted errors.
  */
+import { createServer, type Socket } from 'node:net';
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { REDACTED } from '../../../src/http/index.js';
@@ -37,6 +38,36 @@ afterAll(async () => {
   second?.destroy();
   await server?.stop();
 });
+
+/**
+ * A Redis that accepts connections and never answers (a server stopped, paused or cut off
+ * behind a proxy that still accepts): a client's commands queue on it forever.
+ */
+async function startSilentRedis(): Promise<{ store: RedisRateLimitStore; close: () => Promise<void> }> {
+  const sockets = new Set<Socket>();
+  const silent = createServer((socket) => {
+    sockets.add(socket);
+    socket.on('data', () => undefined);
+  });
+  await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+  const address = silent.address() as { port: number };
+  const client = createClient({
+    url: `redis://127.0.0.1:${address.port}`,
+    socket: { reconnectStrategy: false },
+  });
+  client.on('error', () => undefined);
+  // The handshake is never answered either: the client queues what it is given meanwhile.
+  void client.connect().catch(() => undefined);
+  return {
+    // A time limit of 50 ms: the tests wait no longer than that for a store that never answers.
+    store: new RedisRateLimitStore({ client, prefix: freshPrefix(), timeoutMs: 50 }),
+    close: async () => {
+      client.destroy();
+      for (const socket of sockets) socket.destroy();
+      await new Promise<void>((resolve) => silent.close(() => resolve()));
+    },
+  };
+}
 
 const FULL_STATE: BucketState = {
   limit: 60,
@@ -268,6 +299,50 @@ describe('RedisRateLimitStore', () => {
       const everything = JSON.stringify({ ...error, message: error.message, stack: error.stack });
       expect(everything).not.toContain(password);
     });
+
+    it('gives up on a Redis that never answers after its time limit, with a typed error', async () => {
+      const silent = await startSilentRedis();
+      try {
+        const store = silent.store;
+        const reading = await store.read('quota').catch((error: unknown) => error);
+        expect(reading).toMatchObject({
+          name: 'RateLimitStoreError',
+          operation: 'read',
+          backendCode: 'TimeoutError',
+        });
+        expect((reading as Error).message).toMatch(/did not answer within 50 ms/);
+        const writing = await store
+          .compareAndSet('quota', 0, FULL_STATE, 1_000)
+          .catch((error: unknown) => error);
+        expect(writing).toMatchObject({ operation: 'compare-and-set', backendCode: 'TimeoutError' });
+      } finally {
+        await silent.close();
+      }
+    });
+
+    it('never hangs a call on a Redis that stopped answering: the governor meets it as a failing store', async () => {
+      const bed = await startTestBed();
+      const silent = await startSilentRedis();
+      try {
+        const store = silent.store;
+        const account = bed.emulator.createAccount();
+        const client = bed.client({ credentials: { generationKey: account.apiKey }, rateLimit: { store } });
+        // The probe of the unknown route needs no quota read: it goes, and its answer is returned
+        // although nothing it taught could be recorded.
+        const answered = await client.request(chatRequest());
+        expect(answered.status).toBe(200);
+        // The next one needs the quota's state: refused before sending, not held until Redis answers.
+        const wireBefore = bed.wire.length;
+        const refused = await client.request(chatRequest()).catch((error: unknown) => error);
+        expect(refused).toMatchObject({ name: 'RateLimitStoreError', backendCode: 'TimeoutError' });
+        expect(bed.wire.length).toBe(wireBefore);
+        expect(bed.emulator.inspect(account.email)?.usage).toHaveLength(1);
+        await client.close();
+      } finally {
+        await silent.close();
+        await bed.close();
+      }
+    }, 20_000);
 
     it('refuses the next call before sending when the store fails, but never loses an answer it could not record', async () => {
       const bed = await startTestBed();

@@ -35,7 +35,15 @@ export function fleetClient(options: {
           const client = toolkitHttpClient(
             { baseUrl, clock, transport, seed: 13 + member },
             {
-              rateLimit: { store: new RedisRateLimitStore({ client: held(connection, clock), prefix }) },
+              // The held commands wait their turn (one at a time, in real time): that queue is the
+              // virtual fleet's, not Redis's latency, so the store's time limit must not count it.
+              rateLimit: {
+                store: new RedisRateLimitStore({
+                  client: held(connection, clock),
+                  prefix,
+                  timeoutMs: 600_000,
+                }),
+              },
               ...(onEvent ? { onEvent: (event: HttpEvent) => onEvent(member, event) } : {}),
             },
           );
