@@ -12,7 +12,6 @@
  * @module
  */
 import type { ConcurrencyBook } from './concurrency-book.js';
-import { quietly } from './quietly.js';
 import {
   type ClaimField,
   type ConcurrencyRecord,
@@ -20,6 +19,7 @@ import {
   othersFirst,
   withClaim,
 } from './concurrency-record.js';
+import { quietly } from './quietly.js';
 
 /** A claim lasts this many of its waiter's longest sleeps between looks, unless renewed. */
 const CLAIM_LOOKS = 4;
