@@ -5,7 +5,17 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
-import { block, EMPTY_BUCKET, grant, grantStamp, observe, type Plan, plan, rollOver } from './bucket-math.js';
+import {
+  block,
+  EMPTY_BUCKET,
+  grant,
+  grantStamp,
+  observe,
+  type Plan,
+  plan,
+  release,
+  rollOver,
+} from './bucket-math.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
@@ -141,6 +151,11 @@ export class BucketLedger {
       offerRemaining: 0,
       offerSentAt: Number.MAX_SAFE_INTEGER,
     }));
+  }
+
+  /** Gives back the unit of `bucket` that the request granted at `grantedAt` took (see `release`). */
+  async release(bucket: string, grantedAt: number): Promise<void> {
+    await this.update(bucket, (state) => release(state, grantedAt));
   }
 
   block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {

@@ -735,6 +735,21 @@ function refillSchedule(
   return bounded([...schedule, ...later]);
 }
 
+/**
+ * The state once the request granted at `grantedAt` turned out not to draw on this quota (a
+ * route not yet known borrowed it from a relative, and the answer named the quotas it does draw
+ * on): its unit comes back. Groups merge keeping the later stamp (see `bounded`), so the unit is
+ * taken from the grant's own group, else from the first group stamped after it.
+ */
+export function release(state: BucketState, grantedAt: number): BucketState {
+  const counted = state.counted ?? [];
+  const index = counted.findIndex(([stamp, , count]) => stamp >= grantedAt && count > 0);
+  if (index < 0) return state;
+  const [stamp, expiresAt, count] = counted[index]!;
+  const kept: CountedRequests[] = count > 1 ? [[stamp, expiresAt, count - 1]] : [];
+  return { ...state, counted: [...counted.slice(0, index), ...kept, ...counted.slice(index + 1)] };
+}
+
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */
 export function block(state: BucketState, untilMs: number, quotaSpent: boolean, sentAt: number): BucketState {
   // A refusal withdraws any burst a reading offered: the server no longer has it.

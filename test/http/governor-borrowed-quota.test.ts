@@ -1,0 +1,69 @@
+/**
+ * A route not yet known borrows its relative's quotas while it learns its own (`route-map.ts`):
+ * a job's status route, first polled, is paced against the submit route's quota. When its
+ * answer names another quota (GitHub's `core` where submissions draw on `search`), the borrowed
+ * unit comes back: kept, it held one submission of that window back, and with it a whole window
+ * for the last job (`github-resources` ran at 1.41x the least time, the last submission alone
+ * in a fifth window).
+ */
+import { ManualClock } from 'generation-agent-toolkit-emulator';
+import { describe, expect, it } from 'vitest';
+import { RateLimitGovernor, type RateLimitObservation } from '../../src/http/index.js';
+import { createVirtualClock } from '../support/virtual-clock.js';
+
+const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
+const SUBMIT = new URL('https://api.github.test/v1/generations');
+const STATUS = new URL('https://api.github.test/v1/generations/1');
+
+function reading(resource: string, limit: number, remaining: number): RateLimitObservation {
+  return { policy: resource, limit, remaining, resetMs: 60_000, source: 'x-ratelimit' };
+}
+
+describe('a quota a route borrowed before its answer named its own', () => {
+  it('gets the borrowed unit back: the next submission goes at once', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const governor = new RateLimitGovernor({ clock, random: () => 0 });
+    const answer = async (url: URL, observation: RateLimitObservation) => {
+      const permit = await governor.acquire(url);
+      await permit.complete({
+        answered: true,
+        status: 200,
+        receivedAt: clock.now(),
+        observations: [observation],
+      });
+      return permit.buckets;
+    };
+    // Three submissions a window on `search`: two go.
+    await answer(SUBMIT, reading('search', 3, 2));
+    await answer(SUBMIT, reading('search', 3, 1));
+    // The first poll borrows `search` (its relative's), and its answer says `core`.
+    expect(await answer(STATUS, reading('core', 100, 99))).toEqual(['https://api.github.test#search#']);
+    // The third submission of the window goes now, not at the window's reset a minute on.
+    const waited = clock.now();
+    await answer(SUBMIT, reading('search', 3, 0));
+    expect(clock.now()).toBe(waited);
+    // And the status route now draws on `core` alone.
+    expect(await answer(STATUS, reading('core', 100, 98))).toEqual(['https://api.github.test#core#']);
+  });
+
+  it('keeps the unit when the answer shows the route draws on the borrowed quota', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const governor = new RateLimitGovernor({ clock, random: () => 0 });
+    const answer = async (url: URL, remaining: number) => {
+      const permit = await governor.acquire(url);
+      await permit.complete({
+        answered: true,
+        status: 200,
+        receivedAt: clock.now(),
+        observations: [reading('search', 3, remaining)],
+      });
+    };
+    await answer(SUBMIT, 2);
+    await answer(SUBMIT, 1);
+    await answer(STATUS, 0);
+    // The quota is spent: the next submission waits for its reset.
+    const before = clock.now();
+    await answer(SUBMIT, 2);
+    expect(clock.now() - before).toBeGreaterThanOrEqual(59_000);
+  });
+});
