@@ -96,7 +96,7 @@ export class BucketLedger {
       for (const [index, bucket] of buckets.entries()) {
         const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
         const next = withInFlight(
-          grant(states[index]!, now, decision.paceTokens, stamp),
+          grant(states[index]!, now, decision.paceTokens, stamp, decision.phaseProbe === true),
           this.owner,
           inFlightAfter(bucket),
           now,

@@ -27,6 +27,7 @@
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
+import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
 /** A request whose window is unknown counts this much longer than a window, for latency. */
 const WINDOW_MARGIN_MS = 25;
@@ -53,7 +54,12 @@ export const MAX_JITTER_SHARE = 0.1;
 export const EMPTY_BUCKET: BucketState = { blockedUntil: 0 };
 
 export type Plan =
-  | { readonly kind: 'go'; readonly paceTokens: number }
+  | {
+      readonly kind: 'go';
+      readonly paceTokens: number;
+      /** The request probes whether the spent window ended before its rounded reset (`window-phase.ts`). */
+      readonly phaseProbe?: true;
+    }
   | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: 'retry-after' | 'quota' | 'pacing' }
   | { readonly kind: 'unknown' };
 
@@ -188,11 +194,19 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
     // back sooner, it goes.
     if (offer >= 1) return { kind: 'go', paceTokens: 1 };
     const ledgerWaitMs = freedAt(counted, 1 - remaining) - now;
-    return {
-      kind: 'wait',
-      waitMs: Math.max(1, Math.min(ledgerWaitMs, refill?.waitMs ?? ledgerWaitMs)),
-      reason: 'quota',
-    };
+    const waitMs = Math.max(1, Math.min(ledgerWaitMs, refill?.waitMs ?? ledgerWaitMs));
+    // A window whose reset is rounded may end sooner: one request may go to see (`window-phase.ts`).
+    const probeAt = probeMoment(state);
+    if (probeAt === undefined || probeAt >= now + waitMs) return { kind: 'wait', waitMs, reason: 'quota' };
+    // While a probe is on its way, look again once its answer may be in.
+    if (probeOut(state, now))
+      return {
+        kind: 'wait',
+        waitMs: Math.max(1, Math.min(waitMs, (state.roundTripMs ?? 0) + 1)),
+        reason: 'quota',
+      };
+    if (now >= probeAt) return { kind: 'go', paceTokens: 1, phaseProbe: true };
+    return { kind: 'wait', waitMs: Math.max(1, probeAt - now), reason: 'quota' };
   }
   // A bucket that refills as it goes offers what it holds now: spreading it until it is full
   // again would leave it full (the ledger lets each unit go as it comes back).
@@ -392,7 +406,19 @@ export function grantStamp(states: readonly BucketState[], stamp: number): numbe
  * The state after granting one request at `now` (which `plan` allowed with `tokens`), recorded
  * in the ledger as sent at `grantedAt` (the governor's stamp, unique per request).
  */
-export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
+export function grant(
+  state: BucketState,
+  now: number,
+  tokens: number,
+  grantedAt = now,
+  /** The request probes the spent window's end (`plan` said so): the others wait for its answer. */
+  phaseProbe = false,
+): BucketState {
+  const granted = grantOne(state, now, tokens, grantedAt);
+  return phaseProbe ? probeSent(granted, grantedAt, now) : granted;
+}
+
+function grantOne(state: BucketState, now: number, tokens: number, grantedAt: number): BucketState {
   if (state.otherUnits) return { ...state, lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt) };
   // Never NaN or Infinity in a state: a shared store's JSON could not keep them.
   const paced = {
@@ -565,13 +591,27 @@ export function observe(
     // Undeclared window: a request that opened one saw it whole (rounded up).
     windowMs = Math.max(state.windowMs ?? 0, resetMs);
   }
+  // Where a window whose reset is rounded really ends (`window-phase.ts`).
+  const phased =
+    !gradual && !sliding && limit !== undefined && remaining !== undefined && resetMs !== undefined
+      ? phaseAfter(state, {
+          limit,
+          remaining,
+          resetAt: receivedAt + resetMs,
+          grainMs: observation.resetGrainMs,
+          sentAt,
+          receivedAt,
+        })
+      : undefined;
+  const before = phased?.endedBy === undefined ? state : ended(state, sentAt, phased.endedBy);
   const used = limit !== undefined && remaining !== undefined ? Math.max(0, limit - remaining) : 0;
   if (gradual && observation.windowMs === undefined && resetMs !== undefined && used > 0) {
     // A bucket's reset is when it is full again: `used` units come back over it.
     windowMs = (limit! * resetMs) / used;
   }
   const base: BucketState = {
-    ...rollOver(state, receivedAt),
+    ...rollOver(before, receivedAt),
+    ...phased?.phase,
     ...(limit !== undefined ? { limit } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(gradual ? { gradual } : {}),
@@ -594,7 +634,7 @@ export function observe(
   };
   const counted = gradual
     ? refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight)
-    : windowCounts(state, base, { sentAt, receivedAt, used, resetAt, inFlight, sliding });
+    : windowCounts(before, base, { sentAt, receivedAt, used, resetAt, inFlight, sliding });
   const unseen = unseenAt(counted, sentAt, used, receivedAt);
   return {
     ...base,
@@ -602,6 +642,22 @@ export function observe(
     ...offerAfter(state, { remaining, resetAt, unseen }, sentAt, receivedAt),
     counted,
   };
+}
+
+/**
+ * The state once a reading showed the window that `state` knew had ended by `endedBy`, before the
+ * reset it announced: the requests granted before the request read (`sentAt`) that counted until
+ * that reset stop counting then.
+ */
+function ended(state: BucketState, sentAt: number, endedBy: number): BucketState {
+  const resetAt = state.resetAt ?? Number.POSITIVE_INFINITY;
+  const counted = (state.counted ?? []).map(
+    ([grantedAt, expiresAt, count]): CountedRequests =>
+      grantedAt < sentAt && expiresAt > endedBy && expiresAt <= resetAt + WINDOW_MARGIN_MS
+        ? [grantedAt, endedBy, count]
+        : [grantedAt, expiresAt, count],
+  );
+  return { ...state, counted };
 }
 
 /** A window's ledger after a reading (a refilling bucket's is `refillSchedule`'s). */
@@ -743,11 +799,13 @@ function refillSchedule(
  */
 export function release(state: BucketState, grantedAt: number): BucketState {
   const counted = state.counted ?? [];
+  // A probe of the window's end (`window-phase.ts`) it was tells nothing of this quota: another may go.
+  const probe = state.phaseProbeAt === grantedAt ? { phaseProbeUntil: 0 } : {};
   const index = counted.findIndex(([stamp, , count]) => stamp >= grantedAt && count > 0);
-  if (index < 0) return state;
+  if (index < 0) return { ...state, ...probe };
   const [stamp, expiresAt, count] = counted[index]!;
   const kept: CountedRequests[] = count > 1 ? [[stamp, expiresAt, count - 1]] : [];
-  return { ...state, counted: [...counted.slice(0, index), ...kept, ...counted.slice(index + 1)] };
+  return { ...state, ...probe, counted: [...counted.slice(0, index), ...kept, ...counted.slice(index + 1)] };
 }
 
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */
