@@ -556,7 +556,11 @@ export function observe(
   const limit = observation.limit ?? state.limit;
   let windowMs = observation.windowMs ?? state.windowMs;
   const { remaining, resetMs } = observation;
+  // A probe of a window's end that found the old window still there (a log that let its oldest
+  // go, a window not yet over) says nothing new of the quota's kind: the anchor stays.
+  const staleProbe = state.phaseProbeAt === sentAt && state.phaseProbeUntil !== 0 && remaining !== limit! - 1;
   const evidence =
+    !staleProbe &&
     sentAt > (state.readingSentAt ?? Number.NEGATIVE_INFINITY) &&
     limit !== undefined &&
     remaining !== undefined &&

@@ -45,7 +45,8 @@ export function probeMoment(state: BucketState): number | undefined {
   const whole = Math.floor(windowAtMost / grain) * grain;
   if (whole <= windowAtLeast) return undefined;
   const at = openedReceivedAt + whole;
-  return at > resetAt - grain && at < resetAt ? at : undefined;
+  // Worth a probe (and the refusal it may meet) only where it gains a good part of the grain.
+  return at > resetAt - grain && at <= resetAt - grain / 4 ? at : undefined;
 }
 
 /** Whether a probe of the window's end is on its way (no second one goes meanwhile). */
@@ -75,7 +76,8 @@ export function phaseAfter(
     // Answered: no longer on its way.
     phase.phaseProbeUntil = 0;
     const grain = state.resetGrainMs ?? 0;
-    const fresh = reading.remaining > 0 && reading.resetAt > (state.resetAt ?? 0) + grain / 4;
+    // A fresh window holds the whole quota but the probe (a log that let its oldest go holds none).
+    const fresh = opensWindow && reading.resetAt > (state.resetAt ?? 0) + grain / 4;
     const { openedSentAt, openedReceivedAt } = state;
     if (fresh) {
       // The window had reset when the probe arrived: its length is at most that from its opening.
