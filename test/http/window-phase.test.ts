@@ -8,7 +8,7 @@
  */
 import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
-import { parseRateLimitFields, RateLimitGovernor } from '../../src/http/index.js';
+import { MemoryRateLimitStore, parseRateLimitFields, RateLimitGovernor } from '../../src/http/index.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
@@ -56,17 +56,25 @@ function alignedOnClock(limit: number, windowMs: number) {
   };
 }
 
-/** `requests` requests from `callers` callers through one governor: when each was admitted, and refusals. */
+/**
+ * `requests` requests from `callers` callers through one governor (or `governors` sharing a store,
+ * as a fleet's processes do): when each was admitted, and the refusals.
+ */
 async function run(
   server: (now: number) => Answer,
-  options: { requests: number; callers: number; startAt?: number },
+  options: { requests: number; callers: number; startAt?: number; governors?: number },
 ) {
   const clock = createVirtualClock(new ManualClock(options.startAt ?? START));
-  const governor = new RateLimitGovernor({ clock, random: () => 0 });
+  const store = new MemoryRateLimitStore(() => clock.now());
+  const governors = Array.from(
+    { length: options.governors ?? 1 },
+    () => new RateLimitGovernor({ clock, random: () => 0, ...(options.governors ? { store } : {}) }),
+  );
   const admitted: number[] = [];
   let refused = 0;
   let left = options.requests;
-  const caller = async () => {
+  const caller = async (index: number) => {
+    const governor = governors[index % governors.length]!;
     while (left > 0) {
       left -= 1;
       for (;;) {
@@ -90,8 +98,8 @@ async function run(
       }
     }
   };
-  await Promise.all(Array.from({ length: options.callers }, caller));
-  return { admitted, refused, limits: await governor.rateLimits() };
+  await Promise.all(Array.from({ length: options.callers }, (_, index) => caller(index)));
+  return { admitted, refused };
 }
 
 describe('a window whose reset is rounded to whole seconds', () => {
@@ -103,6 +111,16 @@ describe('a window whose reset is rounded to whole seconds', () => {
     expect(admitted[10]).toBe(10_000);
     expect(admitted[20]).toBe(20_000);
     expect(admitted[30]).toBe(30_000);
+  });
+
+  it('does so once for governors sharing a store, with no refusal', async () => {
+    const { admitted, refused } = await run(fromFirstRequest(10, 10_000), {
+      requests: 40,
+      callers: 12,
+      governors: 3,
+    });
+    expect(refused).toBe(0);
+    expect([admitted[10], admitted[20], admitted[30]]).toEqual([10_000, 20_000, 30_000]);
   });
 
   it('costs at most one refusal where windows are aligned on the clock, then keeps to the resets', async () => {
