@@ -607,7 +607,7 @@ export function observe(
           receivedAt,
         })
       : undefined;
-  const before = phased?.endedBy === undefined ? state : ended(state, sentAt, phased.endedBy);
+  const before = phased?.endedBy === undefined ? state : ended(state, sentAt, phased.endedBy, inFlight);
   const used = limit !== undefined && remaining !== undefined ? Math.max(0, limit - remaining) : 0;
   if (gradual && observation.windowMs === undefined && resetMs !== undefined && used > 0) {
     // A bucket's reset is when it is full again: `used` units come back over it.
@@ -653,15 +653,25 @@ export function observe(
  * reset it announced: the requests granted before the request read (`sentAt`) that counted until
  * that reset stop counting then.
  */
-function ended(state: BucketState, sentAt: number, endedBy: number): BucketState {
+function ended(state: BucketState, sentAt: number, endedBy: number, inFlight: number): BucketState {
   const resetAt = state.resetAt ?? Number.POSITIVE_INFINITY;
-  const counted = (state.counted ?? []).map(
-    ([grantedAt, expiresAt, count]): CountedRequests =>
-      grantedAt < sentAt && expiresAt > endedBy && expiresAt <= resetAt + WINDOW_MARGIN_MS
-        ? [grantedAt, endedBy, count]
-        : [grantedAt, expiresAt, count],
-  );
-  return { ...state, counted };
+  const groups = state.counted ?? [];
+  const counted: CountedRequests[] = [];
+  // The latest `inFlight` of them may still be on their way (from any process): reaching the
+  // server after the probe, they count in the new window, so they keep counting as they did.
+  let unseen = inFlight;
+  for (let index = groups.length - 1; index >= 0; index -= 1) {
+    const [grantedAt, expiresAt, count] = groups[index]!;
+    if (grantedAt >= sentAt || expiresAt <= endedBy || expiresAt > resetAt + WINDOW_MARGIN_MS) {
+      counted.push([grantedAt, expiresAt, count]);
+      continue;
+    }
+    const kept = Math.min(count, unseen);
+    unseen -= kept;
+    if (kept > 0) counted.push([grantedAt, expiresAt, kept]);
+    if (count > kept) counted.push([grantedAt, endedBy, count - kept]);
+  }
+  return { ...state, counted: counted.sort((a, b) => a[0] - b[0]) };
 }
 
 /** A window's ledger after a reading (a refilling bucket's is `refillSchedule`'s). */
