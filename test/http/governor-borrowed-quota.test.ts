@@ -46,6 +46,30 @@ describe('a quota a route borrowed before its answer named its own', () => {
     expect(await answer(STATUS, reading('core', 100, 98))).toEqual(['https://api.github.test#core#']);
   });
 
+  it('never lets more go than the server has left when answers are read out of order', async () => {
+    // As in a real fleet: a submission granted after the poll is answered first, and its reading
+    // counts the ledger to the server's count (the poll's unit may stand in for one the server
+    // counted). The borrowed unit is given back only while no later reading has counted it.
+    const clock = createVirtualClock(new ManualClock(START));
+    const governor = new RateLimitGovernor({ clock, random: () => 0 });
+    const answer = async (
+      permit: Awaited<ReturnType<typeof governor.acquire>>,
+      observation: RateLimitObservation,
+    ) =>
+      permit.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [observation] });
+    await answer(await governor.acquire(SUBMIT), reading('search', 4, 3));
+    await answer(await governor.acquire(SUBMIT), reading('search', 4, 2));
+    const poll = await governor.acquire(STATUS);
+    const third = await governor.acquire(SUBMIT);
+    await answer(third, reading('search', 4, 1));
+    await answer(poll, reading('core', 100, 99));
+    // One submission is left in the window: of two more, at most one goes before the reset.
+    const start = clock.now();
+    await answer(await governor.acquire(SUBMIT), reading('search', 4, 0));
+    await governor.acquire(SUBMIT);
+    expect(clock.now() - start).toBeGreaterThanOrEqual(59_000);
+  });
+
   it('keeps the unit when the answer shows the route draws on the borrowed quota', async () => {
     const clock = createVirtualClock(new ManualClock(START));
     const governor = new RateLimitGovernor({ clock, random: () => 0 });

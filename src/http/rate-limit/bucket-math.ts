@@ -815,6 +815,10 @@ export function release(state: BucketState, grantedAt: number): BucketState {
   const counted = state.counted ?? [];
   // A probe of the window's end (`window-phase.ts`) it was tells nothing of this quota: another may go.
   const probe = state.phaseProbeAt === grantedAt ? { phaseProbeUntil: 0 } : {};
+  // A reading of a request sent after it already counted the ledger to the server's count, which
+  // never held this request: it took the place of one the server did count. Given back again, the
+  // ledger would hold one less than the server (a 429 in a real fleet, answers read out of order).
+  if ((state.readingSentAt ?? Number.NEGATIVE_INFINITY) >= grantedAt) return { ...state, ...probe };
   const index = counted.findIndex(([stamp, , count]) => stamp >= grantedAt && count > 0);
   if (index < 0) return { ...state, ...probe };
   const [stamp, expiresAt, count] = counted[index]!;
