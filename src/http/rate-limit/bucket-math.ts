@@ -595,9 +595,16 @@ export function observe(
     // Undeclared window: a request that opened one saw it whole (rounded up).
     windowMs = Math.max(state.windowMs ?? 0, resetMs);
   }
-  // Where a window whose reset is rounded really ends (`window-phase.ts`).
+  // Where a window whose reset is rounded really ends (`window-phase.ts`). Not for a declared
+  // window (IETF fields' `w`): their `t` is when more quota comes, which a log's oldest request
+  // leaving brings as well as a window's end (a log probed before it is known to slide lost pace).
   const phased =
-    !gradual && !sliding && limit !== undefined && remaining !== undefined && resetMs !== undefined
+    !gradual &&
+    !sliding &&
+    observation.windowMs === undefined &&
+    limit !== undefined &&
+    remaining !== undefined &&
+    resetMs !== undefined
       ? phaseAfter(state, {
           limit,
           remaining,
