@@ -84,13 +84,13 @@ export type {
   ToolSpecOptions,
 } from './tools/index.js';
 // Issue 22: the one ordering of every approval question (amounts and counts first, never cut),
-// and the one wording of a call that handles credentials, shared by MCP's question and gentk's
-// confirmation.
+// and the one wording of what a call does (moves money, deletes, handles credentials), shared by
+// every adapter's question and gentk's confirmation.
 export {
   approvalArguments,
   argumentsAmountsFirst,
   createToolSpecs,
-  credentialWords,
+  effectWords,
   needsApproval,
   ToolNameError,
 } from './tools/index.js';

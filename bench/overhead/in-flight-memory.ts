@@ -2,7 +2,9 @@
  * Memory per in-flight job: 1,000 video jobs submitted through a session and held waiting in its
  * poller (the emulator, in its own process, never lets them finish), measured as the heap they
  * add after full collections; against a bare poller holding the same jobs, which keeps only each
- * parsed answer and one timer.
+ * parsed answer and one timer. The same for jobs handed back at once (`wait: false`) and resumed
+ * from their handles (`session.resume`), the handle not kept by the caller: what a resumed job
+ * holds while it waits.
  * @module
  */
 import { Agent } from 'undici';
@@ -41,25 +43,39 @@ function reportingQueued(queued: () => void): (progress: JobProgress) => void {
   };
 }
 
+/** How a job is made to wait: called and waited for, or handed back and resumed. */
+type Waiting = 'called' | 'resumed';
+
 /** Heap bytes per job held by the session: submission answered, poller waiting. */
-async function toolkitBytesPerJob(url: string, apiKey: string): Promise<number> {
+async function toolkitBytesPerJob(url: string, apiKey: string, waiting: Waiting): Promise<number> {
   const session = await connect({ baseUrl: url, apiKey });
   const abort = new AbortController();
   const calls: Promise<unknown>[] = [];
-  /** Starts a call and resolves once its poller reports the job queued. */
-  const submit = () =>
-    new Promise<void>((queued) => {
-      const call = session.call('v6_video_text2video', VIDEO, {
-        signal: abort.signal,
-        wait: 3_600_000,
-        onProgress: reportingQueued(queued),
-      });
-      calls.push(call.catch(() => undefined));
-      void call.then(
-        () => queued(),
-        () => queued(),
-      );
-    });
+  /** Starts a wait and resolves once its poller reports the job queued (or the wait ends). */
+  const wait = (started: Promise<unknown>, queued: () => void) => {
+    calls.push(started.catch(() => undefined));
+    void started.then(
+      () => queued(),
+      () => queued(),
+    );
+  };
+  const options = { signal: abort.signal, wait: 3_600_000 };
+  const submit =
+    waiting === 'called'
+      ? () =>
+          new Promise<void>((queued) => {
+            wait(
+              session.call('v6_video_text2video', VIDEO, { ...options, onProgress: reportingQueued(queued) }),
+              queued,
+            );
+          })
+      : async () => {
+          const handed = await session.call('v6_video_text2video', VIDEO, { wait: false });
+          if (handed.status !== 'processing') throw new Error('the parked job finished');
+          await new Promise<void>((queued) => {
+            wait(session.resume(handed, { ...options, onProgress: reportingQueued(queued) }), queued);
+          });
+        };
   try {
     // Warm up: validators compiled, code optimised, connections open, the governor knows the quota.
     await inBatches(WARM_UP_JOBS, submit);
@@ -105,16 +121,19 @@ async function bareBytesPerJob(url: string, apiKey: string): Promise<number> {
 
 export interface InFlightMemory {
   readonly toolkitBytesPerJob: number;
+  /** Per job handed back at once and resumed from its handle. */
+  readonly resumedBytesPerJob: number;
   readonly bareBytesPerJob: number;
 }
 
 export async function measureInFlightMemory(): Promise<InFlightMemory> {
-  const emulator = await startParkedJobsEmulator('video');
+  const emulator = await startParkedJobsEmulator('video', 3);
   try {
-    const [toolkitKey = '', bareKey = ''] = emulator.apiKeys;
+    const [toolkitKey = '', bareKey = '', resumedKey = ''] = emulator.apiKeys;
     const bare = await bareBytesPerJob(emulator.url, bareKey);
-    const toolkit = await toolkitBytesPerJob(emulator.url, toolkitKey);
-    return { toolkitBytesPerJob: toolkit, bareBytesPerJob: bare };
+    const toolkit = await toolkitBytesPerJob(emulator.url, toolkitKey, 'called');
+    const resumed = await toolkitBytesPerJob(emulator.url, resumedKey, 'resumed');
+    return { toolkitBytesPerJob: toolkit, resumedBytesPerJob: resumed, bareBytesPerJob: bare };
   } finally {
     emulator.stop();
   }

@@ -40,10 +40,10 @@ export async function startEmulatorProcess(options: EmulatorOptions, accounts = 
 
 /**
  * An emulator whose jobs of `category` stay running for ten minutes of its (manual) clock, with
- * room for thousands of them: what a measure of the memory held per waiting job needs. Two
- * accounts, one per side of the comparison.
+ * room for thousands of them: what a measure of the memory held per waiting job needs, with
+ * `accounts` accounts, one per side of the comparison.
  */
-export function startParkedJobsEmulator(category: 'image' | 'video'): Promise<EmulatorProcess> {
+export function startParkedJobsEmulator(category: 'image' | 'video', accounts = 2): Promise<EmulatorProcess> {
   return startEmulatorProcess(
     {
       clock: 'manual',
@@ -51,6 +51,6 @@ export function startParkedJobsEmulator(category: 'image' | 'video'): Promise<Em
       rateLimits: { generation: { limit: 1_000_000, windowSeconds: 60 } },
       queueLimit: 10_000,
     },
-    2,
+    accounts,
   );
 }

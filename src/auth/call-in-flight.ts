@@ -10,6 +10,7 @@ import type { SendableInput } from '../calls/sendable-input.js';
 import type { Operation } from '../discovery/types.js';
 import type { KernelProgress } from '../display/progress-line.js';
 import type { CostEstimate } from '../spend/cost-estimate.js';
+import type { HeldReservations } from '../spend/spend-around-call.js';
 import type { Reservation } from '../spend/spend-budget.js';
 import type { TelemetrySpan } from '../telemetry/telemetry.js';
 import type { CostedCallResult } from './session.js';
@@ -22,29 +23,29 @@ export interface CallEnds {
 
 export class CallInFlight extends CallSink {
   /**
-   * What the call is sent with; dropped once sent when no failure could send it again (only a
-   * control-plane call is), so that a waiting job does not keep the caller's arguments.
+   * What the call is sent with, kept only while a failure could send it again (a control-plane
+   * call, once): a waiting job does not keep the caller's arguments. Undefined for a resumed job.
    */
   input: SendableInput | undefined;
   options: CallOptions | undefined;
-  /** The Idempotency-Key the call is sent with, when it takes one. */
+  /** The Idempotency-Key the call is sent with, when its operation takes one (undefined otherwise). */
   idempotencyKey: string | undefined = undefined;
   estimated: CostEstimate | undefined = undefined;
   /** The call's text for the same call made again after an unknown outcome; keyed calls only. */
   sameCall: string | undefined = undefined;
-  keyed = false;
   reservation: Reservation | undefined = undefined;
-  /** Handed to the calls layer (a failure from here on is the call's, not the budget's). */
-  sent = false;
-  /** Sent once more after a token rotation raced it or a step-up added a scope. */
-  retried = false;
+  /**
+   * Set for a job resumed from its handle: the key its estimate and its reservation are kept
+   * under between waits ({@link HeldReservations.key}).
+   */
+  resumed: string | undefined = undefined;
 
   constructor(
     readonly ends: CallEnds,
     readonly operation: Operation,
-    input: SendableInput,
+    input: SendableInput | undefined,
     readonly model: string | undefined,
-    options: CallOptions,
+    options: CallOptions | undefined,
     readonly span: TelemetrySpan | undefined,
     /** A notebook's progress line, flushed before the call returns. */
     readonly progress: KernelProgress | undefined,

@@ -99,25 +99,3 @@ export function failCallSpan(span: TelemetrySpan | undefined, error: unknown): v
   span.fail(error);
   span.end();
 }
-
-/**
- * Runs a call (`resumed` for `session.resume`) in its span when the session has telemetry, and
- * records what its result says.
- */
-export async function traceCall<T extends CallResult & { readonly cost: CallCost }>(
-  telemetry: Telemetry | undefined,
-  call: TracedCall,
-  resumed: boolean,
-  run: () => Promise<T>,
-): Promise<T> {
-  const span = startCallSpan(telemetry, call, resumed);
-  let result: T;
-  try {
-    result = await (span && telemetry ? telemetry.withSpan(span, run) : run());
-  } catch (error) {
-    failCallSpan(span, error);
-    throw error;
-  }
-  endCallSpan(telemetry, span, call, result);
-  return result;
-}

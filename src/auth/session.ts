@@ -1,4 +1,4 @@
-import { startCall } from '../calls/call-operation.js';
+import { startCall, startResume } from '../calls/call-operation.js';
 import {
   type CallOptions,
   type CallResult,
@@ -9,7 +9,6 @@ import {
   type KeyPlacement,
   type PendingCall,
   pendingFromId,
-  resumeCall,
   SchemaUnusableError,
   type SendableInput,
   sendableInput,
@@ -20,7 +19,7 @@ import type { Operation } from '../discovery/types.js';
 import { closeMatches, UnknownOperationError } from '../discovery/unknown-operation-error.js';
 import type { MediaLoader } from '../display/media-loader.js';
 import { notebookKernel } from '../display/notebook-kernel.js';
-import { kernelProgress } from '../display/progress-line.js';
+import { type KernelProgress, kernelProgress } from '../display/progress-line.js';
 import { prepareDisplay, showsItself } from '../display/shows-itself.js';
 import { GenerationToolkitError, hasMarker, markError, UsageError } from '../errors/index.js';
 import { AuthenticationError, type HttpClient, InsufficientScopeError, sameCallAs } from '../http/index.js';
@@ -38,16 +37,16 @@ import { failedWithoutCharge, markPossiblyCharged, RetryKeys } from '../spend/po
 import { reportedCharge } from '../spend/reported-charge.js';
 import {
   endAfterSending,
+  endResumedFailure,
   HeldReservations,
   type SpentOutcome,
-  spendAroundResume,
 } from '../spend/spend-around-call.js';
 import type { Reservation, SpendBudget, SpendReport } from '../spend/spend-budget.js';
 import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
 import { type CallEnds, CallInFlight } from './call-in-flight.js';
-import { endCallSpan, failCallSpan, modelOf, startCallSpan, traceCall } from './call-telemetry.js';
+import { endCallSpan, failCallSpan, modelOf, startCallSpan } from './call-telemetry.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
 import { estimateView, resultView, spendView } from './result-view.js';
@@ -153,20 +152,14 @@ function withCost(
 }
 
 /**
- * Runs a wait that shows a progress line in a notebook cell, unless the caller watches progress
- * itself; returns once the line's last update is out.
+ * A notebook cell's progress line for a call or a resume, unless the caller watches progress
+ * itself: the line, flushed before the call returns, and the options that feed it.
  */
-async function withKernelProgress<T>(
-  options: Omit<CallOptions, 'idempotencyKey'>,
-  wait: (options: Omit<CallOptions, 'idempotencyKey'>) => Promise<T>,
-): Promise<T> {
-  const onProgress = options.onProgress ? undefined : kernelProgress();
-  if (!onProgress) return wait(options);
-  try {
-    return await wait({ ...options, onProgress });
-  } finally {
-    await onProgress.flushed();
-  }
+function notebookProgress<Options extends Omit<CallOptions, 'idempotencyKey'>>(
+  options: Options,
+): { readonly progress: KernelProgress | undefined; readonly shown: Options } {
+  const progress = options.onProgress ? undefined : kernelProgress();
+  return { progress, shown: progress ? { ...options, onProgress: progress } : options };
 }
 
 /**
@@ -364,11 +357,8 @@ export class Session {
       const checked = this.#sendable(operation, input);
       this.#pricing.refuseUnlistedModel(operation, checked);
       const model = modelOf(checked);
-      const { telemetry } = this.client;
-      const span = startCallSpan(telemetry, { operation, service: this.service, model }, false);
-      // A notebook shows a progress line, unless the caller watches progress itself.
-      const progress = options.onProgress ? undefined : kernelProgress();
-      const shown = progress ? { ...options, onProgress: progress } : options;
+      const span = startCallSpan(this.client.telemetry, { operation, service: this.service, model }, false);
+      const { progress, shown } = notebookProgress(options);
       call = new CallInFlight(
         this.#callEnds,
         operation,
@@ -380,12 +370,26 @@ export class Session {
         resolve,
         reject,
       );
-      // What the call starts (its requests, its polls) nests beneath its span.
-      if (span && telemetry) telemetry.withSpan(span, () => this.#send(call));
-      else void this.#send(call);
+      this.#inSpan(call, () => void this.#send(call));
     } catch (error) {
       reject(error);
     }
+  }
+
+  /**
+   * Starts a call or a resume: what it starts (its requests, its polls) nests beneath its span.
+   * The span ends with the call, in {@link Session.#callEnded} or {@link Session.#endCall}.
+   */
+  #inSpan(call: CallInFlight, start: () => void): void {
+    const { telemetry } = this.client;
+    if (call.span && telemetry) telemetry.withSpan(call.span, start);
+    else start();
+  }
+
+  /** What a call's waiting job nests its polls beneath, when it is traced. */
+  #trace(call: CallInFlight) {
+    const { telemetry } = this.client;
+    return call.span && telemetry ? { telemetry, span: call.span } : undefined;
   }
 
   /** Estimates, reserves under the budget and submits; the job's end comes to {@link Session.#callEnds}. */
@@ -400,12 +404,13 @@ export class Session {
       // A call that takes an Idempotency-Key gets one chosen here: the same call made again after
       // an unknown outcome is sent with the same key, so the service can charge it once.
       const options = call.options as CallOptions;
-      call.keyed = operation.idempotencyKey === true && idempotencyOf(operation) === 'keyed';
-      if (call.keyed && !options.idempotencyKey) {
+      const keyed = operation.idempotencyKey === true && idempotencyOf(operation) === 'keyed';
+      if (keyed && !options.idempotencyKey) {
         call.sameCall = `${operation.id}\u0000${canonicalJson(checked)}`;
         call.options = { ...options, idempotencyKey: this.#retryKeys.keyFor(call.sameCall) };
       }
-      call.idempotencyKey = call.options?.idempotencyKey;
+      // Only a keyed call's key says anything of a possible charge: others do not keep it.
+      if (keyed) call.idempotencyKey = call.options?.idempotencyKey;
       // Earlier calls whose charge was unknown are settled first, so that what they did not charge
       // is spendable again, and what they did is counted.
       await this.#settleAmbiguous();
@@ -419,20 +424,26 @@ export class Session {
           this.#pricing.cheaper(operation, checked, left),
         );
       } catch (error) {
-        await this.#callFailed(call, error);
+        // Nothing was sent and nothing reserved: what is left is the failure's own bookkeeping.
+        await this.#afterFailure(call, error);
         return;
       }
     }
-    this.#submit(call);
+    this.#submit(call, false);
   }
 
-  #submit(call: CallInFlight): void {
-    call.sent = true;
-    const trace =
-      call.span && this.client.telemetry ? { telemetry: this.client.telemetry, span: call.span } : undefined;
-    startCall(this.#context(), call.operation, call.input as SendableInput, call.options ?? {}, call, trace);
-    // Only a control-plane call is ever sent again (#recover): others drop what sending needed.
-    if (!this.#init.tokens || !isControlPlane(call.operation)) {
+  /** Sends the call (`again` after a recovery: never a third time). */
+  #submit(call: CallInFlight, again: boolean): void {
+    startCall(
+      this.#context(),
+      call.operation,
+      call.input as SendableInput,
+      call.options ?? {},
+      call,
+      this.#trace(call),
+    );
+    // Only a control-plane call is ever sent again (#recover), once: others drop what sending needed.
+    if (again || !this.#init.tokens || !isControlPlane(call.operation)) {
       call.input = undefined;
       call.options = undefined;
     }
@@ -462,7 +473,9 @@ export class Session {
     }
     if (call.sameCall !== undefined) this.#retryKeys.forget(call.sameCall);
     if (!budget && result.status === 'success') charged = reportedCharge(result.body);
-    if (result.status !== 'success') this.#rememberEstimate(result, estimated);
+    if (call.resumed === undefined) {
+      if (result.status !== 'success') this.#rememberEstimate(result, estimated);
+    } else if (result.status === 'success') this.#pendingEstimates.delete(call.resumed);
     const costed = withCost(result, estimated, charged, this.#media);
     try {
       endCallSpan(
@@ -480,12 +493,11 @@ export class Session {
 
   async #callFailed(call: CallInFlight, failure: unknown): Promise<void> {
     let error = failure;
-    if (!call.retried && call.sent) {
-      // Sent, and failed: once more after a raced token rotation or an allowed step-up.
+    if (call.input !== undefined) {
+      // Sent, failed, and may be sent again: once, after a raced token rotation or an allowed step-up.
       try {
         if (await this.#recover(call.operation, error)) {
-          call.retried = true;
-          this.#submit(call);
+          this.#submit(call, true);
           return;
         }
       } catch (refused) {
@@ -495,7 +507,9 @@ export class Session {
     const budget = this.#init.budget;
     if (budget && call.reservation) {
       try {
-        await endAfterSending(this.#spendEnds(budget, call.operation.id, call), call.reservation, { error });
+        const ends = this.#spendEnds(budget, call.operation.id, call);
+        if (call.resumed !== undefined) await endResumedFailure(ends, call.resumed, call.reservation, error);
+        else await endAfterSending(ends, call.reservation, { error });
       } catch (failed) {
         error = failed;
       }
@@ -505,11 +519,16 @@ export class Session {
 
   /** What a failed call leaves: a possible charge marked and its key kept for the same call again. */
   async #afterFailure(call: CallInFlight, error: unknown): Promise<void> {
+    // A resumed job was charged, or not, at its submission: its failure is only handed on.
+    if (call.resumed !== undefined) {
+      this.#endCall(call, undefined, error);
+      return;
+    }
     try {
       const estimated = call.estimated;
       const charging = estimated === undefined || estimated.kind === 'unknown' || estimated.amount > 0;
       if (charging && !failedWithoutCharge(error)) {
-        const idempotencyKey = call.keyed ? call.idempotencyKey : undefined;
+        const { idempotencyKey } = call;
         markPossiblyCharged(error, { idempotencyKey });
         if (call.sameCall !== undefined && idempotencyKey !== undefined)
           this.#retryKeys.remember(call.sameCall, idempotencyKey);
@@ -533,7 +552,7 @@ export class Session {
       holdAmbiguous: async (reservation: Reservation) =>
         this.#ambiguous?.hold(reservation, {
           operationId,
-          idempotencyKey: call.keyed ? call.idempotencyKey : undefined,
+          idempotencyKey: call.idempotencyKey,
         }),
     };
   }
@@ -693,50 +712,56 @@ export class Session {
       : { kind: 'unknown', reason: 'the subscriptions listing did not answer' };
   }
 
-  /** Continues waiting for a job an earlier call handed back. */
-  async resume(
-    pending: PendingCall,
-    options: Omit<CallOptions, 'idempotencyKey'> = {},
-  ): Promise<CostedCallResult> {
-    if (this.#closed) throw new UsageError('The session is closed; connect() again.');
-    const operation = this.operation(pending.operationId);
-    const traced = { operation, service: this.service, jobId: pending.requestId };
-    return traceCall(this.client.telemetry, traced, true, () => this.#resume(pending, options));
+  /**
+   * Continues waiting for a job an earlier call handed back, spending and tracing as a call does.
+   *
+   * @example
+   * const handed = await session.call('v8_video_text_to_video', { prompt: 'waves' }, { wait: false });
+   * if (handed.status === 'processing') console.log(await session.resume(handed, { wait: 600_000 }));
+   */
+  resume(pending: PendingCall, options: Omit<CallOptions, 'idempotencyKey'> = {}): Promise<CostedCallResult> {
+    return new Promise<CostedCallResult>((resolve, reject) => {
+      this.#startResume(pending, options, resolve, reject);
+    });
   }
 
-  async #resume(
+  /**
+   * A resumed job waits and ends as a fresh call's: one {@link CallInFlight} record and its job's
+   * record, ending through the same sink, with no chain of suspended functions per waiting job.
+   */
+  #startResume(
     pending: PendingCall,
     options: Omit<CallOptions, 'idempotencyKey'>,
-  ): Promise<CostedCallResult> {
-    const budget = this.#init.budget;
-    const key = HeldReservations.key(pending.operationId, pending.requestId);
-    const estimated = this.#pendingEstimates.get(key)?.estimated ?? submittedElsewhere();
-    const send = () => withKernelProgress(options, (shown) => resumeCall(this.#context(), pending, shown));
-    let charged: number | undefined;
-    const result = budget
-      ? await spendAroundResume({
-          budget,
-          held: this.#held,
-          key,
-          send,
-          outcome: async (ended) => {
-            const spent = await this.#spentOutcome(
-              this.service.operation(pending.operationId),
-              ended,
-              estimated,
-            );
-            charged = spent.charged;
-            return spent;
-          },
-          unrecorded: (failure) => this.client.warn(unrecordedSpendWarning(pending.operationId, failure)),
-        })
-      : await send();
-    if (result.status === 'success') {
-      this.#pendingEstimates.delete(key);
-      if (!budget) charged = reportedCharge(result.body);
+    resolve: (result: CostedCallResult) => void,
+    reject: (error: unknown) => void,
+  ): void {
+    let call: CallInFlight;
+    try {
+      if (this.#closed) throw new UsageError('The session is closed; connect() again.');
+      const operation = this.operation(pending.operationId);
+      const traced = { operation, service: this.service, jobId: pending.requestId };
+      const span = startCallSpan(this.client.telemetry, traced, true);
+      const { progress, shown } = notebookProgress(options);
+      call = new CallInFlight(
+        this.#callEnds,
+        operation,
+        undefined,
+        undefined,
+        undefined,
+        span,
+        progress,
+        resolve,
+        reject,
+      );
+      const key = HeldReservations.key(pending.operationId, pending.requestId);
+      call.resumed = key;
+      call.estimated = this.#pendingEstimates.get(key)?.estimated ?? submittedElsewhere();
+      // Held since the job was handed back; settled, released or held again as this wait ends.
+      if (this.#init.budget) call.reservation = this.#held.take(key);
+      this.#inSpan(call, () => startResume(this.#context(), pending, shown, call, this.#trace(call)));
+    } catch (error) {
+      reject(error);
     }
-    const costed = withCost(result, estimated, charged, this.#media);
-    return notebookKernel() ? prepareDisplay(costed) : costed;
   }
 
   /**

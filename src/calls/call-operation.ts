@@ -12,16 +12,15 @@ import {
   type JobProgress,
   type PollJobOptions,
   type PollSchedule,
-  pollJob,
   type ResumableJob,
   readJobAnswer,
-  resumeJob,
 } from '../jobs/index.js';
+import { resumedPolling } from '../jobs/resume-job.js';
 import { type JobSink, type JobTrace, WaitingJob } from '../jobs/waiting-job.js';
 import { buildRequest, credentialFor, type KeyPlacement } from './build-request.js';
 import { acceptsField, type CallWebhooks, type TrackWatch, takesReceiverWebhook } from './call-webhooks.js';
 import { type CallOutput, outputsOf } from './outputs.js';
-import { safeJobAnswer, secretFree, secretFreeError } from './secret-free-results.js';
+import { safeJobAnswer, secretFreeError } from './secret-free-results.js';
 import { type SendableInput, unsendableError } from './sendable-input.js';
 import { unaddressableArgument } from './unsendable-arguments.js';
 
@@ -387,19 +386,6 @@ async function submit(client: HttpClient, request: HttpRequest): Promise<Submitt
   return { body, url, method: request.method, jobSlot };
 }
 
-/** Runs a wait under `watch`: the track is closed when it ends, finished unless a handle came back. */
-async function watched(watch: TrackWatch | undefined, wait: () => Promise<JobOutcome>): Promise<JobOutcome> {
-  if (!watch) return wait();
-  let finished = true;
-  try {
-    const outcome = await wait();
-    finished = outcome.status !== 'processing';
-    return outcome;
-  } finally {
-    await watch.close(finished);
-  }
-}
-
 /** The call's envelope of a finished job, polled or delivered alike. */
 function successOf(client: HttpClient, operationId: string, outcome: FinishedJob): CallSuccess {
   return {
@@ -450,19 +436,83 @@ export function pendingFromId(
 }
 
 /** Continues waiting for a job an earlier call handed back; the result is masked as `callOperation`'s. */
-export async function resumeCall(
+export function resumeCall(
   context: CallContext,
   pending: PendingCall,
   options: Omit<CallOptions, 'idempotencyKey'> = {},
 ): Promise<CallResult> {
-  return secretFree(context.client.redactor, () => resumeUnmasked(context, pending, options));
+  return new Promise<CallResult>((resolve, reject) => {
+    startResume(context, pending, options, new PromisedCall(resolve, reject));
+  });
 }
 
-async function resumeUnmasked(
+/**
+ * {@link resumeCall} told to `sink`: the resumed job waits as the same records as a fresh call's
+ * ({@link WaitingJob} and the {@link CallSink}), and ends the same one way, through the sink.
+ * @internal
+ */
+export function startResume(
   context: CallContext,
   pending: PendingCall,
   options: Omit<CallOptions, 'idempotencyKey'>,
-): Promise<CallResult> {
+  sink: CallSink,
+  trace?: JobTrace,
+): void {
+  const { client } = context;
+  let polling: ReturnType<typeof resumedPollOptions>;
+  try {
+    polling = resumedPollOptions(context, pending, options);
+  } catch (error) {
+    sink.callFailed(secretFreeError(client.redactor, error));
+    return;
+  }
+  watchResumed(context, pending).then(
+    ({ trackId, watch, delivered }) => {
+      sink.waitFor(client, pending.operationId, watch, watch ? trackId : undefined);
+      try {
+        // Delivered while nobody waited, perhaps to another process: the result, without a fetch.
+        const waiting =
+          delivered !== undefined
+            ? { ...polling, first: delivered, target: pending.fetch, submittedAt: pending.submittedAt }
+            : resumedPolling(pending, {
+                ...polling,
+                deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
+                ...(watch ? { delivery: watch.delivery } : {}),
+              });
+        new WaitingJob(waiting, sink, trace).start();
+      } catch (error) {
+        // Ends through the sink like any wait: the track closed, the error masked.
+        sink.jobFailed(error);
+      }
+    },
+    (error: unknown) => sink.callFailed(secretFreeError(client.redactor, error)),
+  );
+}
+
+/** The webhook track a resumed job is watched on, and what was delivered to it while nobody waited. */
+async function watchResumed(
+  context: CallContext,
+  pending: PendingCall,
+): Promise<{ trackId: string | undefined; watch: TrackWatch | undefined; delivered: unknown }> {
+  const trackId = pending.trackId ?? (await context.webhooks?.trackOf(pending.requestId));
+  const watch = trackId ? await context.webhooks?.watch(trackId, pending.requestId) : undefined;
+  let delivered: unknown;
+  try {
+    delivered = await watch?.delivery.received?.();
+  } catch (error) {
+    // The wait never started: the track is left finished, as an ended wait's would be.
+    await watch?.close(true);
+    throw error;
+  }
+  return { trackId, watch, delivered };
+}
+
+/** How a resumed job is fetched: the credential of its fetch operation, on the session's client. */
+function resumedPollOptions(
+  context: CallContext,
+  pending: PendingCall,
+  options: Omit<CallOptions, 'idempotencyKey'>,
+) {
   const operation = context.service.operation(pending.operationId);
   const fetchOperation = pending.fetch.operationId
     ? context.service.operation(pending.fetch.operationId)
@@ -471,30 +521,9 @@ async function resumeUnmasked(
     fetchOperation ?? operation ?? { credential: { kind: 'api-key', bearer: true } },
     'auto',
   );
-  const polling = {
+  return {
     ...pollOptions(options, pending.category ?? operation?.category),
     fetchStatus: createFetchStatus({ client: context.client, ...(credential ? { credential } : {}) }),
     clock: context.client.clock,
   };
-  const trackId = pending.trackId ?? (await context.webhooks?.trackOf(pending.requestId));
-  const watch = trackId ? await context.webhooks?.watch(trackId, pending.requestId) : undefined;
-  const outcome = await watched(watch, async () => {
-    // Delivered while nobody waited, perhaps to another process: the result, without a fetch.
-    const delivered = await watch?.delivery.received?.();
-    if (delivered !== undefined)
-      return pollJob({
-        ...polling,
-        first: delivered,
-        target: pending.fetch,
-        submittedAt: pending.submittedAt,
-      });
-    return resumeJob(pending, {
-      ...polling,
-      deadlineMs: options.wait === false ? 0 : (options.wait ?? 300_000),
-      ...(watch ? { delivery: watch.delivery } : {}),
-    });
-  });
-  if (outcome.status === 'processing')
-    return { ...outcome, operationId: pending.operationId, ...(trackId && watch ? { trackId } : {}) };
-  return successOf(context.client, pending.operationId, outcome);
 }

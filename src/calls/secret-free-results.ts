@@ -3,7 +3,8 @@
  * echo the API key anywhere in a successful answer (in prose, under `credential.value`, in an
  * output URL's `?sig=`), and everything a call returns reaches an application, a log, a CLI or a
  * model: every string of every result is masked (`Redactor.maskKnownValue`) on the way out of
- * the calls layer, in `callOperation` and `resumeCall`.
+ * the calls layer: a call's sink (`CallSink`) masks its result, or its failure through
+ * {@link secretFreeError}, called or resumed, polled or delivered alike.
  *
  * A job id cannot be masked: the masked id would resume nothing. A queued job whose id holds a
  * secret is refused as the hostile answer it is; a `fetch_result` address holding one is ignored
@@ -35,21 +36,6 @@ export function safeJobAnswer(
     return rest;
   }
   return answer;
-}
-
-/**
- * The one way out of the calls layer: `run`'s result with every string masked
- * (`Redactor.maskKnownValue`), or its failure through {@link secretFreeError}. Success or failure,
- * polled or delivered, called or resumed, nothing leaves a call without passing here.
- */
-export async function secretFree<T>(redactor: Redactor, run: () => Promise<T>): Promise<T> {
-  let result: T;
-  try {
-    result = await run();
-  } catch (error) {
-    throw secretFreeError(redactor, error);
-  }
-  return redactor.maskKnownValue(result);
 }
 
 /** How many links of an error's `cause` chain are masked; deeper causes are cut off. */

@@ -7,8 +7,7 @@
  * found by splitting, and decoded only when it is used.
  * @module
  */
-import { UsageError } from '../errors/index.js';
-import { SAVED_FORMAT } from './saved-description.js';
+import { damagedDescription as damaged, refuseNewerFormat, SAVED_FORMAT } from './saved-format.js';
 import type { SavedServiceDescription } from './service-description.js';
 
 /** What the first line of the text form starts with, before its format. */
@@ -26,12 +25,6 @@ export function savedDescriptionText(saved: SavedServiceDescription): string {
   ].join('\n');
 }
 
-function damaged(what: string): UsageError {
-  return new UsageError(
-    `This saved service description is damaged (${what}): save it again with description.saveText() from a fresh discover() (from a discovery cache: empty the cache).`,
-  );
-}
-
 /**
  * The saved description a text form holds, its operations and schemas still text; undefined when
  * `text` is not the text form. A newer format, or a text form that is damaged, throws a
@@ -41,10 +34,7 @@ export function savedFromText(text: string): SavedServiceDescription | undefined
   if (!text.startsWith(TEXT_FORM_NAME)) return undefined;
   const lines = text.split('\n');
   const format = Number((lines[0] as string).slice(TEXT_FORM_NAME.length).trim());
-  if (Number.isInteger(format) && format > SAVED_FORMAT)
-    throw new UsageError(
-      `This service description was saved in format ${format} by a newer generation-agent-toolkit; this version reads formats 1 to ${SAVED_FORMAT}: upgrade the library, or save it again with this version's description.saveText().`,
-    );
+  refuseNewerFormat(format);
   if (format !== SAVED_FORMAT) throw damaged(`its first line names no format this version writes`);
   let header: Record<string, unknown> | null;
   try {

@@ -7,12 +7,9 @@
  * others (its origin, URL and cross-origin flag) are left out when rebuilding gives them back.
  * @module
  */
-import { UsageError } from '../errors/index.js';
 import { lazyOperation } from './lazy-operation.js';
+import { damagedDescription as damaged } from './saved-format.js';
 import type { JsonSchema, Operation, OperationInput } from './types.js';
-
-/** Format of {@link SavedServiceDescription}: what `save()` writes. */
-export const SAVED_FORMAT = 3;
 
 /**
  * One operation as saved, the JSON text of which a saved description keeps beside its id: its
@@ -69,27 +66,46 @@ export function encodeOperations(operations: readonly Operation[], origin: strin
   return { operations: saved, schemas };
 }
 
-function damaged(what: string): UsageError {
-  return new UsageError(
-    `This saved service description is damaged (${what}): save it again with description.save() from a fresh discover() (from a discovery cache: empty the cache).`,
-  );
+/**
+ * The saved schemas of one description, each decoded at its first read and then shared by every
+ * operation that points at it: a schema many operations use is parsed once, not once per operation.
+ */
+class SavedSchemas {
+  readonly #texts: readonly string[];
+  readonly #decoded: (JsonSchema | undefined)[] = [];
+
+  constructor(texts: readonly string[]) {
+    this.#texts = texts;
+  }
+
+  get count(): number {
+    return this.#texts.length;
+  }
+
+  at(index: number): JsonSchema {
+    const known = this.#decoded[index];
+    if (known !== undefined) return known;
+    let value: JsonSchema;
+    try {
+      value = JSON.parse(this.#texts[index] as string) as JsonSchema;
+    } catch {
+      throw damaged(`schema ${index} is not JSON`);
+    }
+    this.#decoded[index] = value;
+    return value;
+  }
 }
 
 /**
  * Defines `key` on `target` as the schema at `index`, decoded on first read and then kept as a
  * plain value on the object read (so a later read, a spread or `JSON.stringify` sees ordinary data).
  */
-function defineLazySchema(target: object, key: string, texts: readonly string[], index: number): void {
+function defineLazySchema(target: object, key: string, schemas: SavedSchemas, index: number): void {
   Object.defineProperty(target, key, {
     enumerable: true,
     configurable: true,
     get(this: object) {
-      let value: JsonSchema;
-      try {
-        value = JSON.parse(texts[index] as string) as JsonSchema;
-      } catch {
-        throw damaged(`schema ${index} is not JSON`);
-      }
+      const value = schemas.at(index);
       Object.defineProperty(this, key, { value, enumerable: true, configurable: true, writable: false });
       return value;
     },
@@ -100,7 +116,7 @@ function defineLazySchema(target: object, key: string, texts: readonly string[],
 function decodeOperation(
   id: string,
   entry: Partial<SavedOperation> | null,
-  schemas: readonly string[],
+  schemas: SavedSchemas,
   origin: string,
 ): Operation {
   if (typeof entry !== 'object' || entry === null || Array.isArray(entry))
@@ -108,7 +124,7 @@ function decodeOperation(
   if (typeof entry.path !== 'string' || typeof entry.input !== 'object' || entry.input === null)
     throw damaged(`operation ${id} has no path or input`);
   const checkIndex = (index: unknown): number => {
-    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= schemas.length)
+    if (typeof index !== 'number' || !Number.isInteger(index) || index < 0 || index >= schemas.count)
       throw damaged(`operation ${id} names no saved schema`);
     return index;
   };
@@ -139,8 +155,8 @@ function decodeOperation(
   return operation;
 }
 
-/** A saved operation of format 3: its id now, its text decoded at its first use. */
-function lazyEntry(item: unknown, schemas: readonly string[], origin: string): Operation {
+/** A saved operation: its id now, its text decoded at its first use. */
+function lazyEntry(item: unknown, schemas: SavedSchemas, origin: string): Operation {
   if (!Array.isArray(item) || typeof item[0] !== 'string' || typeof item[1] !== 'string')
     throw damaged('an operation is not its id and its text');
   const [id, text] = item as [string, string];
@@ -155,23 +171,14 @@ function lazyEntry(item: unknown, schemas: readonly string[], origin: string): O
   });
 }
 
-/** A saved operation of format 2 (the previous version's): whole but its schemas. */
-function wholeEntry(item: unknown, schemas: readonly string[], origin: string): Operation {
-  const entry = item as (Partial<SavedOperation> & { id?: unknown }) | null;
-  if (typeof entry?.id !== 'string') throw damaged('an operation has no id, path or input');
-  const { id, ...rest } = entry;
-  return decodeOperation(id, rest, schemas, origin);
-}
-
 /**
- * The operations of a saved description. Format 3 (what `save()` writes): only their ids are read
- * now; each one's text is decoded at its first use, and a damaged one throws a {@link UsageError}
- * there. Format 2: every operation whole but its schemas, which are decoded at their first read.
+ * The operations of a saved description: only their ids are read now; each one's text is decoded
+ * at its first use, and a damaged one throws a {@link UsageError} there. Each schema is decoded at
+ * the first read of any operation's that points at it, once.
  */
 export function decodeOperations(
   saved: { operations?: unknown; schemas?: unknown },
   origin: string,
-  format: 2 | 3,
 ): Operation[] {
   const { operations, schemas } = saved;
   if (
@@ -180,8 +187,8 @@ export function decodeOperations(
     !schemas.every((text) => typeof text === 'string')
   )
     throw damaged('operations or schemas missing');
-  const decode = format === 2 ? wholeEntry : lazyEntry;
-  return operations.map((item: unknown) => decode(item, schemas, origin));
+  const table = new SavedSchemas(schemas);
+  return operations.map((item: unknown) => lazyEntry(item, table, origin));
 }
 
 /**

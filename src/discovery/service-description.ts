@@ -10,11 +10,11 @@ import type { PublishedRateLimit } from './published-rate-limits.js';
 import {
   decodeOperations,
   encodeOperations,
-  SAVED_FORMAT,
   type SavedOperation,
   withFetchOperations,
 } from './saved-description.js';
 import { savedDescriptionText, savedFromText } from './saved-description-text.js';
+import { notADescription, refuseNewerFormat, SAVED_FORMAT } from './saved-format.js';
 import type { ScopeInfo } from './scopes.js';
 import { serviceDescriptionView } from './service-description-view.js';
 import type { ApiSurface, DiscoveryWarning, Operation } from './types.js';
@@ -255,8 +255,8 @@ export class ServiceDescription implements ServiceDescriptionData {
   }
 
   /**
-   * A description from what {@link ServiceDescription.save} (format 3; format 2 of the previous
-   * version too) or {@link ServiceDescription.toSnapshot} (format 1) wrote, or from text: what
+   * A description from what {@link ServiceDescription.save} (format 3) or
+   * {@link ServiceDescription.toSnapshot} (format 1) wrote, or from text: what
    * {@link ServiceDescription.saveText} wrote, or the JSON of any of them. Checked for the fields
    * every later part relies on. Anything else throws a {@link UsageError} that says what to do; so
    * does an operation whose saved text turns out damaged, when it is first used.
@@ -266,26 +266,19 @@ export class ServiceDescription implements ServiceDescriptionData {
       ServiceSnapshot | SavedServiceDescription
     > | null;
     const version: unknown = data?.snapshotVersion;
-    if (typeof version === 'number' && version > SAVED_FORMAT) {
-      throw new UsageError(
-        `This service description was saved in format ${version} by a newer generation-agent-toolkit; this version reads formats 1 to ${SAVED_FORMAT}: upgrade the library, or save it again with this version's description.save().`,
-      );
-    }
+    refuseNewerFormat(version);
     if (
-      (version !== 1 && version !== 2 && version !== SAVED_FORMAT) ||
+      (version !== 1 && version !== SAVED_FORMAT) ||
       !Array.isArray(data?.operations) ||
       typeof data.baseUrl !== 'string'
-    ) {
-      throw new UsageError(
-        `This is not a service description snapshot (format 1 to ${SAVED_FORMAT}): save one with description.save() (or JSON.stringify(description)) after discover().`,
-      );
-    }
+    )
+      throw notADescription();
     if (version === 1) return new ServiceDescription(data as ServiceSnapshot);
     const { snapshotVersion: _compact, schemas: _table, ...rest } = data as SavedServiceDescription;
     const origin = typeof rest.origin === 'string' ? rest.origin : new URL(rest.baseUrl).origin;
     return new ServiceDescription({
       ...rest,
-      operations: decodeOperations(data, origin, version),
+      operations: decodeOperations(data, origin),
     });
   }
 }

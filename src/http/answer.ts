@@ -62,7 +62,7 @@ function redactedHeader(services: AttemptServices, value: string | null): string
 /**
  * Whether a refusal of a job submission is the account's limit on jobs in flight rather than
  * its request rate: its words say so ("Queue full: too many jobs in progress", "Maximum 5
- * queued requests"), or it is a 429 while the rate fields say the quota has room.
+ * queued requests"), or it is a 429 while the rate fields say every quota has room.
  */
 function jobLimitRefusal(
   exchange: Exchange,
@@ -74,7 +74,13 @@ function jobLimitRefusal(
   if (!exchange.submitsJob || refusal === 'in-flight' || (status !== 429 && status !== 503 && status !== 200))
     return false;
   if (queueLimitOf(fields.message) !== undefined || speaksOfJobLimit(fields.message)) return true;
-  return status === 429 && sent.observations.some((observation) => (observation.remaining ?? 0) > 0);
+  // Every quota the fields state must have room: a 429 beside one spent quota (Azure's tokens
+  // at 0, requests left) is that quota's refusal, not the job queue.
+  return (
+    status === 429 &&
+    sent.observations.length > 0 &&
+    sent.observations.every((observation) => (observation.remaining ?? 0) > 0)
+  );
 }
 
 /** Learns from the answer, then returns it or throws its typed error. */
@@ -145,9 +151,10 @@ export async function readAnswer(
     ...(queueLimit !== undefined ? { queueLimit } : {}),
     ...(failed ? { retryAdvice: retryAdviceOf(headers) } : {}),
   };
-  // A refusal is retried, whatever its status: GitHub refuses with 403 for its rate limits.
-  if (status >= 400)
-    throw errorFromStatus(answer, queueLimit !== undefined || (refusal && status === 403) ? 429 : status);
+  // A refusal is retried, whatever its status: GitHub refuses with 403 for its rate limits,
+  // Anthropic with 529 when overloaded (503 keeps its own class, which is retried as well).
+  const refusedAs429 = refusal !== undefined && (status === 403 || (status >= 500 && status !== 503));
+  if (status >= 400) throw errorFromStatus(answer, queueLimit !== undefined || refusedAs429 ? 429 : status);
   // A redirect still here was not followed (a write's 301/302, one hop too many, no Location):
   // its body is no answer to the call, and never a success without output.
   if (status >= 300) throw unfollowedRedirect(services, exchange, context, headers.get('location'));

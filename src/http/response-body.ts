@@ -49,6 +49,31 @@ export interface ErrorFields {
   readonly retryAfterSeconds?: number;
 }
 
+/** A protobuf `Duration` in its JSON form, as Google's `RetryInfo` writes it: `30s`, `1.5s`. */
+const PROTOBUF_DURATION = /^(\d{1,12})(\.\d{1,9})?s$/;
+/** Detail entries looked at for retry advice: a hostile body cannot make the scan long. */
+const MAX_DETAILS_READ = 16;
+
+/**
+ * Seconds from a `google.rpc.RetryInfo` among an error's details (Gemini, Vertex AI, every
+ * Google API: `{"@type": ".../google.rpc.RetryInfo", "retryDelay": "30s"}`), found by its
+ * shape: any detail with a `retryDelay` (or `retry_delay`) duration.
+ */
+function retryDelayOf(details: unknown): number | undefined {
+  if (!Array.isArray(details)) return undefined;
+  for (const detail of details.slice(0, MAX_DETAILS_READ)) {
+    if (!isRecord(detail)) continue;
+    const delay = detail.retryDelay ?? detail.retry_delay;
+    if (typeof delay === 'string' && PROTOBUF_DURATION.test(delay)) return Number(delay.slice(0, -1));
+    // The binary form's JSON mapping by hand: `{seconds, nanos}`.
+    if (isRecord(delay) && (typeof delay.seconds === 'number' || typeof delay.seconds === 'string')) {
+      const seconds = Number(delay.seconds) + (typeof delay.nanos === 'number' ? delay.nanos / 1e9 : 0);
+      if (Number.isFinite(seconds) && seconds >= 0) return seconds;
+    }
+  }
+  return undefined;
+}
+
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() !== '' ? value : undefined;
 
@@ -64,12 +89,16 @@ export function errorFieldsOf(body: unknown): ErrorFields {
     text(body.detail);
   const code = text(envelope?.code) ?? text(body.code) ?? text(body.error_code);
   const retryAfter = body.retry_after ?? envelope?.retry_after;
-  const retryAfterSeconds =
-    typeof retryAfter === 'number' ? retryAfter : Number.parseFloat(String(retryAfter));
   const requestId = text(meta?.request_id) ?? text(body.request_id);
   // Generation validation answers list their problems as `errors: {field: [message]}`.
   const details =
     envelope?.details ?? body.details ?? (body.errors !== undefined ? { errors: body.errors } : undefined);
+  const retryAfterSeconds =
+    typeof retryAfter === 'number'
+      ? retryAfter
+      : retryAfter !== undefined
+        ? Number.parseFloat(String(retryAfter))
+        : (retryDelayOf(details) ?? Number.NaN);
   return {
     ...(message ? { message } : {}),
     ...(code ? { code } : {}),

@@ -13,8 +13,13 @@ export type ResumeJobOptions = Omit<
 
 /** Continues polling `handle`: first at its `notBefore` (or now, if that has passed), then by the schedule. */
 export function resumeJob(handle: ResumableJob, options: ResumeJobOptions): Promise<JobOutcome> {
+  return pollJob(resumedPolling(handle, options));
+}
+
+/** What polling `handle` again takes: {@link resumeJob}'s options, for a waiting job made elsewhere. */
+export function resumedPolling(handle: ResumableJob, options: ResumeJobOptions): PollJobOptions {
   const clock: Clock = options.clock ?? systemClock;
-  return pollJob({
+  return {
     ...options,
     first: {
       status: 'processing',
@@ -27,5 +32,5 @@ export function resumeJob(handle: ResumableJob, options: ResumeJobOptions): Prom
     // A handle with the service's estimate says something; one rebuilt from an id alone does not.
     reportFirst: handle.etaMs !== undefined,
     ...(options.category === undefined && handle.category !== undefined ? { category: handle.category } : {}),
-  });
+  };
 }

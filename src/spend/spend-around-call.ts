@@ -131,11 +131,24 @@ export async function spendAroundResume<Result>(resume: {
   try {
     result = await resume.send();
   } catch (error) {
-    // Waiting again may fail for a reason of the wait (a network error) while the job runs on.
-    if (GenerationFailedError.isInstance(error)) await endAfterSending(resume, reservation, { error });
-    else resume.held.hold(resume.key, reservation);
+    await endResumedFailure(resume, resume.key, reservation, error);
     throw error;
   }
   await endAfterSending(resume, reservation, { ok: await resume.outcome(result) });
   return result;
+}
+
+/**
+ * Ends the reservation of a resumed job whose wait failed. Waiting again may fail for a reason of
+ * the wait (a network error) while the job runs on: the reservation is then held again under
+ * `key` for the next resume; only the job's own failure ends it.
+ */
+export async function endResumedFailure(
+  ends: Parameters<typeof endAfterSending>[0],
+  key: string,
+  reservation: Reservation,
+  error: unknown,
+): Promise<void> {
+  if (GenerationFailedError.isInstance(error)) await endAfterSending(ends, reservation, { error });
+  else ends.held.hold(key, reservation);
 }

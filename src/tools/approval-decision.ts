@@ -11,11 +11,7 @@
 import type { OperationEffect } from '../discovery/types.js';
 import { approvalArguments } from './approval-arguments.js';
 import { type CostCheck, describeCost } from './cost-approval.js';
-import {
-  CREDENTIALS_CONSEQUENCE,
-  HANDLES_CREDENTIALS,
-  saysHandlesCredentials,
-} from './credential-wording.js';
+import { approvalWords, effectSentence } from './effect-wording.js';
 import type { ToolFailure } from './tool-result.js';
 
 /** What a call waiting for approval would do, as the question and the refusals name it. */
@@ -31,13 +27,6 @@ export interface ApprovalQuestionSubject {
   readonly arguments: unknown;
 }
 
-const CONSEQUENCE: Readonly<Record<OperationEffect, string>> = {
-  money: 'It moves money: the account or a card may be charged.',
-  destructive: 'It deletes or revokes something, and that cannot be undone.',
-  write: 'It changes something on the account.',
-  read: 'It only reads.',
-};
-
 /**
  * The question put to the person: which operation, what it does to them (charge, delete, hand
  * out a credential), its expected cost when the rule prices calls, and the arguments with the
@@ -51,15 +40,9 @@ const CONSEQUENCE: Readonly<Record<OperationEffect, string>> = {
  */
 export function approvalQuestion(subject: ApprovalQuestionSubject, cost?: CostCheck): string {
   const through = subject.through ? ` through ${subject.through}` : '';
-  const consequence = saysHandlesCredentials({
-    effect: subject.effect,
-    handlesCredentials: subject.credentials === true,
-  })
-    ? `It ${HANDLES_CREDENTIALS}: ${CREDENTIALS_CONSEQUENCE}.`
-    : CONSEQUENCE[subject.effect];
   return [
     `Allow the agent to run ${subject.named}${through}?`,
-    consequence,
+    effectSentence('It', { effect: subject.effect, handlesCredentials: subject.credentials === true }),
     ...(cost ? [describeCost(cost)] : []),
     `Arguments: ${approvalArguments(subject.arguments)}`,
   ].join('\n');
@@ -80,14 +63,9 @@ export interface ApprovalChannels {
 export interface RefusalSubject {
   readonly what: string;
   readonly effect: OperationEffect;
+  /** The operation writes credentials (keys, tokens, passwords). */
+  readonly handlesCredentials?: boolean;
 }
-
-const effectWords = (subject: RefusalSubject) =>
-  subject.effect === 'money'
-    ? 'moves money'
-    : subject.effect === 'destructive'
-      ? 'deletes something'
-      : 'is set to need approval';
 
 /** No one can be asked: no policy, and the client cannot ask a person. */
 export function approvalRequired(subject: RefusalSubject): ToolFailure {
@@ -95,7 +73,7 @@ export function approvalRequired(subject: RefusalSubject): ToolFailure {
     ok: false,
     status: 'error',
     code: 'approval_required',
-    message: `${subject.what} ${effectWords(subject)} and needs a person's approval, but no one can be asked: this MCP client does not support elicitation and the server has no approve callback. Nothing was done.`,
+    message: `${subject.what} ${approvalWords(subject)} and needs a person's approval, but no one can be asked: this MCP client does not support elicitation and the server has no approve callback. Nothing was done.`,
     retryable: false,
     hint: 'Tell the user this needs their approval. To allow it, use an MCP client that supports elicitation, pass `approve` to createMcpServer, or change its `approval` option.',
   };

@@ -41,17 +41,12 @@ export type {
 } from './create-tool-specs.js';
 export { annotationsOf, createToolSpecs } from './create-tool-specs.js';
 export {
-  CREDENTIALS_CONSEQUENCE,
-  credentialWords,
-  HANDLES_CREDENTIALS,
-  saysHandlesCredentials,
-} from './credential-wording.js';
-export {
   DEFAULT_DYNAMIC_TOOL_NAMES,
   type DynamicToolDefinitionsOptions,
   type DynamicToolNames,
   dynamicToolDefinitions,
 } from './dynamic-tool-definitions.js';
+export { effectAsksPerson, effectSentence, effectWords, type WordedEffect } from './effect-wording.js';
 export { errorResult } from './error-result.js';
 export {
   DEFAULT_OPERATION_PRIORITY,

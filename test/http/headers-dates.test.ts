@@ -57,7 +57,13 @@ describe('parseRetryAfter', () => {
     expect(parseRetryAfter('Fri, 31 Dec 1999 23:59:59 GMT', { receivedAt })).toBe(0);
   });
 
-  it.each(['-1', '1.5', 'soon', '12 s', '', '9'.repeat(30)])('ignores %j', (value) => {
+  it('reads decimal delay seconds, as Shopify writes them (Retry-After: 2.0)', () => {
+    expect(parseRetryAfter('2.0', { receivedAt })).toBe(2_000);
+    expect(parseRetryAfter('1.5', { receivedAt })).toBe(1_500);
+    expect(parseRetryAfter('0.0005', { receivedAt })).toBe(1);
+  });
+
+  it.each(['-1', '1.', '.5', '1.2.3', 'soon', '12 s', '', '9'.repeat(30)])('ignores %j', (value) => {
     expect(parseRetryAfter(value, { receivedAt })).toBeUndefined();
   });
 

@@ -35,6 +35,21 @@ describe('the rate learned for a service that states no quota', () => {
     expect(refused(state, 3_100, 1_000).learnedRate).toBeLessThan(state.learnedRate!);
   });
 
+  it('takes a refusal within the wait the server stated as that wait, not as a rate too high', () => {
+    // A window's quota refused at 2.6 s with "8s" (its end at 10 s, rounded up to 10.6 s).
+    let state: BucketState = { blockedUntil: 0, learnedRate: 10, rateSlowStart: false, rateChangedAt: 0 };
+    state = refused(state, 2_600, 8_000, () => 0.5, 2_590);
+    const cut = state.learnedRate!;
+    // Unblocked a rounding early (9.6 s): the request sent then is refused with "1s".
+    expect(state.blockedUntil).toBe(9_600);
+    const again = refused(state, 9_610, 1_000, () => 0.5, 9_600);
+    expect(again.learnedRate).toBe(cut);
+    // Nothing more goes until the earliest end stated, rather than knocking each second.
+    expect(again.blockedUntil).toBe(10_600);
+    // After the stated end, a refusal is a measurement again.
+    expect(refused(again, 12_000, 1_000, () => 0.5, 11_000).learnedRate).toBeLessThan(cut);
+  });
+
   it('climbs back quickly to just under the rate refused, then probes beyond it slowly', () => {
     // Refused at 10.2 a second: the cut is small, the climb back fast, the probe slow.
     const state: BucketState = { blockedUntil: 0, learnedRate: 10.2, rateSlowStart: false, rateChangedAt: 0 };

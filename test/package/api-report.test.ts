@@ -43,7 +43,7 @@ describe('the API report', () => {
     // so that its declarations never import them from a framework's entry (issue 23).
     // 69: an application that writes its own approval question orders and words it as MCP's
     // question and gentk's confirmation do (argumentsAmountsFirst, approvalArguments,
-    // credentialWords; issue 22); `description.save()` names the saved form's types (issue 25).
+    // effectWords; issue 22); `description.save()` names the saved form's types (issue 25).
     expect(names).toBeLessThanOrEqual(69);
   });
 });

@@ -55,6 +55,30 @@ describe('reservations of a session budget', () => {
     await bed.session.resumeById(pending.operationId, pending.requestId);
   });
 
+  it('holds a resumed job again when its wait is abandoned, and settles it when resumed to the end', async () => {
+    const price = 4 * (findModel('veo-3')?.price ?? 0);
+    const pending = await bed.session.call(
+      'v8_video_text_to_video',
+      { model_id: 'veo-3', prompt: 'dunes', duration: 4 },
+      { wait: false },
+    );
+    if (pending.status !== 'processing') throw new Error('expected a pending job');
+    const held = await bed.session.spend();
+    // The caller leaves the wait: the job runs on, so its reservation is held for the next resume.
+    const abandon = new AbortController();
+    const waiting = bed.session.resume(pending, { signal: abandon.signal });
+    abandon.abort(new Error('the caller left'));
+    await expect(waiting).rejects.toThrow('the caller left');
+    expect(await bed.session.spend()).toEqual(held);
+    const done = await bed.session.resume(pending);
+    expect(done.status).toBe('success');
+    expect(done.cost.estimated).toMatchObject({ kind: 'priced', amount: price });
+    expect(await bed.session.spend()).toMatchObject({
+      reserved: (held?.reserved ?? 0) - price,
+      settled: (held?.settled ?? 0) + price,
+    });
+  });
+
   it('releases the reservation of a call the service refuses (4xx)', async () => {
     const before = await bed.session.spend();
     bed.emulator.faults.inject({ kind: 'rate-limited', match: 'v8_video_text_to_video', times: 10 });

@@ -1,25 +1,16 @@
 import { confirm } from '@inquirer/prompts';
 import {
   argumentsAmountsFirst,
-  credentialWords,
+  effectWords,
   handlesCredentials,
   needsApproval,
   type Operation,
-  type OperationEffect,
 } from 'generation-agent-toolkit';
 import { isSecretField, REDACTED } from 'generation-agent-toolkit/http';
 import { CliError, EXIT, usageError } from './exit-codes.js';
 
 /** Asks a person a yes/no question; resolves to their answer. */
 export type AskConfirmation = (question: string) => Promise<boolean>;
-
-/** What a call of this effect does, as the question and the refusal say it. */
-const EFFECT_IN_WORDS: Readonly<Record<OperationEffect, string>> = {
-  read: 'reads',
-  write: 'changes something',
-  money: 'moves money',
-  destructive: 'deletes something for good',
-};
 
 const MAX_VALUE_LENGTH = 60;
 const MAX_FIELDS = 8;
@@ -70,15 +61,17 @@ export async function confirmCall(options: {
 }): Promise<void> {
   const { operation, input } = options;
   if (options.yes || !(await needsApproval('default', operation, input))) return;
-  // The same words as every approval question of the library (tools/credential-wording.ts).
-  const effect =
-    credentialWords({ effect: operation.effect, handlesCredentials: handlesCredentials(operation) }) ??
-    EFFECT_IN_WORDS[operation.effect];
+  // The same words as every approval question of the library (tools/effect-wording.ts).
+  const { does, consequence } = effectWords({
+    effect: operation.effect,
+    handlesCredentials: handlesCredentials(operation),
+  });
   // Off a terminal the refusal says what --yes would approve, amounts first, as the question would.
   if (!options.interactive)
-    throw usageError(`${operation.id} ${effect} with ${argumentsInBrief(input)}: pass --yes to confirm.`);
+    throw usageError(`${operation.id} ${does} with ${argumentsInBrief(input)}: pass --yes to confirm.`);
   const what = operation.summary ? `${operation.summary}: ` : '';
-  const question = `${operation.id} ${effect} (${what}${operation.method} ${operation.path}) with ${argumentsInBrief(input)}. Go ahead?`;
+  const means = consequence ? ` ${consequence.charAt(0).toUpperCase()}${consequence.slice(1)}.` : '';
+  const question = `${operation.id} ${does} (${what}${operation.method} ${operation.path}) with ${argumentsInBrief(input)}.${means} Go ahead?`;
   if (!(await (options.ask ?? askOnTerminal)(question))) {
     throw new CliError(`${operation.id} was not called: not confirmed.`, EXIT.usage, 'not_confirmed');
   }

@@ -48,7 +48,7 @@ describe('gentk call of an operation that moves money or deletes', () => {
     );
     expect(destructive.code).toBe(2);
     expect(destructive.stderr.trim()).toBe(
-      'error delete_teams_by_id deletes something for good with id: "team_1": pass --yes to confirm.',
+      'error delete_teams_by_id deletes or revokes something with id: "team_1": pass --yes to confirm.',
     );
     expect(balanceOf(refused.account)).toBe(10);
     expect(yes.code, yes.stderr).toBe(0);
@@ -82,7 +82,7 @@ describe('gentk call of an operation that moves money or deletes', () => {
     const unwrapped = (text: string) => text.replaceAll(/\s+/g, '');
     expect(unwrapped(result.stdout)).toContain(
       unwrapped(
-        'post_wallet_fund moves money (Fund the wallet: POST /api/agents/v1/wallet/fund) with amount: 20, payment_method_id: "pm_card_visa". Go ahead?',
+        'post_wallet_fund moves money (Fund the wallet: POST /api/agents/v1/wallet/fund) with amount: 20, payment_method_id: "pm_card_visa". The account or a card may be charged. Go ahead?',
       ),
     );
     expect(balanceOf(who)).toBe(30);

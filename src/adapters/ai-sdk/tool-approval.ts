@@ -1,10 +1,9 @@
 import type { SingleToolApprovalFunction, ToolApprovalStatus, ToolSet } from 'ai';
 import {
   type ApprovalVerdict,
-  CREDENTIALS_CONSEQUENCE,
   describeCost,
-  HANDLES_CREDENTIALS,
-  saysHandlesCredentials,
+  effectAsksPerson,
+  effectSentence,
   type ToolSpec,
   verdictOf,
 } from '../../tools/index.js';
@@ -26,11 +25,8 @@ export function approvalReason(spec: ToolSpec, verdict: Omit<ApprovalVerdict, 'n
     : spec.annotations.title;
   const what = title ? `${title}. ` : '';
   const costs = cost ? ` ${describeCost(cost)}` : '';
-  if (subject.effect === 'money') return `${what}This call spends or moves money.${costs}`;
-  if (subject.effect === 'destructive')
-    return `${what}This call deletes something; it cannot be undone.${costs}`;
-  if (saysHandlesCredentials(subject))
-    return `${what}This call ${HANDLES_CREDENTIALS}: ${CREDENTIALS_CONSEQUENCE}.${costs}`;
+  // Money, deletion and credentials say what the call does (the words of every approval question).
+  if (effectAsksPerson(subject)) return `${what}${effectSentence('This call', subject)}${costs}`;
   if (cost) return `${what}${describeCost(cost)}`;
   return `${what}The approval rule asks a person to confirm this call.`;
 }

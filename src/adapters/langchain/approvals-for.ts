@@ -4,15 +4,13 @@
  * @module
  */
 
-import type { OperationEffect } from '../../discovery/types.js';
 import {
   type ApprovalVerdict,
   type CostCheck,
-  CREDENTIALS_CONSEQUENCE,
   describeCost,
-  HANDLES_CREDENTIALS,
-  saysHandlesCredentials,
+  effectWords,
   verdictOf,
+  type WordedEffect,
 } from '../../tools/index.js';
 import { GenerationTool } from './generation-tool.js';
 
@@ -61,18 +59,14 @@ export interface ApprovalsForOptions {
   readonly describe?: (toolCall: ReviewedToolCall, tool: GenerationTool, cost?: CostCheck) => string;
 }
 
-const WHAT_IT_DOES: Readonly<Record<OperationEffect, string>> = {
-  money: 'moves money',
-  destructive: 'deletes or overwrites data',
-  write: 'changes data',
-  read: 'reads data',
+/**
+ * What the call does, in the words of every approval question: "moves money (the account or a card
+ * may be charged)", "handles credentials (it creates or changes an API key, a token or a password)".
+ */
+const whatItDoes = (subject: WordedEffect): string => {
+  const { does, consequence } = effectWords(subject);
+  return consequence ? `${does} (${consequence})` : does;
 };
-
-/** Money and deletion say so first; a credential operation that only writes says it handles credentials. */
-const whatItDoes = (subject: { effect: OperationEffect; handlesCredentials?: boolean }): string =>
-  saysHandlesCredentials(subject)
-    ? `${HANDLES_CREDENTIALS} (${CREDENTIALS_CONSEQUENCE})`
-    : WHAT_IT_DOES[subject.effect];
 
 /** For `call_operation`, what the operation it names does, as that operation's own tool says it. */
 function describeCall(toolCall: ReviewedToolCall, tool: GenerationTool, verdict?: ApprovalVerdict): string {

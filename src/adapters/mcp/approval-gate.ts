@@ -6,6 +6,7 @@ import {
   inputRequired,
   inputResponse,
 } from '@modelcontextprotocol/server';
+import { handlesCredentials } from '../../auth/credential-operations.js';
 import type { Session } from '../../auth/session.js';
 import { type ApprovalVerdict, verdictOf } from '../../tools/approval.js';
 import {
@@ -77,7 +78,11 @@ export async function approvalGate(
   const operationId = subject.operation?.id ?? subject.requested;
   const { approve } = options;
 
-  const refusal = { what: operationId ?? subject.tool, effect: subject.effect };
+  const refusal = {
+    what: operationId ?? subject.tool,
+    effect: subject.effect,
+    handlesCredentials: subject.operation !== undefined && handlesCredentials(subject.operation),
+  };
 
   // An empty `elicitation` capability means form mode (the specification's rule for older clients).
   const elicitation = context.clientCapabilities?.elicitation;

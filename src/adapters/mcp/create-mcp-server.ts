@@ -39,7 +39,6 @@ import {
   LEGACY_TASKS_CAPABILITY,
   legacyTask as legacyTask_,
   TASKS_EXTENSION,
-  type TaskJobProgress,
   wantsTasks,
 } from './tool-tasks.js';
 import { tracedApprovalGate } from './traced-approval-gate.js';
@@ -232,21 +231,21 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
       return detailedTask(id, job, now(), maxPollMs, { cancelled: true });
     // One look at the job and no more (a wait of 1 ms polls once; 0 would not poll at all): the
     // client polls at the interval the task gives.
-    let progress: TaskJobProgress = {};
+    let last: LastProgress | undefined;
     const result = await resumeSpec.execute(
       { operation: job.operationId, request_id: job.requestId },
       {
         signal: context.mcpReq.signal,
         waitMs: 1,
         // The look's figures, for the task's progress (the viewer follows a task as a result).
-        onProgress: ({ elapsedMs, etaMs }) => {
-          progress = { elapsedMs, ...(etaMs !== undefined ? { etaMs } : {}) };
+        onProgress: (progress) => {
+          last = { progress, at: now() };
         },
       },
     );
     return detailedTask(id, job, now(), maxPollMs, {
       result,
-      progress,
+      ...(last ? { last } : {}),
       callResult: projected(server, await withMedia(result, context.mcpReq.signal)),
     });
   }
@@ -440,10 +439,7 @@ export function createMcpServerFactory(session: Session, options: McpServerOptio
             result.status === 'processing'
               ? result
               : { ok: false, status: 'processing', ...job, retryAfterMs: 0, hint: '' };
-          const task = createTaskResult(pending, startedAt, now(), maxPollMs, {
-            ...(lastProgress ? { elapsedMs: lastProgress.progress.elapsedMs } : {}),
-            ...(lastProgress?.progress.etaMs !== undefined ? { etaMs: lastProgress.progress.etaMs } : {}),
-          });
+          const task = createTaskResult(pending, startedAt, now(), maxPollMs, lastProgress);
           await remember({ ...job, submittedAt: startedAt, taskId: task.taskId });
           if (!legacyTask) return task as unknown as CallToolResult;
           const shown = legacyTask_(task);

@@ -1,4 +1,5 @@
 import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
+import { eventIdOf, isPrimingEvent, parseEventId, unknownEventId } from './event-id.js';
 
 /**
  * Settings of a {@link MemoryMcpEventStore}: how much of the streams it keeps.
@@ -29,10 +30,6 @@ interface StoredStream {
   bytes: number;
   touched: number;
 }
-
-const SEPARATOR = '~';
-/** Longest event id this store makes: a stream id (a UUID) and a counter. Longer ones are not ours. */
-const MAX_EVENT_ID_LENGTH = 200;
 
 /**
  * The event store of the MCP endpoint's 2025-11-25 streams, in this process's memory, bounded in
@@ -77,7 +74,7 @@ export class MemoryMcpEventStore implements EventStore {
     while (stream.events.length > this.#maxEvents) this.#dropOldestEvent(stream);
     while (this.#streams.size > this.#maxStreams || (this.#bytes > this.#maxBytes && this.#streams.size > 1))
       this.#dropOldestStream();
-    return `${streamId}${SEPARATOR}${sequence}`;
+    return eventIdOf(streamId, sequence);
   }
 
   async getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
@@ -92,12 +89,11 @@ export class MemoryMcpEventStore implements EventStore {
     this.#expire(this.#now());
     const parsed = parseEventId(lastEventId);
     const stream = parsed && this.#streams.get(parsed.streamId);
-    if (!parsed || !stream) throw new Error('Unknown event id: the stream is not kept (any more).');
+    if (!parsed || !stream) throw unknownEventId();
     // A copy: sending may take a while, and the stream may grow meanwhile.
     for (const event of stream.events.filter((event) => event.sequence > parsed.sequence)) {
-      // The priming event (an empty message) carries no data to replay.
-      if (Object.keys(event.message).length === 0) continue;
-      await send(`${parsed.streamId}${SEPARATOR}${event.sequence}`, event.message);
+      if (isPrimingEvent(event.message)) continue;
+      await send(eventIdOf(parsed.streamId, event.sequence), event.message);
     }
     return parsed.streamId;
   }
@@ -123,13 +119,4 @@ export class MemoryMcpEventStore implements EventStore {
     this.#streams.delete(oldest[0]);
     this.#bytes -= oldest[1].bytes;
   }
-}
-
-function parseEventId(eventId: unknown): { streamId: string; sequence: number } | undefined {
-  if (typeof eventId !== 'string' || eventId.length > MAX_EVENT_ID_LENGTH) return undefined;
-  const at = eventId.lastIndexOf(SEPARATOR);
-  if (at <= 0) return undefined;
-  const sequence = Number(eventId.slice(at + 1));
-  if (!Number.isSafeInteger(sequence) || sequence < 0) return undefined;
-  return { streamId: eventId.slice(0, at), sequence };
 }

@@ -11,6 +11,7 @@
 import type { EventId, EventStore, JSONRPCMessage, StreamId } from '@modelcontextprotocol/server';
 import { redisDeadline } from '../../http/rate-limit/redis-deadline.js';
 import { type RedisCommandClient, RedisScript } from '../../http/rate-limit/redis-script.js';
+import { eventIdOf, isPrimingEvent, parseEventId, unknownEventId } from './event-id.js';
 
 /**
  * Settings of a {@link RedisMcpEventStore}.
@@ -38,10 +39,9 @@ export interface RedisMcpEventStoreOptions {
   readonly now?: () => number;
 }
 
-const SEPARATOR = '~';
-const MAX_EVENT_ID_LENGTH = 200;
 /** Stream ids the SDK makes (UUIDs, `_GET_stream`): anything else in a Last-Event-ID is not ours. */
 const STREAM_ID = /^[\w-]{1,128}$/;
+const storable = (streamId: string) => STREAM_ID.test(streamId);
 
 /**
  * KEYS: the streams index (sorted by last event), the total of bytes. ARGV: key prefix, stream id,
@@ -160,11 +160,11 @@ export class RedisMcpEventStore implements EventStore {
     );
     const sequence = Number(reply);
     if (!Number.isSafeInteger(sequence) || sequence < 0) throw new Error('Redis gave no event sequence.');
-    return `${streamId}${SEPARATOR}${sequence}`;
+    return eventIdOf(streamId, sequence);
   }
 
   async getStreamIdForEventId(eventId: EventId): Promise<StreamId | undefined> {
-    const parsed = parseEventId(eventId);
+    const parsed = parseEventId(eventId, storable);
     if (!parsed) return undefined;
     return (await this.#isKept(parsed.streamId)) ? parsed.streamId : undefined;
   }
@@ -173,9 +173,8 @@ export class RedisMcpEventStore implements EventStore {
     lastEventId: EventId,
     { send }: { send: (eventId: EventId, message: JSONRPCMessage) => Promise<void> },
   ): Promise<StreamId> {
-    const parsed = parseEventId(lastEventId);
-    if (!parsed || !(await this.#isKept(parsed.streamId)))
-      throw new Error('Unknown event id: the stream is not kept (any more).');
+    const parsed = parseEventId(lastEventId, storable);
+    if (!parsed || !(await this.#isKept(parsed.streamId))) throw unknownEventId();
     // A Redis that fails here fails the replay: one that sent nothing would read as success.
     const reply = await this.#bounded(
       this.#client.sendCommand([
@@ -189,9 +188,8 @@ export class RedisMcpEventStore implements EventStore {
     for (const entry of entries) {
       const event = eventOf(entry, this.#maxBytes);
       if (!event || event.sequence <= parsed.sequence) continue;
-      // The priming event (an empty message) carries no data to replay.
-      if (Object.keys(event.message).length === 0) continue;
-      await send(`${parsed.streamId}${SEPARATOR}${event.sequence}`, event.message);
+      if (isPrimingEvent(event.message)) continue;
+      await send(eventIdOf(parsed.streamId, event.sequence), event.message);
     }
     return parsed.streamId;
   }
@@ -211,16 +209,6 @@ export class RedisMcpEventStore implements EventStore {
   #bounded<T>(command: Promise<T>): Promise<T> {
     return redisDeadline(command, this.#timeoutMs);
   }
-}
-
-function parseEventId(eventId: unknown): { streamId: string; sequence: number } | undefined {
-  if (typeof eventId !== 'string' || eventId.length > MAX_EVENT_ID_LENGTH) return undefined;
-  const at = eventId.lastIndexOf(SEPARATOR);
-  if (at <= 0) return undefined;
-  const streamId = eventId.slice(0, at);
-  const sequence = Number(eventId.slice(at + 1));
-  if (!STREAM_ID.test(streamId) || !Number.isSafeInteger(sequence) || sequence < 0) return undefined;
-  return { streamId, sequence };
 }
 
 /** A reply's text, when it is text of at most `max` characters. */

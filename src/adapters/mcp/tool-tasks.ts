@@ -9,6 +9,7 @@
 
 import type { ClientCapabilities } from '@modelcontextprotocol/server';
 import type { ToolPending, ToolResult } from '../../tools/tool-result.js';
+import { jobFigures, type LastProgress } from './media-viewer-job.js';
 import { JOB_META_KEY } from './media-viewer-view.js';
 
 export const TASKS_EXTENSION = 'io.modelcontextprotocol/tasks';
@@ -70,41 +71,21 @@ export function pollIntervalOf(retryAfterMs: number | undefined, maxMs: number):
   return Math.round(Math.min(max, Math.max(Math.min(1_000, max), retryAfterMs ?? 5_000)));
 }
 
-/** A working task's job as the tool result's `_meta` names it: how long it has run, how long is left. */
-export interface TaskJobProgress {
-  /** Since the job's submission, as the poller last saw it (ms). */
-  readonly elapsedMs?: number;
-  /** The service's latest estimate of the time left (ms). */
-  readonly etaMs?: number;
-}
-
 /**
- * The job's progress as a tool result still processing carries it in `_meta` (see withJobMeta):
- * its ids, the time since its submission (the task's start, or the poller's figure when it knows
- * an earlier one) and the time left (the service's estimate, else its advice on when to look).
+ * A working task's status message and `_meta` (the job's figures, as a result still processing
+ * carries them: see jobFigures), so that a host's viewer follows it as it does a result. The task's
+ * start counts as the job's submission when the poller knows none earlier.
  */
-function jobProgress(job: TaskJob, pending: ToolPending, now: number, progress: TaskJobProgress) {
-  return {
-    operationId: job.operationId,
-    requestId: job.requestId,
-    elapsedMs: Math.max(0, now - job.createdAt, progress.elapsedMs ?? 0),
-    etaMs: Math.max(0, progress.etaMs ?? pending.retryAfterMs),
-  };
-}
-
-function workingMessage(job: TaskJob, pending: ToolPending, now: number, progress: TaskJobProgress): string {
-  const figures = jobProgress(job, pending, now, progress);
-  const seconds = Math.round(figures.elapsedMs / 1000);
+function workingFields(job: TaskJob, pending: ToolPending, now: number, last: LastProgress | undefined) {
+  const figures = jobFigures({ pending, last, submittedAt: job.createdAt, now });
+  const seconds = Math.round((figures.elapsedMs ?? 0) / 1000);
   const left =
-    progress.etaMs !== undefined ? `, about ${Math.max(1, Math.round(figures.etaMs / 1000))} s left` : '';
-  return `${job.operationId} job ${String(job.requestId)}: processing for ${seconds} s${left}; next look in about ${Math.max(1, Math.round(pending.retryAfterMs / 1000))} s`;
-}
-
-/** A working task's status message and `_meta`, so that a host's viewer follows it as it does a result. */
-function workingFields(job: TaskJob, pending: ToolPending, now: number, progress: TaskJobProgress) {
+    last?.progress.etaMs !== undefined
+      ? `, about ${Math.max(1, Math.round(figures.etaMs / 1000))} s left`
+      : '';
   return {
-    statusMessage: workingMessage(job, pending, now, progress),
-    _meta: { [JOB_META_KEY]: jobProgress(job, pending, now, progress) },
+    statusMessage: `${job.operationId} job ${String(job.requestId)}: processing for ${seconds} s${left}; next look in about ${Math.max(1, Math.round(pending.retryAfterMs / 1000))} s`,
+    _meta: { [JOB_META_KEY]: figures },
   };
 }
 
@@ -124,7 +105,7 @@ export function createTaskResult(
   createdAt: number,
   now: number,
   maxPollMs: number,
-  progress: TaskJobProgress = {},
+  last?: LastProgress,
 ) {
   const job: TaskJob = { operationId: pending.operationId, requestId: pending.requestId, createdAt };
   const taskId = encodeTaskId(job);
@@ -132,7 +113,7 @@ export function createTaskResult(
     resultType: 'task' as const,
     ...taskFields(taskId, job, now),
     status: 'working' as const,
-    ...workingFields(job, pending, now, progress),
+    ...workingFields(job, pending, now, last),
     pollIntervalMs: pollIntervalOf(pending.retryAfterMs, maxPollMs),
   };
 }
@@ -149,7 +130,7 @@ export function detailedTask(
   maxPollMs: number,
   outcome:
     | { readonly cancelled: true }
-    | { readonly result: ToolResult; readonly callResult: object; readonly progress?: TaskJobProgress },
+    | { readonly result: ToolResult; readonly callResult: object; readonly last?: LastProgress },
 ) {
   if ('cancelled' in outcome)
     return {
@@ -162,7 +143,7 @@ export function detailedTask(
     return {
       ...taskFields(taskId, job, now),
       status: 'working' as const,
-      ...workingFields(job, result, now, outcome.progress ?? {}),
+      ...workingFields(job, result, now, outcome.last),
       pollIntervalMs: pollIntervalOf(result.retryAfterMs, maxPollMs),
     };
   return {

@@ -7,7 +7,11 @@
  * - `RateLimit-Limit` / `-Remaining` / `-Reset` (IETF drafts up to 06);
  * - `X-RateLimit-Limit` / `-Remaining` / `-Used` / `-Reset` / `-Resource` (GitHub and many);
  * - `x-ratelimit-limit-requests`, `x-ratelimit-reset-tokens: 6m0s` (OpenAI);
- * - `anthropic-ratelimit-input-tokens-reset: 2026-01-01T00:00:30Z` (Anthropic).
+ * - `anthropic-ratelimit-input-tokens-reset: 2026-01-01T00:00:30Z` (Anthropic);
+ * - `X-RateLimit-Reset-After: 1.234` beside `X-RateLimit-Reset: 1470173023.123` and
+ *   `X-RateLimit-Bucket` (Discord): the delay wins over the moment, the bucket names the quota;
+ * - `X-Ratelimit-Used: 2`, `X-Ratelimit-Remaining: 598.0` (Reddit): the limit is their sum;
+ * - `X-Shopify-Shop-Api-Call-Limit: 32/40`: any `*-limit` field holding `used/limit`.
  *
  * The fields of one resource make one observation, named after the resource; a `-resource`
  * field (GitHub's `core`, `search`) names the quota of resource-less fields. Resets take every
@@ -24,11 +28,25 @@ const FAMILY_NAME = /^(.*?)rate-?limit-([a-z0-9-]{1,64})$/;
 const FIELD_WORDS = new Set(['limit', 'remaining', 'reset', 'used']);
 /** Words after `reset` that say how it counts rather than what it counts. */
 const RESET_QUALIFIERS = new Set(['after', 'ms', 'seconds', 'in']);
+/** Qualifiers that make a reset a delay from the answer, which no clock skew can move. */
+const RELATIVE_QUALIFIERS = new Set(['after', 'in']);
+/**
+ * Fields that name the quota rather than count it: GitHub's `-resource` (`core`, `search`),
+ * Discord's `-bucket` (a hash shared by the routes that draw on one limit), GitLab's `-name`.
+ */
+const NAMING_WORDS = new Set(['resource', 'bucket', 'name']);
 const DECIMAL = /^\s*\d+(\.\d+)?\s*$/;
 /** Names probed when the fields cannot be listed (a `HeaderSource` with only `get`). */
 const PROBED = ['x-ratelimit-', 'ratelimit-', 'x-rate-limit-'].flatMap((prefix) =>
   ['limit', 'remaining', 'reset', 'used', 'resource'].map((word) => `${prefix}${word}`),
 );
+/**
+ * A call-limit field written as a fraction, `used/limit`: Shopify's leaky bucket
+ * (`X-Shopify-Shop-Api-Call-Limit: 32/40`). Any field whose name ends in `-limit` and whose
+ * value has this shape is read, the bucket's fill over its depth.
+ */
+const FRACTION_NAME = /^[a-z0-9-]{0,56}-limit$/;
+const FRACTION_VALUE = /^\s*(\d{1,9})\s*\/\s*(\d{1,9})\s*$/;
 /** At most this many resources per answer: a hostile answer cannot make the parse costly. */
 const MAX_FAMILIES = 16;
 
@@ -37,6 +55,8 @@ interface Family {
   remaining?: string;
   reset?: string;
   resetInMs?: boolean;
+  /** The reset is a delay (`-reset-after`), preferred over a moment (`-reset`) when both come. */
+  resetRelative?: boolean;
   used?: string;
   resource?: string;
   prefix: string;
@@ -58,18 +78,25 @@ function firstNumber(value: string | undefined): { value: number; window?: numbe
 }
 
 /** Splits `limit-requests`, `input-tokens-remaining`, `reset-after` into the field and the resource. */
-function split(rest: string): { word: string; resource: string; inMs: boolean } | undefined {
+function split(
+  rest: string,
+): { word: string; resource: string; inMs: boolean; relative: boolean } | undefined {
   const parts = rest.split('-');
   const index = parts.findIndex((part) => FIELD_WORDS.has(part));
-  if (index < 0) return rest === 'resource' ? { word: 'resource', resource: '', inMs: false } : undefined;
+  if (index < 0)
+    return NAMING_WORDS.has(rest)
+      ? { word: 'resource', resource: '', inMs: false, relative: false }
+      : undefined;
   const word = parts[index]!;
   let after = parts.slice(index + 1);
   let inMs = false;
+  let relative = false;
   if (word === 'reset' && after.length > 0 && RESET_QUALIFIERS.has(after[0]!)) {
     inMs = after[0] === 'ms';
+    relative = RELATIVE_QUALIFIERS.has(after[0]!);
     after = after.slice(1);
   }
-  return { word, resource: [...parts.slice(0, index), ...after].join('-'), inMs };
+  return { word, resource: [...parts.slice(0, index), ...after].join('-'), inMs, relative };
 }
 
 function namesOf(headers: HeaderSource): Iterable<string> {
@@ -94,9 +121,14 @@ function familiesOf(headers: HeaderSource): Map<string, Family> {
       families.set(parts.resource, family);
     }
     const word = parts.word as 'limit' | 'remaining' | 'reset' | 'used' | 'resource';
-    if (family[word] !== undefined) continue;
+    // A delay replaces a moment already met (Discord sends both; its delay has no clock in it).
+    const replacesMoment = word === 'reset' && parts.relative && family.resetRelative !== true;
+    if (family[word] !== undefined && !replacesMoment) continue;
     family[word] = value;
-    if (word === 'reset') family.resetInMs = parts.inMs;
+    if (word === 'reset') {
+      family.resetInMs = parts.inMs;
+      family.resetRelative = parts.relative;
+    }
   }
   return families;
 }
@@ -114,10 +146,14 @@ function observationOf(
   context: RateLimitContext,
   policies: readonly NamedPolicy[],
 ): RateLimitObservation | undefined {
-  const limit = firstNumber(family.limit);
   const used = firstNumber(family.used);
+  const stated = firstNumber(family.remaining);
+  // Reddit sends used and remaining, no limit: the window's limit is their sum.
+  const limit =
+    firstNumber(family.limit) ??
+    (used !== undefined && stated !== undefined ? { value: used.value + stated.value } : undefined);
   const remaining =
-    firstNumber(family.remaining)?.value ??
+    stated?.value ??
     (limit !== undefined && used !== undefined ? Math.max(0, limit.value - used.value) : undefined);
   if (remaining === undefined) return undefined;
   const resetContext = {
@@ -156,6 +192,24 @@ export function observationsFromFamilies(
   for (const [resource, family] of familiesOf(headers)) {
     const observation = observationOf(resource, family, headers, context, policies);
     if (observation) observations.push(observation);
+  }
+  if (observations.length === 0 && headers.keys) observations.push(...fractionsOf(headers.keys(), headers));
+  return observations;
+}
+
+/** Every `*-limit: used/limit` field, as a quota with `limit - used` left (no reset is stated). */
+function fractionsOf(names: Iterable<string>, headers: HeaderSource): RateLimitObservation[] {
+  const observations: RateLimitObservation[] = [];
+  for (const rawName of names) {
+    const name = rawName.toLowerCase();
+    if (!FRACTION_NAME.test(name)) continue;
+    const match = FRACTION_VALUE.exec(headers.get(name) ?? '');
+    if (!match) continue;
+    const used = Number(match[1]);
+    const limit = Number(match[2]);
+    if (limit === 0 || used > limit) continue;
+    observations.push({ remaining: limit - used, limit, source: 'x-ratelimit' });
+    if (observations.length >= MAX_FAMILIES) break;
   }
   return observations;
 }

@@ -51,7 +51,11 @@ export function parseResetValue(value: string | null, context: ResetContext): nu
   // Early drafts wrote Structured Field items: `30;w=60`. Parameters say nothing of the moment.
   const text = value.split(/[;,]/, 1)[0]!.trim();
   if (DECIMAL.test(text)) {
-    const number = Number(text);
+    // A measured time in milliseconds or finer (Discord's `1.123`, `1470173023.123`) is rounded
+    // to its last digit, perhaps down: one more unit of it never ends before the server's reset.
+    const point = text.indexOf('.');
+    const decimals = point < 0 ? 0 : text.length - point - 1;
+    const number = Number(text) + (decimals >= 3 ? 10 ** -decimals : 0);
     if (context.milliseconds && number < EPOCH_MS_THRESHOLD) return Math.ceil(number);
     if (number < EPOCH_SECONDS_THRESHOLD) return Math.ceil(number * 1000);
     return untilMoment(number >= EPOCH_MS_THRESHOLD ? number : number * 1000, context);

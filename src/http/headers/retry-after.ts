@@ -12,7 +12,11 @@ export interface RetryAfterContext {
   readonly receivedAt: number;
 }
 
-const DELAY_SECONDS = /^\d+$/;
+/**
+ * RFC 9110 writes whole seconds; Shopify (`2.0`) and others write decimals. Both are delays:
+ * a fraction is read, never taken for a malformed field (which would drop the server's wait).
+ */
+const DELAY_SECONDS = /^\d{1,16}(\.\d{1,9})?$/;
 
 /**
  * Milliseconds to wait from the moment the response arrived, or undefined when the field is
@@ -25,8 +29,8 @@ export function parseRetryAfter(
   if (!value) return undefined;
   const text = value.trim();
   if (DELAY_SECONDS.test(text)) {
-    const seconds = Number(text);
-    return Number.isSafeInteger(seconds) ? seconds * 1000 : undefined;
+    const milliseconds = Math.ceil(Number(text) * 1000);
+    return Number.isSafeInteger(milliseconds) ? milliseconds : undefined;
   }
   const at = parseHttpDate(text);
   if (at === undefined) return undefined;

@@ -38,6 +38,7 @@ const OPTIONAL_FIELDS = [
   'refusedRate',
   'rateChangedAt',
   'rateCutAt',
+  'waitStatedUntil',
   'acceptedSince',
   'accepted',
   'acceptedBefore',

@@ -110,10 +110,25 @@ export function refused(
   // Refusals that crowd in from one burst are one measurement: decrease once a second.
   const sinceCut = now - (learning.rateCutAt ?? Number.NEGATIVE_INFINITY);
   // A request sent after the last cut and refused all the same is a new measurement: the cut
-  // did not suffice. Without its sending time, refusals a second apart are.
+  // did not suffice. Without its sending time, refusals a second apart are. One sent before
+  // the wait the server stated had ended (the quota is unblocked a rounding early) only
+  // confirms that wait: a window's quota (Google's per-minute quotas, Azure's) is refused
+  // until its end however slow the rate, so cutting the rate there halves it for nothing.
+  const waitStatedUntil = Math.max(
+    learning.waitStatedUntil ?? Number.NEGATIVE_INFINITY,
+    retryAfterMs === undefined ? Number.NEGATIVE_INFINITY : now + retryAfterMs,
+  );
+  const stated = Number.isFinite(waitStatedUntil) ? { waitStatedUntil } : {};
+  const withinStatedWait =
+    sentAt !== undefined && sentAt < (learning.waitStatedUntil ?? Number.NEGATIVE_INFINITY);
   const sameMeasurement =
-    sentAt !== undefined ? sentAt <= (learning.rateCutAt ?? Number.NEGATIVE_INFINITY) : sinceCut < 1_000;
-  if (sameMeasurement) return { ...learning, blockedUntil };
+    withinStatedWait ||
+    (sentAt !== undefined ? sentAt <= (learning.rateCutAt ?? Number.NEGATIVE_INFINITY) : sinceCut < 1_000);
+  // Refused within a stated wait, the wait was not rounded: keep to the earliest one stated.
+  const confirmed = withinStatedWait
+    ? Math.max(blockedUntil, Math.min(learning.waitStatedUntil!, now + (retryAfterMs ?? 0)))
+    : blockedUntil;
+  if (sameMeasurement) return { ...learning, ...stated, blockedUntil: confirmed };
   const counts = acceptedAt(learning, now);
   const rate = learning.learnedRate!;
   // Slow start overshoots by up to twice: the rate refused is what the server accepted in the
@@ -125,6 +140,7 @@ export function refused(
   return {
     ...learning,
     ...counts,
+    ...stated,
     blockedUntil,
     learnedRate: Math.max(MIN_RATE, refusedRate * (1 - cut)),
     refusedRate,

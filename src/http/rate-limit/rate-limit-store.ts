@@ -127,6 +127,11 @@ export interface BucketState {
   readonly rateChangedAt?: number;
   /** When a refusal last cut the learned rate. */
   readonly rateCutAt?: number;
+  /**
+   * The end of the last wait a refusal stated (`Retry-After`, a body's `retry_after`), as stated:
+   * a request sent before it and refused only confirms that wait, and measures no rate.
+   */
+  readonly waitStatedUntil?: number;
   /** Answers accepted in the second that started at `acceptedSince`, and in the second before. */
   readonly acceptedSince?: number;
   readonly accepted?: number;

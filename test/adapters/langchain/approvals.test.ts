@@ -68,7 +68,7 @@ describe('approvalsFor', () => {
     ]);
     const call = { name: toolFor(tools, 'post_wallet_fund').name, args: { amount: 10 } };
     expect(await approvalsFor(tools)[call.name]?.description(call)).toMatch(
-      /^post_wallet_fund \(Fund the wallet\) moves money and waits for your approval\.\nArguments: \{\n {2}"amount": 10\n\}$/,
+      /^post_wallet_fund \(Fund the wallet\) moves money \(the account or a card may be charged\) and waits for your approval\.\nArguments: \{\n {2}"amount": 10\n\}$/,
     );
     const custom = approvalsFor(tools, {
       describe: ({ args }, tool) => `${tool.spec.effect}: $${args.amount}`,

@@ -224,7 +224,7 @@ describe('a money operation over MCP', () => {
     });
     const result = await client.callTool({ name: 'delete_api_keys_by_id', arguments: { id: 'key_123' } });
     expect(envelopeOf(result)).toMatchObject({ code: 'approval_declined' });
-    expect(asked[0]).toMatch(/deletes or revokes something, and that cannot be undone/);
+    expect(asked[0]).toMatch(/deletes or revokes something: it cannot be undone/);
     expect(bed.requests.slice(sent)).toEqual([]);
     await client.close();
   });

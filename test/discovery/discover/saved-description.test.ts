@@ -2,8 +2,8 @@
  * The compact saved form of a description (issue 25, cold start): what `save()` writes loads back
  * to the same description, smaller than the whole snapshot, with each operation decoded at its
  * first use and schemas only when read; a subset keeps the fetch operations its queued results
- * need; format 1 and format 2 still load; anything else fails with a typed error that says what
- * to do, and an operation whose text is damaged throws one when it is used.
+ * need; format 1 still loads (format 2 was never released: refused); anything else fails with a
+ * typed error that says what to do, and an operation whose text is damaged throws one when used.
  */
 import { inspect } from 'node:util';
 import { type Emulator, startEmulator } from 'generation-agent-toolkit-emulator';
@@ -46,6 +46,35 @@ describe('a description saved with save()', () => {
     expect(operation.input.schema).toBe(operation.input.schema);
   });
 
+  it('decodes a schema many operations share once: they read the same value', () => {
+    const saved = service.save();
+    const byIndex = new Map<number, string[]>();
+    for (const [id, text] of saved.operations) {
+      const index = (JSON.parse(text) as { input: { schema: number } }).input.schema;
+      byIndex.set(index, [...(byIndex.get(index) ?? []), id]);
+    }
+    const shared = [...byIndex.values()].filter((ids) => ids.length > 1);
+    expect(shared.length).toBeGreaterThan(0);
+    const loaded = reload(saved);
+    const parse = JSON.parse;
+    let parsed = 0;
+    JSON.parse = (...args: Parameters<typeof JSON.parse>) => {
+      parsed += 1;
+      return parse(...args);
+    };
+    try {
+      for (const ids of shared) {
+        const [first, ...others] = ids.map((id) => loaded.requireOperation(id));
+        for (const other of others) expect(other?.input.schema).toBe(first?.input.schema);
+      }
+    } finally {
+      JSON.parse = parse;
+    }
+    // One parse per operation's text and one per distinct schema, none per operation that shares it.
+    const operations = shared.flat().length;
+    expect(parsed).toBe(operations + shared.length);
+  });
+
   it('keeps an operation served from another origin as it was', () => {
     const [first, ...rest] = service.toSnapshot().operations;
     const moved = {
@@ -81,21 +110,31 @@ describe('a description saved with save()', () => {
 });
 
 describe('loading what older or newer versions saved', () => {
-  it('still loads format 2, every operation whole in the file', () => {
+  // Format 2 (every operation whole but its schemas) was never in a release: the review of
+  // issue 26 dropped its reader, so it is refused as any unknown format is, saying what to do.
+  it('refuses format 2, which no release wrote, with a typed error that says to save again', () => {
     const saved = service.save();
     const format2 = {
       ...saved,
       snapshotVersion: 2,
       operations: saved.operations.map(([id, text]) => ({ id, ...JSON.parse(text) })),
     };
-    const loaded = ServiceDescription.fromSnapshot(JSON.parse(JSON.stringify(format2)));
-    expect(loaded.toSnapshot()).toEqual(service.toSnapshot());
-    const [first, ...rest] = format2.operations;
+    expect(() => ServiceDescription.fromSnapshot(JSON.parse(JSON.stringify(format2)))).toThrow(UsageError);
+    expect(() => ServiceDescription.fromSnapshot(format2)).toThrow(
+      /not a service description snapshot \(format 1 or 3\).*save\(\)/,
+    );
+    const [first, ...rest] = saved.operations;
+    const entry = JSON.parse(first?.[1] ?? '{}');
     const pointingNowhere = {
-      ...format2,
-      operations: [{ ...first, input: { ...first?.input, schema: 99_999 } }, ...rest],
+      ...saved,
+      operations: [
+        [first?.[0], JSON.stringify({ ...entry, input: { ...entry.input, schema: 99_999 } })],
+        ...rest,
+      ],
     };
-    expect(() => ServiceDescription.fromSnapshot(pointingNowhere)).toThrow(/damaged.*save it again/);
+    expect(() => ServiceDescription.fromSnapshot(pointingNowhere).operations[0]?.input).toThrow(
+      /damaged.*save it again/,
+    );
   });
 
   it('still loads the whole snapshot of format 1', () => {

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAISDKTools, createToolApproval } from '../../../src/adapters/ai-sdk.js';
 import { approvalsFor, createLangChainTools } from '../../../src/adapters/langchain.js';
 import type { Session } from '../../../src/index.js';
-import { HANDLES_CREDENTIALS } from '../../../src/tools/credential-wording.js';
+import { HANDLES_CREDENTIALS } from '../../../src/tools/effect-wording.js';
 import {
   CREDENTIAL_CALLS as CALLS,
   connectToSeatShop,

@@ -28,7 +28,7 @@ export type ProviderAdmission =
   | { readonly allowed: true; readonly headers: Readonly<Record<string, string>> }
   | {
       readonly allowed: false;
-      readonly status: 403 | 429 | 503;
+      readonly status: 403 | 429 | 503 | 529;
       readonly headers: Readonly<Record<string, string>>;
       readonly body: unknown;
     };
@@ -42,6 +42,7 @@ export interface ProviderCounts {
   requests: number;
   readonly admittedAt: number[];
   refused429: number;
+  /** Refusals with 503, or 529 (overloaded, as Anthropic sends it). */
   refused503: number;
   /** Refusals with 403 (a secondary limit, as GitHub sends it). */
   refused403: number;
@@ -119,7 +120,7 @@ export async function startProviderService(
       const admission = limiter.admit({ route, account, now: at, inFlight: running });
       if (!admission.allowed) {
         if (admission.status === 429) counts.refused429 += 1;
-        else if (admission.status === 503) counts.refused503 += 1;
+        else if (admission.status === 503 || admission.status === 529) counts.refused503 += 1;
         else counts.refused403 += 1;
         reply(admission.status, admission.body, admission.headers);
         return;
