@@ -8,7 +8,7 @@
  */
 import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
-import { RateLimitGovernor, type RateLimitObservation } from '../../src/http/index.js';
+import { RateLimitGovernor, type RateLimitObservation, type RateLimitPermit } from '../../src/http/index.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
@@ -19,20 +19,23 @@ function reading(resource: string, limit: number, remaining: number): RateLimitO
   return { policy: resource, limit, remaining, resetMs: 60_000, source: 'x-ratelimit' };
 }
 
+/** A governor on virtual time; `answer` sends one request to `url` and answers it at once with `observation`. */
+function governed() {
+  const clock = createVirtualClock(new ManualClock(START));
+  const governor = new RateLimitGovernor({ clock, random: () => 0 });
+  const complete = (permit: RateLimitPermit, observation: RateLimitObservation) =>
+    permit.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [observation] });
+  const answer = async (url: URL, observation: RateLimitObservation) => {
+    const permit = await governor.acquire(url);
+    await complete(permit, observation);
+    return permit.buckets;
+  };
+  return { clock, governor, complete, answer };
+}
+
 describe('a quota a route borrowed before its answer named its own', () => {
   it('gets the borrowed unit back: the next submission goes at once', async () => {
-    const clock = createVirtualClock(new ManualClock(START));
-    const governor = new RateLimitGovernor({ clock, random: () => 0 });
-    const answer = async (url: URL, observation: RateLimitObservation) => {
-      const permit = await governor.acquire(url);
-      await permit.complete({
-        answered: true,
-        status: 200,
-        receivedAt: clock.now(),
-        observations: [observation],
-      });
-      return permit.buckets;
-    };
+    const { clock, answer } = governed();
     // Three submissions a window on `search`: two go.
     await answer(SUBMIT, reading('search', 3, 2));
     await answer(SUBMIT, reading('search', 3, 1));
@@ -50,44 +53,28 @@ describe('a quota a route borrowed before its answer named its own', () => {
     // As in a real fleet: a submission granted after the poll is answered first, and its reading
     // counts the ledger to the server's count (the poll's unit may stand in for one the server
     // counted). The borrowed unit is given back only while no later reading has counted it.
-    const clock = createVirtualClock(new ManualClock(START));
-    const governor = new RateLimitGovernor({ clock, random: () => 0 });
-    const answer = async (
-      permit: Awaited<ReturnType<typeof governor.acquire>>,
-      observation: RateLimitObservation,
-    ) =>
-      permit.complete({ answered: true, status: 200, receivedAt: clock.now(), observations: [observation] });
-    await answer(await governor.acquire(SUBMIT), reading('search', 4, 3));
-    await answer(await governor.acquire(SUBMIT), reading('search', 4, 2));
+    const { clock, governor, complete, answer } = governed();
+    await answer(SUBMIT, reading('search', 4, 3));
+    await answer(SUBMIT, reading('search', 4, 2));
     const poll = await governor.acquire(STATUS);
     const third = await governor.acquire(SUBMIT);
-    await answer(third, reading('search', 4, 1));
-    await answer(poll, reading('core', 100, 99));
+    await complete(third, reading('search', 4, 1));
+    await complete(poll, reading('core', 100, 99));
     // One submission is left in the window: of two more, at most one goes before the reset.
     const start = clock.now();
-    await answer(await governor.acquire(SUBMIT), reading('search', 4, 0));
+    await answer(SUBMIT, reading('search', 4, 0));
     await governor.acquire(SUBMIT);
     expect(clock.now() - start).toBeGreaterThanOrEqual(59_000);
   });
 
   it('keeps the unit when the answer shows the route draws on the borrowed quota', async () => {
-    const clock = createVirtualClock(new ManualClock(START));
-    const governor = new RateLimitGovernor({ clock, random: () => 0 });
-    const answer = async (url: URL, remaining: number) => {
-      const permit = await governor.acquire(url);
-      await permit.complete({
-        answered: true,
-        status: 200,
-        receivedAt: clock.now(),
-        observations: [reading('search', 3, remaining)],
-      });
-    };
-    await answer(SUBMIT, 2);
-    await answer(SUBMIT, 1);
-    await answer(STATUS, 0);
+    const { clock, answer } = governed();
+    await answer(SUBMIT, reading('search', 3, 2));
+    await answer(SUBMIT, reading('search', 3, 1));
+    await answer(STATUS, reading('search', 3, 0));
     // The quota is spent: the next submission waits for its reset.
     const before = clock.now();
-    await answer(SUBMIT, 2);
+    await answer(SUBMIT, reading('search', 3, 2));
     expect(clock.now() - before).toBeGreaterThanOrEqual(59_000);
   });
 });
