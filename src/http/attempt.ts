@@ -14,7 +14,12 @@ import { parseRateLimitFields, type RateLimitObservation } from './headers/rate-
 import type { JobSlots } from './rate-limit/job-slots.js';
 import type { Route } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
-import type { PermitOutcome, RateLimitGovernor, RateLimitPermit } from './rate-limit-governor.js';
+import type {
+  PermitOutcome,
+  RateLimitGovernor,
+  RateLimitPermit,
+  RequestPriority,
+} from './rate-limit-governor.js';
 import type { Redactor } from './redact.js';
 import type { Idempotency } from './retry.js';
 import {
@@ -61,6 +66,8 @@ export interface Exchange {
   readonly attempt: number;
   /** The request submits a job that may queue (its refusal may be the account's job limit). */
   readonly submitsJob: boolean;
+  /** Where the request stands in the governor's queue (follow-ups of accepted work first). */
+  readonly priority?: RequestPriority | undefined;
   /** Aborts the wait for the rate limit (never the request on the wire) when the job slot is revoked. */
   readonly slotRevoked?: AbortSignal | undefined;
 }
@@ -82,6 +89,7 @@ async function acquire(services: AttemptServices, exchange: Exchange): Promise<R
     return await services.governor.acquire(exchange.url, {
       signal: joined?.signal ?? slotRevoked ?? signal,
       deadline: exchange.deadline,
+      ...(exchange.priority ? { priority: exchange.priority } : {}),
     });
   } catch (error) {
     if (!(error instanceof ThrottleDeadlineError)) throw error;

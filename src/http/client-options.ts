@@ -9,7 +9,7 @@ import type { CredentialRef, CredentialSource } from './credentials.js';
 import type { HttpEventHandler } from './events.js';
 import type { JobSlot } from './rate-limit/job-slots.js';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.js';
-import type { RateLimitGovernor } from './rate-limit-governor.js';
+import type { RateLimitGovernor, RequestPriority } from './rate-limit-governor.js';
 import type { Redactor } from './redact.js';
 import type { Idempotency, RetryOptions } from './retry.js';
 import type { FetchFunction, Transport } from './transport.js';
@@ -177,6 +177,12 @@ export interface HttpRequest {
   readonly responseType?: 'json' | 'text';
   /** The request submits a job that may queue: it waits for a place under the account's queue limit. */
   readonly submitsJob?: boolean;
+  /**
+   * `follow-up` when the request advances work the service already accepted (a job's status poll,
+   * its result's fetch): while the rate limit holds requests back, it goes before new work.
+   * @default 'normal'
+   */
+  readonly priority?: RequestPriority;
 }
 
 /**

@@ -25,7 +25,7 @@ import { type PrepareContext, prepareRequest, UrlResolver } from './prepare-requ
 import { type HeldJobSlot, JobSlots } from './rate-limit/job-slots.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
-import { RateLimitGovernor } from './rate-limit-governor.js';
+import { concurrencyBookOf, RateLimitGovernor } from './rate-limit-governor.js';
 import { Redactor } from './redact.js';
 import { followRedirect } from './redirects.js';
 import { ServiceResponse } from './response.js';
@@ -155,8 +155,14 @@ export class HttpClient {
       clock: this.clock,
       transport,
       governor: this.governor,
-      // Counted in the rate-limit store passed in, with every client sharing it (a fleet).
-      jobSlots: new JobSlots(this.clock, options.maxQueuedJobs, options.rateLimit?.store),
+      // Counted in the rate-limit store passed in, with every client sharing it (a fleet); under
+      // the governor's own id when this client made it (one holder per process in the store).
+      jobSlots: new JobSlots(
+        this.clock,
+        options.maxQueuedJobs,
+        options.rateLimit?.store,
+        options.governor ? undefined : concurrencyBookOf(this.governor),
+      ),
       versions: new VersionWatcher(this.clock),
       redactor: this.redactor,
       allowSunset: options.allowSunset ?? false,
@@ -214,6 +220,7 @@ export class HttpClient {
           startedAt,
           attempt,
           submitsJob: request.submitsJob === true,
+          priority: request.priority,
           slotRevoked: slot?.revoked,
         };
         try {

@@ -75,6 +75,7 @@ export {
   type BucketState,
   type ConcurrencyHolder,
   type ConcurrencyRecord,
+  type ConcurrencyWaiting,
   type CountedRequests,
   type InFlightLease,
   MemoryRateLimitStore,
@@ -98,6 +99,7 @@ export {
   RateLimitGovernor,
   type RateLimitGovernorOptions,
   type RateLimitPermit,
+  type RequestPriority,
   type ThrottleWait,
 } from './rate-limit-governor.js';
 export { CAPABILITY_PREFIX, isSecretField, REDACTED, Redactor, type RedactorOptions } from './redact.js';

@@ -64,6 +64,7 @@ export {
   type BucketState,
   type ConcurrencyHolder,
   type ConcurrencyRecord,
+  type ConcurrencyWaiting,
   type CountedRequests,
   type InFlightLease,
   MemoryRateLimitStore,
@@ -84,6 +85,7 @@ export {
   type RateLimitBelief,
   RateLimitGovernor,
   type RateLimitGovernorOptions,
+  type RequestPriority,
   type ThrottleWait,
 } from './rate-limit-governor.js';
 export { RawHeaders } from './raw-headers.js';

@@ -2,7 +2,8 @@
  * One rate-limit governor per session, shared by every call and every poll. It learns each
  * quota from the answers' rate-limit fields and throttles before sending: never more requests
  * than the quota has left before its reset, spread over the window, with `Retry-After` blocking
- * the quota until then and callers served first come, first served.
+ * the quota until then and callers served first come, first served, except that requests which
+ * follow up on work the service already accepted (polls) go before new work (`waiter-queue.ts`).
  *
  * Quotas ("buckets") are named by the service's policy and partition key when the fields give
  * them, otherwise by origin and path group. Until a route's quota is known, one request at a
@@ -13,10 +14,12 @@ import { type Clock, systemClock } from './clock.js';
 import { BucketLedger } from './rate-limit/bucket-ledger.js';
 import { MAX_JITTER_SHARE } from './rate-limit/bucket-math.js';
 import { ConcurrencyBook } from './rate-limit/concurrency-book.js';
+import { ExpectedFollowUps } from './rate-limit/expected-follow-ups.js';
 import type {
   PublishedQuota,
   RateLimitGovernorOptions,
   RateLimitPermit,
+  RequestPriority,
   ThrottleWait,
 } from './rate-limit/governor-types.js';
 import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js';
@@ -30,6 +33,7 @@ import { type Resolution, RouteMap } from './rate-limit/route-map.js';
 import { RouteScopeBook } from './rate-limit/route-scope-book.js';
 import { storeOwnerId } from './rate-limit/store-owner-id.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
+import { WaiterQueue } from './rate-limit/waiter-queue.js';
 import { WakeSignal } from './rate-limit/wake-signal.js';
 
 export type {
@@ -37,12 +41,27 @@ export type {
   PublishedQuota,
   RateLimitGovernorOptions,
   RateLimitPermit,
+  RequestPriority,
   ThrottleWait,
 } from './rate-limit/governor-types.js';
 export type { RateLimitBelief } from './rate-limit/rate-limit-beliefs.js';
 
+/**
+ * Where each governor keeps its part of each origin's limits on things at once, under its id:
+ * the job slots of the client that made it count there too, so that one process is one holder
+ * in a shared record. (Kept beside the class, not on it: not part of its public surface.)
+ */
+const concurrencyBooks = new WeakMap<RateLimitGovernor, ConcurrencyBook>();
+
+/** The record `governor` keeps its limits on things at once in (for the job slots of the client that made it). */
+export function concurrencyBookOf(governor: RateLimitGovernor): ConcurrencyBook | undefined {
+  return concurrencyBooks.get(governor);
+}
+
 interface Waiter {
   readonly sequence: number;
+  readonly priority: RequestPriority;
+  readonly arrivedAt: number;
   readonly route: Route;
   readonly signal: AbortSignal | undefined;
   readonly deadline: number | undefined;
@@ -71,7 +90,11 @@ export class RateLimitGovernor {
   readonly #observations: ObservationSchedule;
   readonly #learner: QuotaLearner;
   readonly #probes = new Set<string>();
-  readonly #queues = new Map<string, Waiter[]>();
+  readonly #queues = new Map<string, WaiterQueue<Waiter>>();
+  readonly #overtakeLimitMs: number;
+  readonly #expected = new ExpectedFollowUps();
+  /** Queues whose head (new work) waits for follow-ups due: one arriving there wakes it. */
+  readonly #holding = new Set<string>();
   readonly #pumping = new Set<string>();
   readonly #wake = new WakeSignal();
   readonly #inFlight: InFlightCap;
@@ -98,6 +121,7 @@ export class RateLimitGovernor {
     this.#jitterMs = options.jitterMs ?? 50;
     this.#random = options.random ?? Math.random;
     this.#onWait = options.onWait;
+    this.#overtakeLimitMs = options.overtakeLimitMs ?? 500;
     this.#observations = new ObservationSchedule(options.observeIntervalMs ?? 1_000);
     // Which quotas each route draws on is learned once for a fleet: kept in a store passed in.
     this.#scopes =
@@ -112,9 +136,9 @@ export class RateLimitGovernor {
       this.#scopes,
     );
     // The cap on requests in flight lives in a store passed in (shared by a fleet), else here.
-    this.#inFlight = new InFlightCap(
-      new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000),
-    );
+    const book = new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000);
+    concurrencyBooks.set(this, book);
+    this.#inFlight = new InFlightCap(book);
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
   }
 
@@ -156,13 +180,23 @@ export class RateLimitGovernor {
   }
 
   /**
-   * Waits until a request to `url` may be sent, in arrival order. Rejects with the signal's
-   * reason on abort, and with {@link ThrottleDeadlineError} when the wait would pass `deadline`.
+   * Says that a follow-up request to `url` (a job's next poll) is due at `at`: a request that
+   * starts new work arriving shortly before it waits for it, so as not to take the unit it needs.
+   * @internal The job poller announces its polls.
+   */
+  expectFollowUp(url: URL, at: number): void {
+    this.#expected.expect(url.origin, at);
+  }
+
+  /**
+   * Waits until a request to `url` may be sent, in arrival order within its `priority` (follow-ups
+   * first, see {@link RequestPriority}). Rejects with the signal's reason on abort, and with
+   * {@link ThrottleDeadlineError} when the wait would pass `deadline`.
    * @internal The HTTP core and `governedTransport` acquire permits; users share the governor.
    */
   async acquire(
     url: URL,
-    options: { signal?: AbortSignal | undefined; deadline?: number } = {},
+    options: { signal?: AbortSignal | undefined; deadline?: number; priority?: RequestPriority } = {},
   ): Promise<RateLimitPermit> {
     const route = routeOf(url);
     // A cap on requests in flight (learned from refusals, or the slow start before any) holds
@@ -203,15 +237,23 @@ export class RateLimitGovernor {
 
   async #acquireQuota(
     route: Route,
-    options: { signal?: AbortSignal | undefined; deadline?: number },
+    options: { signal?: AbortSignal | undefined; deadline?: number; priority?: RequestPriority },
   ): Promise<RateLimitPermit> {
     const sequence = this.#sequence++;
+    const arrivedAt = this.#clock.now();
+    const priority = options.priority ?? 'normal';
+    if (priority === 'follow-up') this.#expected.arrived(route.origin, arrivedAt);
     // A route this process has not learned may be known to the fleet: no probe for it then.
     if (this.#scopes && !this.#routes.isKnown(route)) await this.#scopes.lookUp(route);
     const resolution = this.#routes.resolve(route);
     const key = resolution.queueKey;
     // Fast path: a known quota nobody is waiting for is granted without queueing.
-    if (resolution.known && !this.#queues.has(key) && !options.signal?.aborted) {
+    if (
+      resolution.known &&
+      !this.#queues.has(key) &&
+      !options.signal?.aborted &&
+      (priority === 'follow-up' || this.#expected.holdUntil(route.origin, arrivedAt, arrivedAt) === undefined)
+    ) {
       const sentAt = this.#stamp();
       const decision = await this.#granting(resolution.buckets, () =>
         this.#ledger.tryGrant(
@@ -228,6 +270,8 @@ export class RateLimitGovernor {
     return new Promise<RateLimitPermit>((resolve, reject) => {
       this.#enqueue(key, {
         sequence,
+        priority,
+        arrivedAt,
         route,
         signal: options.signal,
         deadline: options.deadline,
@@ -238,29 +282,27 @@ export class RateLimitGovernor {
   }
 
   #enqueue(key: string, waiter: Waiter): void {
-    const queue = this.#queues.get(key) ?? [];
+    const queue = this.#queues.get(key) ?? new WaiterQueue<Waiter>(this.#overtakeLimitMs);
     this.#queues.set(key, queue);
-    // Keep arrival order even for waiters moved here from another queue.
-    let index = queue.length;
-    while (index > 0 && queue[index - 1]!.sequence > waiter.sequence) index -= 1;
-    queue.splice(index, 0, waiter);
+    queue.add(waiter);
     if (!this.#pumping.has(key)) void this.#pump(key);
+    // A pump holding new work for the follow-ups due looks again: this may be one of them.
+    else if (waiter.priority === 'follow-up' && this.#holding.has(key)) this.#wake.wake();
   }
 
   async #pump(key: string): Promise<void> {
     this.#pumping.add(key);
     const queue = this.#queues.get(key)!;
     try {
-      while (queue.length > 0) {
-        const head = queue[0]!;
+      for (let head = queue.next(this.#clock.now()); head; head = queue.next(this.#clock.now())) {
         if (head.signal?.aborted) {
-          queue.shift();
+          queue.remove(head);
           head.reject(head.signal.reason);
           continue;
         }
         const resolution = this.#routes.resolve(head.route);
         if (resolution.queueKey !== key) {
-          queue.shift();
+          queue.remove(head);
           this.#enqueue(resolution.queueKey, head);
           continue;
         }
@@ -272,12 +314,12 @@ export class RateLimitGovernor {
     }
   }
 
-  async #serve(queue: Waiter[], head: Waiter, resolution: Resolution): Promise<void> {
+  async #serve(queue: WaiterQueue<Waiter>, head: Waiter, resolution: Resolution): Promise<void> {
     const probing = !resolution.known;
     // A waiter woken at its deadline (whatever it waited for) is refused, never granted: a
     // request sent with no time left times out on the wire, its outcome unknown.
     if (head.deadline !== undefined && this.#clock.now() >= head.deadline) {
-      removeWaiter(queue, head);
+      queue.remove(head);
       head.reject(new ThrottleDeadlineError(0, probing ? 'probe' : 'deadline'));
       return;
     }
@@ -286,6 +328,19 @@ export class RateLimitGovernor {
       return;
     }
     const now = this.#clock.now();
+    if (head.priority === 'normal') {
+      const holdUntil = this.#expected.holdUntil(head.route.origin, head.arrivedAt, now);
+      if (holdUntil !== undefined && now - head.arrivedAt < this.#overtakeLimitMs) {
+        this.#notifyWait(head, resolution.buckets[0] ?? resolution.queueKey, holdUntil - now, 'follow-up');
+        this.#holding.add(resolution.queueKey);
+        try {
+          await this.#wake.sleep(this.#clock, holdUntil - now, head.signal);
+        } finally {
+          this.#holding.delete(resolution.queueKey);
+        }
+        return;
+      }
+    }
     const sentAt = this.#stamp();
     const decision = await this.#granting(resolution.buckets, () =>
       this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt, this.#inFlightAfterGrant),
@@ -302,7 +357,7 @@ export class RateLimitGovernor {
           : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
       if (head.deadline !== undefined && now + waitMs > head.deadline) {
-        removeWaiter(queue, head);
+        queue.remove(head);
         head.reject(new ThrottleDeadlineError(waitMs, decision.reason));
         return;
       }
@@ -315,19 +370,19 @@ export class RateLimitGovernor {
       await this.#awaitProbe(queue, head, unknown[0]!);
       return;
     }
-    removeWaiter(queue, head);
+    queue.remove(head);
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
     const stamp = decision.kind === 'granted' ? this.#granted(decision.grantedAt) : sentAt;
     head.resolve(this.#permit(head.route, resolution.buckets, probes, stamp));
   }
 
   /** Waits for the answer of the request probing `bucket`, but not past the head's deadline. */
-  async #awaitProbe(queue: Waiter[], head: Waiter, bucket: string): Promise<void> {
+  async #awaitProbe(queue: WaiterQueue<Waiter>, head: Waiter, bucket: string): Promise<void> {
     this.#notifyWait(head, bucket, 0, 'probe');
     if (head.deadline === undefined) return this.#wake.next(head.signal);
     const left = head.deadline - this.#clock.now();
     if (left <= 0) {
-      removeWaiter(queue, head);
+      queue.remove(head);
       head.reject(new ThrottleDeadlineError(0, 'probe'));
       return;
     }
@@ -421,15 +476,4 @@ export class RateLimitGovernor {
       },
     };
   }
-}
-
-/**
- * Takes `waiter` out of `queue`. Not `shift()`: while its grant was being decided (a read and a
- * write of the store), a waiter that arrived earlier may have been queued ahead of it (one whose
- * fast path met a wait, or one moved from another route's queue); shifting would drop that one,
- * never to be served, and serve this one twice.
- */
-function removeWaiter(queue: Waiter[], waiter: Waiter): void {
-  const index = queue.indexOf(waiter);
-  if (index >= 0) queue.splice(index, 1);
 }

@@ -51,14 +51,24 @@ function newFetchStatus(options: {
 }): FetchStatus {
   const fetchStatus = untracedFetchStatus(options);
   const telemetry = options.client.telemetry;
-  if (!telemetry) return fetchStatus;
-  return (target, signal) =>
-    inSpan(
-      telemetry,
-      `poll ${target.operationId ?? 'job'}`,
-      { attributes: { 'gentk.job.id': String(target.requestId), 'gentk.operation.id': target.operationId } },
-      () => fetchStatus(target, signal),
-    );
+  const traced: FetchStatus = telemetry
+    ? (target, signal) =>
+        inSpan(
+          telemetry,
+          `poll ${target.operationId ?? 'job'}`,
+          {
+            attributes: {
+              'gentk.job.id': String(target.requestId),
+              'gentk.operation.id': target.operationId,
+            },
+          },
+          () => fetchStatus(target, signal),
+        )
+    : fetchStatus;
+  const { governor } = options.client;
+  return Object.assign(traced, {
+    expect: (target: FetchTarget, at: number) => governor.expectFollowUp(new URL(target.url), at),
+  });
 }
 
 function untracedFetchStatus(options: {
@@ -76,6 +86,8 @@ function untracedFetchStatus(options: {
       credential:
         get && credential.placement === 'body-key' ? { ...credential, placement: 'bearer' } : credential,
       idempotency: 'safe',
+      // The job is accepted (and paid for): its poll goes before new submissions waiting for the quota.
+      priority: 'follow-up',
       ...(target.operationId ? { operationId: target.operationId } : {}),
       ...(signal ? { signal } : {}),
     });

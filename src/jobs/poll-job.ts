@@ -29,8 +29,14 @@ export interface JobProgress {
   readonly attempt: number;
 }
 
-/** Fetches the job's current answer; throws a ServiceError when the call fails. */
-export type FetchStatus = (target: FetchTarget, signal: AbortSignal | undefined) => Promise<unknown>;
+/**
+ * Fetches the job's current answer; throws a ServiceError when the call fails. `expect`, when
+ * present, is told when the next fetch of `target` is due (the rate-limit governor keeps new
+ * submissions from taking the unit it will need).
+ */
+export type FetchStatus = ((target: FetchTarget, signal: AbortSignal | undefined) => Promise<unknown>) & {
+  readonly expect?: (target: FetchTarget, at: number) => void;
+};
 
 export interface PollJobOptions {
   /** The submission's answer. */

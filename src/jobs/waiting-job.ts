@@ -314,6 +314,8 @@ export class WaitingJob implements TimedJob, AbortFollower {
       this.#next();
       return;
     }
+    // The poll's moment, told to the rate-limit governor: new work arriving just before it waits.
+    if (target) this.#fetchStatus.expect?.(target, now + sleepMs);
     if (slotFreeFirst) {
       this.#phase = Phase.UntilSlotFree;
       this.#restMs = sleepMs - (etaLeft as number);

@@ -242,6 +242,28 @@ describe('a job limit learned from a refusal', () => {
     held.release();
   });
 
+  it('lengthens the quiet spell only when a climb met a refusal, one mechanism with the cap on requests in flight', async () => {
+    const manual = new ManualClock(START);
+    const clock = createVirtualClock(manual);
+    const slots = new JobSlots(clock, undefined);
+    await slots.learnLimit('o', 5, false);
+    // A second refusal measures less before any climb: a measurement, not an overshoot.
+    manual.set(START + 1_000);
+    await slots.learnLimit('o', 2, false);
+    const held = [await slots.acquire('o'), await slots.acquire('o')];
+    for (const slot of held) slot.markRunning();
+    const third = await slots.acquire('o');
+    expect(clock.now() - START).toBe(31_000);
+    expect(slots.limitOf('o')).toBe(3);
+    // The climb overshot: refused again, the next climb waits twice as long.
+    await slots.learnLimit('o', 2, false);
+    third.markRunning();
+    third.release();
+    const fourth = await slots.acquire('o');
+    expect(clock.now() - START).toBe(91_000);
+    for (const slot of [...held, fourth]) slot.release();
+  });
+
   it('keeps a limit the service stated', async () => {
     const slots = new JobSlots(createVirtualClock(new ManualClock(START)), undefined);
     await slots.learnLimit('o', 5);

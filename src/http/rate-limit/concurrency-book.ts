@@ -115,6 +115,12 @@ export class ConcurrencyBook {
     });
   }
 
+  /** The longest a waiter on a shared record sleeps between looks, for a thing that usually lasts `typicalMs`. */
+  longestLookMs(typicalMs: number | undefined): number {
+    if (typicalMs === undefined) return LONGEST_POLL_MS;
+    return Math.min(LONGEST_POLL_MS, Math.max(firstLookMs(typicalMs), typicalMs * QUIET_POLL_SHARE));
+  }
+
   /**
    * Sleeps until `until`, a local wake, or (on a shared record) the next look: `typicalMs` is how
    * long the awaited thing usually lasts (undefined: not measured yet); `quietPolls` how many looks
@@ -128,17 +134,18 @@ export class ConcurrencyBook {
     const now = this.clock.now();
     let end = until;
     if (this.shared) {
-      const base =
-        options.typicalMs === undefined ? FIRST_POLL_MS : Math.max(1, options.typicalMs * POLL_SHARE);
-      const longest =
-        options.typicalMs === undefined
-          ? LONGEST_POLL_MS
-          : Math.min(LONGEST_POLL_MS, Math.max(base, options.typicalMs * QUIET_POLL_SHARE));
+      const base = firstLookMs(options.typicalMs);
+      const longest = this.longestLookMs(options.typicalMs);
       end = Math.min(end, now + Math.min(longest, base * 2 ** Math.min(options.quietPolls, 10)));
     }
     if (Number.isFinite(end)) await wake.sleep(this.clock, Math.max(0, end - now), options.signal);
     else await wake.next(options.signal);
   }
+}
+
+/** The first look again on a shared record, for a thing that usually lasts `typicalMs`. */
+function firstLookMs(typicalMs: number | undefined): number {
+  return typicalMs === undefined ? FIRST_POLL_MS : Math.max(1, typicalMs * POLL_SHARE);
 }
 
 /** Runs a write whose failure must not surface (a release, an answer recorded): the lease ends it anyway. */

@@ -20,6 +20,14 @@ export type ConcurrencyHolder = readonly [
 ];
 
 /**
+ * One governor's things waiting for a place (requests under the cap, submissions for a job
+ * slot): `[governor id, waiting, claim end, places it took so far]`. A place freed goes first
+ * to the waiting governor holding the fewest, and between equals to the one that took fewer; the claim is renewed while they wait, so a process that dies holds nobody
+ * back for long.
+ */
+export type ConcurrencyWaiting = readonly [owner: string, waiting: number, until: number, taken: number];
+
+/**
  * The shared record of one origin.
  *
  * @example
@@ -36,11 +44,22 @@ export interface ConcurrencyRecord {
   readonly capClimbAfterMs?: number;
   /** A climb happened and no refusal came since. */
   readonly capClimbed?: boolean;
+  /** Before any cap: the most requests in flight fleet-wide when one of them was answered and worked on. */
+  readonly proven?: number;
+  /** Before any cap: when the last request beyond {@link proven} went (they go one at a time). */
+  readonly unprovenAt?: number;
+  /** Governors with requests waiting for a place under the cap. */
+  readonly waiting?: readonly ConcurrencyWaiting[];
+  /** Clients with submissions waiting for a job slot. */
+  readonly jobWaiting?: readonly ConcurrencyWaiting[];
   /** The account's limit on jobs at once, stated by the service or learned from a refusal. */
   readonly jobLimit?: number;
   /** When a learned job limit rises by one (absent: stated, kept). */
   readonly jobClimbAt?: number;
+  /** The quiet spell before a climb of the job limit: doubles each time a climb is refused. */
   readonly jobClimbAfterMs?: number;
+  /** A climb of the job limit happened and no refusal came since. */
+  readonly jobClimbed?: boolean;
   /** While no job limit is known: jobs started together (absent: the first value; 0: ended). */
   readonly jobSlowStart?: number;
   /** No submission before this moment (the queue was full and the limit is one). */
@@ -99,6 +118,64 @@ export function withHolder(
   return { ...record, holders };
 }
 
+/** The record's lists of claims: requests waiting under the cap, submissions waiting for a job slot. */
+export type ClaimField = 'waiting' | 'jobWaiting';
+
+/** Places held: requests in flight under the cap, or job slots. */
+const HELD_INDEX = { waiting: 1, jobWaiting: 2 } as const;
+
+/**
+ * Whether a governor other than `owner` has things waiting for a place of `field`'s kind and
+ * comes first: it holds fewer places than `held`, or as many and took fewer than `taken` so far.
+ */
+export function othersFirst(
+  record: ConcurrencyRecord,
+  field: ClaimField,
+  owner: string,
+  mine: { readonly held: number; readonly taken: number },
+  now: number,
+): boolean {
+  for (const [other, waiting, until, taken] of record[field] ?? []) {
+    if (other === owner || waiting === 0 || until <= now) continue;
+    const held = holderOf(record, other, now)[HELD_INDEX[field]];
+    if (held < mine.held || (held === mine.held && taken < mine.taken)) return true;
+  }
+  return false;
+}
+
+/** `owner`'s claim of `field` in `record`, if any. */
+export function claimOf(
+  record: ConcurrencyRecord,
+  field: ClaimField,
+  owner: string,
+): ConcurrencyWaiting | undefined {
+  return record[field]?.find(([other]) => other === owner);
+}
+
+/** `record` with `owner`'s claim of `field` set to `count` things waiting until `until` (none: removed). */
+export function withClaim(
+  record: ConcurrencyRecord,
+  field: ClaimField,
+  claim: ConcurrencyWaiting,
+  now: number,
+): ConcurrencyRecord {
+  const [owner, count, until] = claim;
+  const claims = (record[field] ?? []).filter(
+    ([other, waiting, end]) => other !== owner && waiting > 0 && end > now,
+  );
+  if (count > 0 && until > now) claims.push(claim);
+  if (claims.length > MAX_HOLDERS) {
+    claims.sort((first, second) => second[2] - first[2]);
+    claims.length = MAX_HOLDERS;
+  }
+  if (claims.length === 0) {
+    if (record[field] === undefined) return record;
+    const { [field]: _dropped, ...rest } = record;
+    return rest;
+  }
+  return { ...record, [field]: claims };
+}
+
 const NUMBER_FIELDS = [
   'cap',
   'capClimbAt',
@@ -109,6 +186,8 @@ const NUMBER_FIELDS = [
   'jobClimbAfterMs',
   'jobSlowStart',
   'jobsBlockedUntil',
+  'proven',
+  'unprovenAt',
 ] as const;
 
 /**
@@ -125,12 +204,32 @@ export function decodeConcurrencyRecord(value: unknown): ConcurrencyRecord | und
     if (typeof field === 'number' && Number.isFinite(field) && field >= 0) record[name] = field;
   }
   if (typeof input.capClimbed === 'boolean') record.capClimbed = input.capClimbed;
+  if (typeof input.jobClimbed === 'boolean') record.jobClimbed = input.jobClimbed;
   if (input.holders !== undefined) {
     if (!Array.isArray(input.holders) || input.holders.length > MAX_HOLDERS) return undefined;
     if (!input.holders.every(isHolder)) return undefined;
     record.holders = input.holders;
   }
+  for (const field of ['waiting', 'jobWaiting'] as const) {
+    const claims = input[field];
+    if (claims === undefined) continue;
+    if (!Array.isArray(claims) || claims.length > MAX_HOLDERS || !claims.every(isWaiting)) return undefined;
+    record[field] = claims;
+  }
   return record;
+}
+
+function isOwner(owner: unknown): owner is string {
+  return typeof owner === 'string' && owner.length > 0 && owner.length <= MAX_OWNER_LENGTH;
+}
+
+function isWaiting(value: unknown): value is ConcurrencyWaiting {
+  if (!Array.isArray(value) || value.length !== 4) return false;
+  const [owner, count, until, taken] = value as unknown[];
+  const whole = (field: unknown) => Number.isSafeInteger(field) && (field as number) >= 0;
+  return (
+    isOwner(owner) && whole(count) && typeof until === 'number' && Number.isFinite(until) && whole(taken)
+  );
 }
 
 function isHolder(value: unknown): value is ConcurrencyHolder {
@@ -138,9 +237,7 @@ function isHolder(value: unknown): value is ConcurrencyHolder {
   const [owner, inFlight, held, running, until] = value as unknown[];
   const count = (field: unknown) => Number.isSafeInteger(field) && (field as number) >= 0;
   return (
-    typeof owner === 'string' &&
-    owner.length > 0 &&
-    owner.length <= MAX_OWNER_LENGTH &&
+    isOwner(owner) &&
     count(inFlight) &&
     count(held) &&
     count(running) &&

@@ -50,7 +50,25 @@ export interface RateLimitGovernorOptions {
   readonly observeIntervalMs?: number;
   /** Called before each wait. */
   readonly onWait?: (wait: ThrottleWait) => void;
+  /**
+   * Longest a request of `normal` priority waits while `follow-up` requests that arrived after it
+   * go first, in milliseconds: past it, it is served in arrival order again, so new work is never
+   * held back for ever by polls that fill the quota.
+   * @default 500
+   */
+  readonly overtakeLimitMs?: number;
 }
+
+/**
+ * Which of the requests waiting for one quota goes first. `follow-up`: the request advances work
+ * the service already accepted (a job's status poll or result fetch); it goes before `normal`
+ * requests (new submissions, everything else) that wait for the same quota, each class first
+ * come, first served. A `normal` request waits behind follow-ups `overtakeLimitMs` at most.
+ *
+ * @example
+ * await client.request({ method: 'GET', url: `/v1/jobs/${id}`, idempotency: 'safe', priority: 'follow-up' });
+ */
+export type RequestPriority = 'follow-up' | 'normal';
 
 /**
  * A quota the service published before any call (a documented policy, a rate-limit extension
@@ -84,7 +102,8 @@ export interface ThrottleWait {
   readonly url: string;
   readonly bucket: string;
   readonly waitMs: number;
-  readonly reason: 'retry-after' | 'quota' | 'pacing' | 'probe' | 'contention' | (string & {});
+  /** What it waits for; `follow-up`: new work held for the polls due within moments of it. */
+  readonly reason: 'retry-after' | 'quota' | 'pacing' | 'probe' | 'contention' | 'follow-up' | (string & {});
 }
 
 /** What happened to a request the governor let through. */

@@ -20,16 +20,14 @@
  * @module
  */
 import type { Clock } from '../clock.js';
+import { climbed as climbedLimit, IN_FLIGHT_CAP, learned } from './climbing-limit.js';
 import { type ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { PlaceClaims } from './place-claims.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
-/** A climb is tried after this long without a refusal... */
-const FIRST_CLIMB_MS = 10_000;
-/** ...doubling after each refusal that follows a climb, to at most this. */
-const LONGEST_CLIMB_MS = 300_000;
 /** A request without a deadline is taken to be on the wire at most this long (its lease). */
 const LEASE_WITHOUT_DEADLINE_MS = 300_000;
 /**
@@ -41,6 +39,7 @@ const LEASE_WITHOUT_DEADLINE_MS = 300_000;
 const UNPROVEN_SPACING_SHARE = 1 / 32;
 
 interface LocalOrigin {
+  readonly origin: string;
   /** Requests let through and not answered: ticket id to the moment its lease ends. */
   readonly open: Map<number, number>;
   /** Of those, the ones sent, in send order (ticket ids). */
@@ -48,10 +47,6 @@ interface LocalOrigin {
   readonly waiters: object[];
   /** How long answers take here, smoothed. */
   latencyMs: number | undefined;
-  /** The most requests in flight here at once when one of them was answered and worked on. */
-  proven: number;
-  /** When the last request beyond `proven` went. */
-  unprovenAt: number;
 }
 
 /** One request's place under the cap, from `enter` until its answer. */
@@ -71,32 +66,28 @@ export interface InFlightCapState {
   readonly climbsAt: number;
 }
 
-/** The record with a climb applied when one is due at `now`. */
+/** The record with a climb applied when one is due at `now`: requests sent since go under the new cap. */
 function climbed(record: ConcurrencyRecord, now: number): ConcurrencyRecord {
-  if (record.cap === undefined || record.capClimbAt === undefined || now < record.capClimbAt) return record;
-  return {
-    ...record,
-    cap: record.cap + 1,
-    capClimbed: true,
-    capSince: now,
-    capClimbAt: now + (record.capClimbAfterMs ?? FIRST_CLIMB_MS),
-  };
+  const next = climbedLimit(record, IN_FLIGHT_CAP, now);
+  return next === record ? record : { ...next, capSince: now };
 }
 
 export class InFlightCap {
   readonly #origins = new Map<string, LocalOrigin>();
   readonly #wake = new WakeSignal();
   readonly #clock: Clock;
+  readonly #claims: PlaceClaims;
   #tickets = 0;
 
   constructor(private readonly book: ConcurrencyBook) {
     this.#clock = book.clock;
+    this.#claims = new PlaceClaims(book, 'waiting');
   }
 
   #of(origin: string): LocalOrigin {
     let entry = this.#origins.get(origin);
     if (!entry) {
-      entry = { open: new Map(), sent: [], waiters: [], latencyMs: undefined, proven: 0, unprovenAt: 0 };
+      entry = { origin, open: new Map(), sent: [], waiters: [], latencyMs: undefined };
       this.#origins.set(origin, entry);
     }
     return entry;
@@ -107,11 +98,23 @@ export class InFlightCap {
     return this.#origins.get(origin)?.open.size ?? 0;
   }
 
-  /** This governor's part of the record: its requests in flight, leased until the last one's deadline. */
-  #withOwn(record: ConcurrencyRecord, entry: LocalOrigin, now: number): ConcurrencyRecord {
+  /**
+   * This governor's part of the record: its requests in flight, leased until the last one's
+   * deadline, and its claim for those still waiting (`leaving`: waiters about to go).
+   */
+  #withOwn(record: ConcurrencyRecord, entry: LocalOrigin, now: number, leaving = 0): ConcurrencyRecord {
     const own = holderOf(record, this.book.owner, now);
-    const until = Math.max(now, ...entry.open.values());
-    return withHolder(record, [this.book.owner, entry.open.size, own[2], own[3], until], now);
+    // The same holder carries the job slots of the client that made this governor: their lease is kept.
+    const until = Math.max(own[2] > 0 ? own[4] : now, ...entry.open.values());
+    const held = withHolder(record, [this.book.owner, entry.open.size, own[2], own[3], until], now);
+    return this.#claims.with(
+      entry.origin,
+      held,
+      entry.waiters.length - leaving,
+      entry.latencyMs,
+      now,
+      leaving > 0,
+    );
   }
 
   /** Waits, in arrival order, until one more request to `origin` may be in flight. */
@@ -141,27 +144,26 @@ export class InFlightCap {
         const lease = options.deadline ?? now + LEASE_WITHOUT_DEADLINE_MS;
         let record: ConcurrencyRecord;
         try {
-          record = await this.book.read(origin);
-          const spacedUntil = this.#spacedUntil(entry, record);
-          if (now < spacedUntil) {
-            await this.#wake.sleep(
-              this.#clock,
-              Math.min(spacedUntil, options.deadline ?? spacedUntil) - now,
-              options.signal,
-            );
-            continue;
-          }
-          if (this.#room(climbed(record, now), now)) {
-            let took = false;
+          record = climbed(await this.book.read(origin), now);
+          if (this.#heldUntil(record, entry, now) === 0) {
+            let held = 0;
             record = await this.book.update(origin, (current, at) => {
               const next = climbed(current, at);
-              took = this.#room(next, at);
-              if (!took) return next;
-              if (next.cap === undefined && entry.open.size >= entry.proven) entry.unprovenAt = at;
+              // Counted here only once written: a write that lost the race is decided again.
+              entry.open.delete(ticket.id);
+              held = this.#heldUntil(next, entry, at);
+              if (held !== 0) return next;
+              // Beyond as many as were ever answered together, before any cap: the fleet's
+              // latest such request, from which the next one is spaced.
+              const unproven =
+                next.cap === undefined && this.#fleetInFlight(next, entry, at) >= (next.proven ?? 0);
               entry.open.set(ticket.id, lease);
-              return this.#withOwn(next, entry, at);
+              return this.#withOwn(unproven ? { ...next, unprovenAt: at } : next, entry, at, 1);
             });
-            if (took) return ticket;
+            if (held === 0) {
+              this.#claims.took(origin);
+              return ticket;
+            }
           }
         } catch (error) {
           // A store that fails: the quota's own read refuses the request before it is sent
@@ -170,14 +172,18 @@ export class InFlightCap {
           entry.open.set(ticket.id, lease);
           return ticket;
         }
-        const state = JSON.stringify([fleetCounts(record, now).inFlight, record.cap]);
-        quietPolls = state === seen ? quietPolls + 1 : 0;
+        const heldUntil = this.#heldUntil(record, entry, now);
+        if (record.cap !== undefined)
+          await this.#claims.keep(origin, record, entry.waiters.length, entry.latencyMs, now);
+        const claims = record.waiting?.map(([owner, waiting]) => [owner, waiting]);
+        const state = JSON.stringify([fleetCounts(record, now).inFlight, record.cap, claims]);
+        // Next in line fleet-wide (the cap full, no other process first): the next place freed is
+        // this one's, most likely by another process's answer, heard of only by looking.
+        const nextInLine =
+          record.cap !== undefined && !this.#claims.yields(origin, record, entry.open.size, now);
+        quietPolls = state === seen && !nextInLine ? quietPolls + 1 : 0;
         seen = state;
-        const climbAt =
-          record.cap !== undefined
-            ? (record.capClimbAt ?? Number.POSITIVE_INFINITY)
-            : Number.POSITIVE_INFINITY;
-        await this.book.wait(this.#wake, Math.min(options.deadline ?? Number.POSITIVE_INFINITY, climbAt), {
+        await this.book.wait(this.#wake, Math.min(options.deadline ?? Number.POSITIVE_INFINITY, heldUntil), {
           signal: options.signal,
           typicalMs: entry.latencyMs,
           quietPolls,
@@ -186,17 +192,34 @@ export class InFlightCap {
     } finally {
       entry.waiters.splice(entry.waiters.indexOf(me), 1);
       this.#wake.wake();
+      // The last waiter gave up (abort, deadline): its claim would hold the others back.
+      if (entry.waiters.length === 0) this.#claims.drop(origin);
     }
   }
 
-  /** Until when a request beyond the most ever answered together waits, before any cap (0: it need not). */
-  #spacedUntil(entry: LocalOrigin, record: ConcurrencyRecord): number {
-    if (record.cap !== undefined || entry.latencyMs === undefined || entry.open.size < entry.proven) return 0;
-    return entry.unprovenAt + entry.latencyMs * UNPROVEN_SPACING_SHARE;
+  /** Requests in flight fleet-wide: this governor's own as it knows them, the others' as recorded. */
+  #fleetInFlight(record: ConcurrencyRecord, entry: LocalOrigin, now: number): number {
+    return entry.open.size + fleetCounts(record, now, this.book.owner).inFlight;
   }
 
-  #room(record: ConcurrencyRecord, now: number): boolean {
-    return record.cap === undefined || fleetCounts(record, now).inFlight < record.cap;
+  /**
+   * Until when the next request to `origin` is held (0: it may go now; infinite: until the record
+   * changes). Before any cap, a request beyond the most ever answered together waits for its
+   * spacing after the fleet's last such request. Under a cap, it waits for room (or the climb);
+   * on a shared record, also while another governor's waiting requests are less served than
+   * this one's (fewer in flight for each one wanting a place): a place freed goes to them, as
+   * one process serves its callers in turn. (Each taking the places its own answers freed, one
+   * process of four kept a single request in flight for half a minute.)
+   */
+  #heldUntil(record: ConcurrencyRecord, entry: LocalOrigin, now: number): number {
+    const inFlight = this.#fleetInFlight(record, entry, now);
+    if (record.cap === undefined) {
+      if (entry.latencyMs === undefined || inFlight < (record.proven ?? 0)) return 0;
+      const spacedUntil = (record.unprovenAt ?? 0) + entry.latencyMs * UNPROVEN_SPACING_SHARE;
+      return now < spacedUntil ? spacedUntil : 0;
+    }
+    if (inFlight >= record.cap) return record.capClimbAt ?? Number.POSITIVE_INFINITY;
+    return this.#claims.yields(entry.origin, record, entry.open.size, now) ? Number.POSITIVE_INFINITY : 0;
   }
 
   /** The request holding `ticket` goes on the wire now. */
@@ -217,14 +240,19 @@ export class InFlightCap {
     // Sent before this one and still unanswered: surely in flight when this one arrived.
     const order = entry.sent.indexOf(ticket.id);
     const earlierOpen = order < 0 ? 0 : order;
-    if (outcome === 'accepted') entry.proven = Math.max(entry.proven, entry.open.size);
+    const openBefore = entry.open.size;
     if (order >= 0) entry.sent.splice(order, 1);
     entry.open.delete(ticket.id);
     if (outcome === 'accepted' && ticket.sentAt !== undefined)
       entry.latencyMs = smoothed(entry.latencyMs, now - ticket.sentAt);
     await quietly(
       this.book.update(ticket.origin, (current, at) => {
-        const next = this.#withOwn(current, entry, at);
+        let next = this.#withOwn(current, entry, at);
+        if (outcome === 'accepted' && next.cap === undefined) {
+          // The requests in flight fleet-wide when this one was answered were all admitted.
+          const together = openBefore + fleetCounts(next, at, this.book.owner).inFlight;
+          if (together > (next.proven ?? 0)) next = { ...next, proven: together };
+        }
         return outcome === 'refused'
           ? refusedWith(
               next,
@@ -268,9 +296,6 @@ function refusedWith(
   now: number,
   sentAt: number,
 ): ConcurrencyRecord {
-  const climbAfterMs = record.capClimbed
-    ? Math.min(LONGEST_CLIMB_MS, (record.capClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
-    : (record.capClimbAfterMs ?? FIRST_CLIMB_MS);
   const measured = Math.max(1, inFlight);
   // Refused just after a climb: the climb overshot, the cap before it held for a whole spell.
   // (A measurement across a fleet can come out low: answers elsewhere cross the refusal.)
@@ -286,12 +311,5 @@ function refusedWith(
       : record.capClimbed
         ? Math.max(1, record.cap - 1)
         : Math.max(1, Math.min(underCap ? record.cap - 1 : record.cap, measured));
-  return {
-    ...record,
-    cap,
-    capSince: now,
-    capClimbed: false,
-    capClimbAfterMs: climbAfterMs,
-    capClimbAt: now + climbAfterMs,
-  };
+  return { ...learned(record, IN_FLIGHT_CAP, cap, now), capSince: now };
 }

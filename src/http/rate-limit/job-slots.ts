@@ -10,17 +10,15 @@
  * @module
  */
 import type { Clock } from '../clock.js';
+import { climbed as climbedLimit, JOB_LIMIT, learned } from './climbing-limit.js';
 import { ConcurrencyBook, quietly, smoothed } from './concurrency-book.js';
 import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { PlaceClaims } from './place-claims.js';
 import type { RateLimitStore } from './rate-limit-store.js';
 import { storeOwnerId } from './store-owner-id.js';
 import { ThrottleDeadlineError } from './throttle-deadline-error.js';
 import { WakeSignal } from './wake-signal.js';
 
-/** A limit learned from a refusal climbs by one after this long without another... */
-const FIRST_CLIMB_MS = 30_000;
-/** ...doubling each time the climb is refused, to at most this. */
-const LONGEST_CLIMB_MS = 600_000;
 /** A submission answered later than this after its slot was taken is a slow answer. */
 const SLOW_ANSWER_MS = 100;
 /** Jobs started together on an origin whose job limit is unknown, at first... */
@@ -73,13 +71,7 @@ interface LocalSlots {
 
 /** A learned limit climbs by one when its quiet spell has passed. */
 function climbed(record: ConcurrencyRecord, now: number): ConcurrencyRecord {
-  if (record.jobLimit === undefined || record.jobClimbAt === undefined || now < record.jobClimbAt)
-    return record;
-  return {
-    ...record,
-    jobLimit: record.jobLimit + 1,
-    jobClimbAt: now + (record.jobClimbAfterMs ?? FIRST_CLIMB_MS),
-  };
+  return climbedLimit(record, JOB_LIMIT, now);
 }
 
 /**
@@ -95,19 +87,25 @@ export class JobSlots {
   readonly #origins = new Map<string, LocalSlots>();
   readonly #wake = new WakeSignal();
   readonly #book: ConcurrencyBook;
+  readonly #claims: PlaceClaims;
   readonly #clock: Clock;
 
   /**
    * @param store The client's rate-limit store, when one was passed in: the slots are then
    * counted there, with every other client of the store.
+   * @param book The record of the governor the client made on that store: the slots are
+   * counted under the governor's id, one holder per process (a governor shared between clients
+   * is not passed: each client's slots would overwrite the others' counts).
    */
   constructor(
     clock: Clock,
     private readonly configuredLimit: number | undefined,
     store?: RateLimitStore,
+    book?: ConcurrencyBook,
   ) {
     this.#clock = clock;
-    this.#book = new ConcurrencyBook(clock, store, storeOwnerId(store));
+    this.#book = book ?? new ConcurrencyBook(clock, store, storeOwnerId(store));
+    this.#claims = new PlaceClaims(this.#book, 'jobWaiting');
   }
 
   #slots(origin: string): LocalSlots {
@@ -131,11 +129,21 @@ export class JobSlots {
     return slowStart > 0 ? slowStart : undefined;
   }
 
-  /** This client's part of the record, from what it holds now. */
+  /** This client's part of the record, from what it holds now, and its claim for the submissions still waiting. */
   #withOwn(record: ConcurrencyRecord, slots: LocalSlots, now: number, taking = 0): ConcurrencyRecord {
     const own = holderOf(record, this.#book.owner, now);
     const held = slots.held + taking;
-    return withHolder(record, [this.#book.owner, own[1], held, slots.running, now + HOLD_LEASE_MS], now);
+    // The same holder carries the governor's requests in flight: their lease is kept.
+    const until = Math.max(now + HOLD_LEASE_MS, own[1] > 0 ? own[4] : now);
+    const next = withHolder(record, [this.#book.owner, own[1], held, slots.running, until], now);
+    return this.#claims.with(
+      slots.origin,
+      next,
+      slots.waiters.length - taking,
+      slots.holdMs,
+      now,
+      taking > 0,
+    );
   }
 
   /**
@@ -160,23 +168,9 @@ export class JobSlots {
     if (!(Number.isInteger(limit) && limit > 0)) return;
     const slots = this.#slots(origin);
     const record = await quietUpdate(this.#book, origin, (current, now) => {
-      const next: { -readonly [K in keyof ConcurrencyRecord]: ConcurrencyRecord[K] } = {
-        ...current,
-        jobLimit: limit,
-        jobSlowStart: 0,
-      };
-      if (stated) {
-        delete next.jobClimbAt;
-      } else {
-        const wasClimbing =
-          current.jobClimbAt !== undefined && current.jobLimit !== undefined && limit < current.jobLimit;
-        const climbAfterMs = wasClimbing
-          ? Math.min(LONGEST_CLIMB_MS, (current.jobClimbAfterMs ?? FIRST_CLIMB_MS) * 2)
-          : (current.jobClimbAfterMs ?? FIRST_CLIMB_MS);
-        next.jobClimbAfterMs = climbAfterMs;
-        next.jobClimbAt = now + climbAfterMs;
-      }
-      return next;
+      if (!stated) return learned({ ...current, jobSlowStart: 0 }, JOB_LIMIT, limit, now);
+      const { jobClimbAt: _kept, jobClimbed: _climbed, ...rest } = current;
+      return { ...rest, jobLimit: limit, jobSlowStart: 0 };
     });
     // Places taken while the limit was unknown: those beyond it queue again.
     const others = fleetCounts(record ?? {}, this.#clock.now(), this.#book.owner);
@@ -216,23 +210,29 @@ export class JobSlots {
           continue;
         }
         let record = climbed(await this.#book.read(origin), now);
-        if (this.#free(record, now) && now >= (record.jobsBlockedUntil ?? 0)) {
+        if (this.#open(record, slots, now)) {
           let took = false;
           record = await this.#book.update(origin, (current, at) => {
             const next = climbed(current, at);
-            took = this.#free(next, at) && at >= (next.jobsBlockedUntil ?? 0);
+            took = this.#open(next, slots, at);
             // Counted here only once written: a write that lost the race is tried again.
             return took ? this.#withOwn(next, slots, at, 1) : next;
           });
           if (took) {
             slots.held += 1;
+            this.#claims.took(origin);
             return new HeldSlot(slots, this, this.#clock);
           }
         }
-        const full = !this.#free(record, now);
+        const blockedUntil = record.jobsBlockedUntil ?? 0;
+        // No place, or the next one is another client's turn: wait for the record to change.
+        const full =
+          !this.#free(record, now) ||
+          (now >= blockedUntil && this.#claims.yields(origin, record, slots.held, now));
+        if (full) await this.#claims.keep(origin, record, slots.waiters.length, slots.holdMs, now);
         // Wait for the block to end, or for a place (until the deadline, when there is one).
         const until = !full
-          ? (record.jobsBlockedUntil ?? 0)
+          ? blockedUntil
           : Math.min(
               options.deadline ?? Number.POSITIVE_INFINITY,
               record.jobClimbAt ?? Number.POSITIVE_INFINITY,
@@ -240,8 +240,17 @@ export class JobSlots {
         if (options.deadline !== undefined && (until > options.deadline || now >= options.deadline)) {
           throw new ThrottleDeadlineError(Math.max(0, until - now), 'queue-limit');
         }
-        const state = JSON.stringify([fleetCounts(record, now), record.jobLimit, record.jobSlowStart]);
-        quietPolls = state === seen ? quietPolls + 1 : 0;
+        const claims = record.jobWaiting?.map(([owner, waiting]) => [owner, waiting]);
+        const state = JSON.stringify([
+          fleetCounts(record, now),
+          record.jobLimit,
+          record.jobSlowStart,
+          claims,
+        ]);
+        // Next in line fleet-wide (no other client first): the next place freed is this one's,
+        // most likely by another process's release, heard of only by looking.
+        const nextInLine = full && !this.#claims.yields(origin, record, slots.held, now);
+        quietPolls = state === seen && !nextInLine ? quietPolls + 1 : 0;
         seen = state;
         await this.#book.wait(this.#wake, until, {
           signal: options.signal,
@@ -252,7 +261,17 @@ export class JobSlots {
     } finally {
       slots.waiters.splice(slots.waiters.indexOf(me), 1);
       this.#wake.wake();
+      if (slots.waiters.length === 0) this.#claims.drop(origin);
     }
+  }
+
+  /** Whether a submission may take a place now: one is free, no block, and it is this client's turn. */
+  #open(record: ConcurrencyRecord, slots: LocalSlots, now: number): boolean {
+    return (
+      this.#free(record, now) &&
+      now >= (record.jobsBlockedUntil ?? 0) &&
+      !this.#claims.yields(slots.origin, record, slots.held, now)
+    );
   }
 
   #free(record: ConcurrencyRecord, now: number): boolean {

@@ -1,0 +1,53 @@
+/**
+ * The job poller declares its polls follow-ups of accepted work and tells the rate-limit governor
+ * when each is due, so that the governor serves them before new submissions and holds a submission
+ * that arrives just before them (`test/http/governor-follow-ups.test.ts` has the governor's side).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpClient, HttpRequest, RequestPriority } from '../../src/http/index.js';
+import { awaitGeneration } from '../../src/jobs/index.js';
+import { startTestBed, type TestBed } from '../http/support/test-bed.js';
+
+const video: HttpRequest = {
+  method: 'POST',
+  url: '/api/v6/video/text2video',
+  json: { prompt: 'waves at dusk', width: 512, height: 512, num_frames: 16 },
+  credential: { name: 'generationKey', placement: 'body-key' },
+  idempotency: 'unsafe',
+  submitsJob: true,
+};
+
+describe('the job poller and the governor', () => {
+  let bed: TestBed;
+  let client: HttpClient;
+  beforeAll(async () => {
+    bed = await startTestBed({ jobDurations: { video: 30 } });
+    client = bed.client({ credentials: { generationKey: bed.emulator.createAccount().apiKey } });
+  });
+  afterAll(() => bed.close());
+
+  it('announces each poll at the moment it is sent, and sends it as a follow-up', async () => {
+    const { governor } = client;
+    const announced: number[] = [];
+    const acquired: Array<{ at: number; priority: RequestPriority | undefined; path: string }> = [];
+    const expectFollowUp = governor.expectFollowUp.bind(governor);
+    const acquire = governor.acquire.bind(governor);
+    governor.expectFollowUp = (url, at) => {
+      announced.push(at);
+      expectFollowUp(url, at);
+    };
+    governor.acquire = (url, options) => {
+      acquired.push({ at: bed.clock.now(), priority: options?.priority, path: url.pathname });
+      return acquire(url, options);
+    };
+    const response = await client.request(video);
+    const outcome = await awaitGeneration({ client, response, submittedUrl: video.url, category: 'video' });
+    expect(outcome.status).toBe('success');
+    const polls = acquired.filter((request) => request.path !== video.url);
+    expect(acquired[0]).toMatchObject({ path: video.url, priority: undefined });
+    expect(polls.length).toBeGreaterThan(0);
+    expect(polls.every((poll) => poll.priority === 'follow-up')).toBe(true);
+    // Each poll went at a moment the poller had announced.
+    expect(polls.map((poll) => poll.at)).toEqual(announced.slice(0, polls.length));
+  });
+});
