@@ -462,7 +462,7 @@ export class RateLimitGovernor {
         completed = true;
         this.#learner.answered(buckets);
         try {
-          await this.#learner.learn(route, buckets, outcome, sentAt);
+          await this.#learner.learn(route, buckets, outcome, sentAt, probes.includes(route.key));
           await this.#settleInFlight(buckets);
         } catch (error) {
           // The answer arrived (and may have cost money): a shared store that cannot record what

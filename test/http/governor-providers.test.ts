@@ -1,19 +1,15 @@
 /**
  * The governor against servers written from providers' own documentation
  * (test/support/provider-limit-servers): OpenAI, Anthropic, GitHub (and its secondary limit on
- * requests in flight, refused with 403 or 429), a Stripe-like token bucket without fields, a
- * sliding log with IETF draft-10 fields, IETF fields whose quota halves mid-run, Discord,
- * Gemini; Azure OpenAI apart. Cold callers on
+ * requests in flight, refused with 403 or 429; its quotas per resource, one per route), a
+ * Stripe-like token bucket without fields, a sliding log with IETF draft-10 fields, IETF fields
+ * whose quota halves mid-run, Discord, Gemini; Azure OpenAI apart. Cold callers on
  * virtual time: every call succeeds, no job is lost, refusals stay few.
  */
 import { describe, expect, it } from 'vitest';
 import { HttpClient } from '../../src/http/index.js';
 import { runJobs } from '../support/dialect-servers/run-jobs.js';
-import {
-  PROVIDER_LIMIT_SERVERS,
-  providerLimitServer,
-  ROUTE_SCOPED_SERVERS,
-} from '../support/provider-limit-servers/index.js';
+import { PROVIDER_LIMIT_SERVERS, providerLimitServer } from '../support/provider-limit-servers/index.js';
 import { type JobClient, runAgainst } from '../support/provider-limit-servers/run-against.js';
 
 const JOBS = 200;
@@ -37,7 +33,7 @@ const toolkitClient =
   };
 
 describe('the governor against servers written from providers’ documentation', () => {
-  for (const server of [...PROVIDER_LIMIT_SERVERS, ...ROUTE_SCOPED_SERVERS]) {
+  for (const server of PROVIDER_LIMIT_SERVERS) {
     it(`${server.title}: no failed call, no lost job, few refusals`, async () => {
       const run = await runAgainst(server, toolkitClient({ believes: true }), {
         jobs: JOBS,

@@ -14,6 +14,7 @@ describe('the current draft: named RateLimit-Policy and RateLimit lists', () => 
         windowMs: 10_000,
         remaining: 50,
         resetMs: 30_000,
+        resetGrainMs: 1000,
         source: 'policy-list',
       },
     ]);
@@ -61,6 +62,7 @@ describe('the current draft: named RateLimit-Policy and RateLimit lists', () => 
       windowMs: 60_000,
       remaining: 59,
       resetMs: 53_000,
+      resetGrainMs: 1000,
       partitionKey: '6bw+EwXMTtU=',
       source: 'policy-list',
     });
@@ -74,7 +76,14 @@ describe('the current draft: named RateLimit-Policy and RateLimit lists', () => 
 describe('draft 07: the RateLimit dictionary', () => {
   it('reads limit, remaining and reset, with the window from an unnamed policy item', () => {
     expect(parse({ RateLimit: 'limit=100, remaining=50, reset=5', 'RateLimit-Policy': '100;w=10' })).toEqual([
-      { limit: 100, remaining: 50, resetMs: 5_000, windowMs: 10_000, source: 'dictionary' },
+      {
+        limit: 100,
+        remaining: 50,
+        resetMs: 5_000,
+        resetGrainMs: 1000,
+        windowMs: 10_000,
+        source: 'dictionary',
+      },
     ]);
   });
 });
@@ -82,7 +91,7 @@ describe('draft 07: the RateLimit dictionary', () => {
 describe('drafts up to 06: separate fields', () => {
   it('reads RateLimit-Limit, -Remaining and -Reset as delta seconds', () => {
     expect(parse({ 'RateLimit-Limit': '10', 'RateLimit-Remaining': '1', 'RateLimit-Reset': '7' })).toEqual([
-      { limit: 10, remaining: 1, resetMs: 7_000, source: 'separate' },
+      { limit: 10, remaining: 1, resetMs: 7_000, resetGrainMs: 1000, source: 'separate' },
     ]);
   });
 
@@ -106,7 +115,7 @@ describe('X-RateLimit-*', () => {
   it('reads a reset of delta seconds', () => {
     expect(
       parse({ 'X-RateLimit-Limit': '120', 'X-RateLimit-Remaining': '0', 'X-RateLimit-Reset': '42' }),
-    ).toEqual([{ limit: 120, remaining: 0, resetMs: 42_000, source: 'x-ratelimit' }]);
+    ).toEqual([{ limit: 120, remaining: 0, resetMs: 42_000, resetGrainMs: 1000, source: 'x-ratelimit' }]);
   });
 
   it('reads a reset of epoch seconds against the response Date', () => {
@@ -180,7 +189,7 @@ describe('garbage', () => {
 
   it('falls back to the next generation when the newest field is malformed', () => {
     const result = parse({ RateLimit: '"p";r=oops', 'X-RateLimit-Remaining': '3', 'X-RateLimit-Reset': '9' });
-    expect(result).toEqual([{ remaining: 3, resetMs: 9_000, source: 'x-ratelimit' }]);
+    expect(result).toEqual([{ remaining: 3, resetMs: 9_000, resetGrainMs: 1000, source: 'x-ratelimit' }]);
   });
 
   it('returns nothing when no field is present', () => {

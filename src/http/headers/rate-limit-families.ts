@@ -21,7 +21,7 @@
 import { type BareItem, parseList } from 'structured-headers';
 import type { HeaderSource, RateLimitContext, RateLimitObservation } from './rate-limit.js';
 import type { NamedPolicy } from './rate-limit-policy.js';
-import { parseResetValue } from './reset-value.js';
+import { parseResetValue, resetGrainMs } from './reset-value.js';
 
 /** `<vendor->ratelimit-<rest>`; the IETF fields (`ratelimit`, `ratelimit-policy`) have no rest worth reading here. */
 const FAMILY_NAME = /^(.*?)rate-?limit-([a-z0-9-]{1,64})$/;
@@ -156,11 +156,13 @@ function observationOf(
     stated?.value ??
     (limit !== undefined && used !== undefined ? Math.max(0, limit.value - used.value) : undefined);
   if (remaining === undefined) return undefined;
-  const resetMs = parseResetValue(family.reset ?? null, {
+  const resetContext = {
     date: headers.get('date'),
     receivedAt: context.receivedAt,
     milliseconds: family.resetInMs === true,
-  });
+  };
+  const resetMs = parseResetValue(family.reset ?? null, resetContext);
+  const resetGrain = resetMs === undefined ? undefined : resetGrainMs(family.reset ?? null, resetContext);
   const windowMs =
     limit?.window ??
     (resource === ''
@@ -173,6 +175,7 @@ function observationOf(
     remaining: Math.floor(remaining),
     ...(limit !== undefined ? { limit: Math.floor(limit.value) } : {}),
     ...(resetMs !== undefined ? { resetMs } : {}),
+    ...(resetGrain !== undefined ? { resetGrainMs: resetGrain } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(quotaUnit !== undefined ? { quotaUnit } : {}),
     source: family.prefix === '' ? 'separate' : 'x-ratelimit',

@@ -38,6 +38,12 @@ export interface RateLimitObservation {
   readonly remaining?: number;
   /** Milliseconds from the response until the quota resets (`t`, `reset`, `RateLimit-Reset`). */
   readonly resetMs?: number;
+  /**
+   * The reset was written in whole units of this many milliseconds (1000: whole seconds, as
+   * epoch or delta seconds are), so the moment it stands for may be up to this much earlier.
+   * Undefined when the reset is as fine as a millisecond.
+   */
+  readonly resetGrainMs?: number;
   /** Length of the window in milliseconds (`w`). */
   readonly windowMs?: number;
   /** What the quota counts (`qu`): `request` unless the server says otherwise. */
@@ -74,7 +80,8 @@ function readNamedLimits(list: List, policies: ReadonlyMap<string, NamedPolicy>)
       ...policy,
       policy: name,
       remaining,
-      ...(resetMs !== undefined ? { resetMs } : {}),
+      // `t` is an integer: whole seconds.
+      ...(resetMs !== undefined ? { resetMs, resetGrainMs: 1000 } : {}),
       ...(partitionKey !== undefined ? { partitionKey } : {}),
       source: 'policy-list',
     });
@@ -104,7 +111,7 @@ function readDictionary(field: string | null, unnamed: readonly NamedPolicy[]): 
       {
         remaining,
         ...(limit !== undefined ? { limit } : {}),
-        ...(resetMs !== undefined ? { resetMs } : {}),
+        ...(resetMs !== undefined ? { resetMs, resetGrainMs: 1000 } : {}),
         ...(window !== undefined ? { windowMs: window } : {}),
         source: 'dictionary',
       },

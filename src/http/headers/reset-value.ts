@@ -69,6 +69,29 @@ export function parseResetValue(value: string | null, context: ResetContext): nu
   return undefined;
 }
 
+/**
+ * How coarse `value` writes its moment: 1000 for whole seconds (delta or epoch seconds, HTTP
+ * dates, RFC 3339 without a fraction), a tenth or hundredth of that for one or two decimals;
+ * undefined when it is as fine as a millisecond, or no reset. A server rounds its reset to this
+ * grain (up, as GitHub's epoch seconds), so the moment it stands for may lie up to a grain
+ * earlier: a window that resets at 10.3 s reads 11.
+ */
+export function resetGrainMs(value: string | null, context: ResetContext): number | undefined {
+  if (!value) return undefined;
+  if (parseHttpDate(value.trim()) !== undefined) return 1000;
+  const text = value.split(/[;,]/, 1)[0]!.trim();
+  if (DECIMAL.test(text)) {
+    const decimals = text.split('.')[1]?.length ?? 0;
+    const grain =
+      (context.milliseconds && Number(text) < EPOCH_MS_THRESHOLD) || Number(text) >= EPOCH_MS_THRESHOLD
+        ? 1
+        : 1000 / 10 ** decimals;
+    return grain > 1 ? grain : undefined;
+  }
+  if (RFC_3339.test(text)) return text.includes('.') ? undefined : 1000;
+  return undefined;
+}
+
 function untilMoment(atMs: number, context: ResetContext): number {
   const offset = serverClockOffset(context.date, context.receivedAt);
   return Math.max(0, Math.ceil(atMs - offset - context.receivedAt));

@@ -5,7 +5,17 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
-import { block, EMPTY_BUCKET, grant, grantStamp, observe, type Plan, plan, rollOver } from './bucket-math.js';
+import {
+  block,
+  EMPTY_BUCKET,
+  grant,
+  grantStamp,
+  observe,
+  type Plan,
+  plan,
+  release,
+  rollOver,
+} from './bucket-math.js';
 import { compareAndSetCycle } from './compare-and-set-cycle.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
@@ -87,7 +97,7 @@ export class BucketLedger {
         const writes = buckets.map((bucket, index) => {
           const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
           return withInFlight(
-            grant(states[index]!, now, decision.paceTokens, stamp),
+            grant(states[index]!, now, decision.paceTokens, stamp, decision.phaseProbe === true),
             this.owner,
             inFlightAfter(bucket),
             now,
@@ -139,6 +149,11 @@ export class BucketLedger {
       offerRemaining: 0,
       offerSentAt: Number.MAX_SAFE_INTEGER,
     }));
+  }
+
+  /** Gives back the unit of `bucket` that the request granted at `grantedAt` took (see `release`). */
+  async release(bucket: string, grantedAt: number): Promise<void> {
+    await this.update(bucket, (state) => release(state, grantedAt));
   }
 
   block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {

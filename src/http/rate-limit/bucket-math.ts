@@ -27,6 +27,7 @@
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
+import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
 /** A request whose window is unknown counts this much longer than a window, for latency. */
 const WINDOW_MARGIN_MS = 25;
@@ -53,7 +54,12 @@ export const MAX_JITTER_SHARE = 0.1;
 export const EMPTY_BUCKET: BucketState = { blockedUntil: 0 };
 
 export type Plan =
-  | { readonly kind: 'go'; readonly paceTokens: number }
+  | {
+      readonly kind: 'go';
+      readonly paceTokens: number;
+      /** The request probes whether the spent window ended before its rounded reset (`window-phase.ts`). */
+      readonly phaseProbe?: true;
+    }
   | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: 'retry-after' | 'quota' | 'pacing' }
   | { readonly kind: 'unknown' };
 
@@ -188,11 +194,19 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
     // back sooner, it goes.
     if (offer >= 1) return { kind: 'go', paceTokens: 1 };
     const ledgerWaitMs = freedAt(counted, 1 - remaining) - now;
-    return {
-      kind: 'wait',
-      waitMs: Math.max(1, Math.min(ledgerWaitMs, refill?.waitMs ?? ledgerWaitMs)),
-      reason: 'quota',
-    };
+    const waitMs = Math.max(1, Math.min(ledgerWaitMs, refill?.waitMs ?? ledgerWaitMs));
+    // A window whose reset is rounded may end sooner: one request may go to see (`window-phase.ts`).
+    const probeAt = probeMoment(state);
+    if (probeAt === undefined || probeAt >= now + waitMs) return { kind: 'wait', waitMs, reason: 'quota' };
+    // While a probe is on its way, look again once its answer may be in.
+    if (probeOut(state, now))
+      return {
+        kind: 'wait',
+        waitMs: Math.max(1, Math.min(waitMs, (state.roundTripMs ?? 0) + 1)),
+        reason: 'quota',
+      };
+    if (now >= probeAt) return { kind: 'go', paceTokens: 1, phaseProbe: true };
+    return { kind: 'wait', waitMs: Math.max(1, probeAt - now), reason: 'quota' };
   }
   // A bucket that refills as it goes offers what it holds now: spreading it until it is full
   // again would leave it full (the ledger lets each unit go as it comes back).
@@ -398,7 +412,19 @@ export function grantStamp(states: readonly BucketState[], stamp: number): numbe
  * The state after granting one request at `now` (which `plan` allowed with `tokens`), recorded
  * in the ledger as sent at `grantedAt` (the governor's stamp, unique per request).
  */
-export function grant(state: BucketState, now: number, tokens: number, grantedAt = now): BucketState {
+export function grant(
+  state: BucketState,
+  now: number,
+  tokens: number,
+  grantedAt = now,
+  /** The request probes the spent window's end (`plan` said so): the others wait for its answer. */
+  phaseProbe = false,
+): BucketState {
+  const granted = grantOne(state, now, tokens, grantedAt);
+  return phaseProbe ? probeSent(granted, grantedAt, now) : granted;
+}
+
+function grantOne(state: BucketState, now: number, tokens: number, grantedAt: number): BucketState {
   if (state.otherUnits) return { ...state, lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt) };
   // Never NaN or Infinity in a state: a shared store's JSON could not keep them.
   const paced = {
@@ -585,7 +611,11 @@ export function observe(
   const limit = observation.limit ?? state.limit;
   let windowMs = observation.windowMs ?? state.windowMs;
   const { remaining, resetMs } = observation;
+  // A probe of a window's end that found the old window still there (a log that let its oldest
+  // go, a window not yet over) says nothing new of the quota's kind: the anchor stays.
+  const staleProbe = state.phaseProbeAt === sentAt && state.phaseProbeUntil !== 0 && remaining !== limit! - 1;
   const evidence =
+    !staleProbe &&
     sentAt > (state.readingSentAt ?? Number.NEGATIVE_INFINITY) &&
     limit !== undefined &&
     remaining !== undefined &&
@@ -620,13 +650,34 @@ export function observe(
     // Undeclared window: a request that opened one saw it whole (rounded up).
     windowMs = Math.max(state.windowMs ?? 0, resetMs);
   }
+  // Where a window whose reset is rounded really ends (`window-phase.ts`). Not for a declared
+  // window (IETF fields' `w`): their `t` is when more quota comes, which a log's oldest request
+  // leaving brings as well as a window's end (a log probed before it is known to slide lost pace).
+  const phased =
+    !gradual &&
+    !sliding &&
+    observation.windowMs === undefined &&
+    limit !== undefined &&
+    remaining !== undefined &&
+    resetMs !== undefined
+      ? phaseAfter(state, {
+          limit,
+          remaining,
+          resetAt: receivedAt + resetMs,
+          grainMs: observation.resetGrainMs,
+          sentAt,
+          receivedAt,
+        })
+      : undefined;
+  const before = phased?.endedBy === undefined ? state : ended(state, sentAt, phased.endedBy, inFlight);
   const used = limit !== undefined && remaining !== undefined ? Math.max(0, limit - remaining) : 0;
   if (gradual && observation.windowMs === undefined && resetMs !== undefined && used > 0) {
     // A bucket's reset is when it is full again: `used` units come back over it.
     windowMs = (limit! * resetMs) / used;
   }
   const base: BucketState = {
-    ...rollOver(state, receivedAt),
+    ...rollOver(before, receivedAt),
+    ...phased?.phase,
     ...(limit !== undefined ? { limit } : {}),
     ...(windowMs !== undefined ? { windowMs } : {}),
     ...(gradual ? { gradual } : {}),
@@ -649,7 +700,7 @@ export function observe(
   };
   const counted = gradual
     ? refillSchedule(base.counted ?? [], sentAt, used, receivedAt, resetAt, inFlight)
-    : windowCounts(state, base, { sentAt, receivedAt, used, resetAt, inFlight, sliding });
+    : windowCounts(before, base, { sentAt, receivedAt, used, resetAt, inFlight, sliding });
   const unseen = unseenAt(counted, sentAt, used, receivedAt);
   return {
     ...base,
@@ -662,6 +713,32 @@ export function observe(
     ),
     counted,
   };
+}
+
+/**
+ * The state once a reading showed the window that `state` knew had ended by `endedBy`, before the
+ * reset it announced: the requests granted before the request read (`sentAt`) that counted until
+ * that reset stop counting then.
+ */
+function ended(state: BucketState, sentAt: number, endedBy: number, inFlight: number): BucketState {
+  const resetAt = state.resetAt ?? Number.POSITIVE_INFINITY;
+  const groups = state.counted ?? [];
+  const counted: CountedRequests[] = [];
+  // The latest `inFlight` of them may still be on their way (from any process): reaching the
+  // server after the probe, they count in the new window, so they keep counting as they did.
+  let unseen = inFlight;
+  for (let index = groups.length - 1; index >= 0; index -= 1) {
+    const [grantedAt, expiresAt, count] = groups[index]!;
+    if (grantedAt >= sentAt || expiresAt <= endedBy || expiresAt > resetAt + WINDOW_MARGIN_MS) {
+      counted.push([grantedAt, expiresAt, count]);
+      continue;
+    }
+    const kept = Math.min(count, unseen);
+    unseen -= kept;
+    if (kept > 0) counted.push([grantedAt, expiresAt, kept]);
+    if (count > kept) counted.push([grantedAt, endedBy, count - kept]);
+  }
+  return { ...state, counted: counted.sort((a, b) => a[0] - b[0]) };
 }
 
 /** A window's ledger after a reading (a refilling bucket's is `refillSchedule`'s). */
@@ -797,6 +874,27 @@ function refillSchedule(
     scheduled = end;
   }
   return bounded([...schedule, ...later]);
+}
+
+/**
+ * The state once the request granted at `grantedAt` turned out not to draw on this quota (a
+ * route not yet known borrowed it from a relative, and the answer named the quotas it does draw
+ * on): its unit comes back. Groups merge keeping the later stamp (see `bounded`), so the unit is
+ * taken from the grant's own group, else from the first group stamped after it.
+ */
+export function release(state: BucketState, grantedAt: number): BucketState {
+  const counted = state.counted ?? [];
+  // A probe of the window's end (`window-phase.ts`) it was tells nothing of this quota: another may go.
+  const probe = state.phaseProbeAt === grantedAt ? { phaseProbeUntil: 0 } : {};
+  // A reading of a request sent after it already counted the ledger to the server's count, which
+  // never held this request: it took the place of one the server did count. Given back again, the
+  // ledger would hold one less than the server (a 429 in a real fleet, answers read out of order).
+  if ((state.readingSentAt ?? Number.NEGATIVE_INFINITY) >= grantedAt) return { ...state, ...probe };
+  const index = counted.findIndex(([stamp, , count]) => stamp >= grantedAt && count > 0);
+  if (index < 0) return { ...state, ...probe };
+  const [stamp, expiresAt, count] = counted[index]!;
+  const kept: CountedRequests[] = count > 1 ? [[stamp, expiresAt, count - 1]] : [];
+  return { ...state, ...probe, counted: [...counted.slice(0, index), ...kept, ...counted.slice(index + 1)] };
 }
 
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */

@@ -54,6 +54,13 @@ const OPTIONAL_FIELDS = [
   'offerUntil',
   'anchorRemaining',
   'anchorResetAt',
+  'resetGrainMs',
+  'openedSentAt',
+  'openedReceivedAt',
+  'windowAtLeast',
+  'windowAtMost',
+  'phaseProbeAt',
+  'phaseProbeUntil',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
@@ -69,6 +76,7 @@ export function encodeBucketState(state: BucketState): string {
   if (state.windowed !== undefined) fields.windowed = state.windowed;
   if (state.sliding !== undefined) fields.sliding = state.sliding;
   if (state.otherUnits !== undefined) fields.otherUnits = state.otherUnits;
+  if (state.phaseOff !== undefined) fields.phaseOff = state.phaseOff;
   if (state.counted !== undefined) fields.counted = state.counted;
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   if (state.concurrency !== undefined) fields.concurrency = state.concurrency;
@@ -108,6 +116,7 @@ function decodeState(json: string): BucketState | undefined {
   if (typeof record.windowed === 'boolean') state.windowed = record.windowed;
   if (typeof record.sliding === 'boolean') state.sliding = record.sliding;
   if (typeof record.otherUnits === 'boolean') state.otherUnits = record.otherUnits;
+  if (typeof record.phaseOff === 'boolean') state.phaseOff = record.phaseOff;
   if (record.counted !== undefined) {
     if (
       !Array.isArray(record.counted) ||

@@ -56,6 +56,8 @@ export class QuotaLearner {
     granted: readonly string[],
     outcome: PermitOutcome,
     sentAt: number,
+    /** The route was not known when granted: `granted` are quotas it borrowed from a relative. */
+    borrowed = false,
   ): Promise<void> {
     if (!outcome.answered) return;
     const buckets = outcome.observations.map((observation) => this.routes.bucketOf(route, observation));
@@ -65,6 +67,12 @@ export class QuotaLearner {
     else if (!this.routes.isKnown(route) && !granted.some((bucket) => !this.#isLearned(bucket, route)))
       scope = [learnedBucketOf(route)];
     let scopeNews = scope !== undefined && this.routes.remember(route, scope);
+    if (borrowed && buckets.length > 0) {
+      // The answer named the quotas this route draws on: a borrowed one it does not draw on
+      // gets its unit back. Kept, it would hold a request of that quota's window back (one
+      // submission less in the window a status route first polled in, a whole window later).
+      for (const bucket of granted) if (!buckets.includes(bucket)) await this.ledger.release(bucket, sentAt);
+    }
     for (const [index, observation] of outcome.observations.entries()) {
       const bucket = buckets[index]!;
       const state = await this.ledger.observe(bucket, observation, {

@@ -88,6 +88,22 @@ export interface BucketState {
    * fixed window's moves a whole window (see `kindEvidence` in `bucket-math.ts`).
    */
   readonly sliding?: boolean;
+  /**
+   * A reset written in whole units of this many milliseconds (1000: whole seconds): the window
+   * may end up to this much before it (see `window-phase.ts`).
+   */
+  readonly resetGrainMs?: number;
+  /** The request that opened the current window: when it was sent and answered. */
+  readonly openedSentAt?: number;
+  readonly openedReceivedAt?: number;
+  /** Bounds on the length of a window that starts with its first request: above the one, at most the other. */
+  readonly windowAtLeast?: number;
+  readonly windowAtMost?: number;
+  /** A probe of the spent window's end on its way: its grant stamp, and how long others wait for it. */
+  readonly phaseProbeAt?: number;
+  readonly phaseProbeUntil?: number;
+  /** The readings showed the window does not start with its first request: never probed. */
+  readonly phaseOff?: boolean;
   /** The first reading that announced the current reset: what was left, and that reset. */
   readonly anchorRemaining?: number;
   readonly anchorResetAt?: number;

@@ -1,6 +1,7 @@
 /**
- * Servers that limit as real providers document their limits (OpenAI, Anthropic, GitHub,
- * Stripe, Discord, Google's Gemini), a true sliding log with IETF draft-10 fields and IETF fields whose quota is halved
+ * Servers that limit as real providers document their limits (OpenAI, Anthropic, GitHub and its
+ * quotas per resource, Stripe, Discord, Google's Gemini), a true sliding log with IETF draft-10
+ * fields and IETF fields whose quota is halved
  * mid-run. Each states its documented limit, the least time it allows for a run, how much of
  * its quota a run used, and the Bottleneck settings a person would write from its documentation.
  * @module
@@ -187,6 +188,27 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       bottleneck: { maxConcurrent: 10 },
     }),
   ),
+  // Each route draws on a quota of its own: the status route's is learned from its first answer.
+  {
+    id: 'github-resources',
+    title: 'GitHub resources per route: submit on `search` (50 per 10 s), status on `core` (100 per 10 s)',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(
+        gitHubResourcesLimiter({
+          submit: { limit: 50, windowMs: 10_000 },
+          status: { limit: 100, windowMs: 10_000 },
+        }),
+        options,
+      ),
+    // The submissions' resource is the scarce one: one submission per job.
+    minimumMs: (run) => Math.max(jobsAlone(run), (Math.ceil(run.jobs / 50) - 1) * 10_000),
+    quotaUsed: (counts, wallMs) =>
+      Math.min(1, counts.submitted / (50 * Math.max(1, Math.ceil(wallMs / 10_000)))),
+    // From the documentation a person keeps to the scarcer resource for both routes.
+    bottleneck: { reservoir: 50, reservoirRefreshAmount: 50, reservoirRefreshInterval: 10_000 },
+  },
   {
     id: 'stripe',
     title: 'Stripe-like token bucket (20 deep, 5/s): no fields, 429 without Retry-After, Stripe-Should-Retry',
@@ -338,37 +360,9 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   },
 ];
 
-/**
- * Servers whose routes draw on quotas of their own, for the route scopes (which quota each
- * route draws on, learned once for a fleet). Not yet among the bench's rows: a single process
- * runs them at 1.41x the least time (`rows.ts github-resources`), above the 1.1x target.
- */
-export const ROUTE_SCOPED_SERVERS: readonly ProviderLimitServer[] = [
-  {
-    id: 'github-resources',
-    title: 'GitHub resources per route: submit on `search` (50 per 10 s), status on `core` (100 per 10 s)',
-    sendsFields: true,
-    answerMs: 0,
-    start: (options) =>
-      startProviderService(
-        gitHubResourcesLimiter({
-          submit: { limit: 50, windowMs: 10_000 },
-          status: { limit: 100, windowMs: 10_000 },
-        }),
-        options,
-      ),
-    // The submissions' resource is the scarce one: one submission per job.
-    minimumMs: (run) => Math.max(jobsAlone(run), (Math.ceil(run.jobs / 50) - 1) * 10_000),
-    quotaUsed: (counts, wallMs) =>
-      Math.min(1, counts.submitted / (50 * Math.max(1, Math.ceil(wallMs / 10_000)))),
-    // From the documentation a person keeps to the scarcer resource for both routes.
-    bottleneck: { reservoir: 50, reservoirRefreshAmount: 50, reservoirRefreshInterval: 10_000 },
-  },
-];
-
 /** The server named `id`. */
 export function providerLimitServer(id: string): ProviderLimitServer {
-  const found = [...PROVIDER_LIMIT_SERVERS, ...MORE_PROVIDER_SERVERS, ...ROUTE_SCOPED_SERVERS].find(
+  const found = [...PROVIDER_LIMIT_SERVERS, ...MORE_PROVIDER_SERVERS].find(
     (candidate) => candidate.id === id,
   );
   if (!found) throw new Error(`No provider-limit server ${id}`);
