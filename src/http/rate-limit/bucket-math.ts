@@ -483,17 +483,7 @@ function countUntil(
       result.push([grantedAt, expiresAt, count]);
       continue;
     }
-    // Granted before the answered request and still unanswered (in any process sharing the
-    // quota): on its way, it may reach the server after that request however it was stamped,
-    // so the reading may not have counted it. The latest are the likeliest; they keep counting
-    // as they did, beside the reading's count, until an answer of their own or a later request's
-    // tells. Matched with the reading's count first, a request overtaken on the way was taken for
-    // counted and dropped once the server's count ran short of the ledger's: three processes
-    // sharing a quota through Redis met a 429 in about 1 run in 10 under load.
-    const held = grantedAt < sentAt ? Math.min(count, unseen) : 0;
-    unseen -= held;
-    if (held > 0) result.push([grantedAt, expiresAt, held]);
-    const moved = Math.min(count - held, left);
+    const moved = Math.min(count, left);
     left -= moved;
     // Counted until the reset, but no longer than a window after the grant (resets are rounded
     // up) unless the ledger already had it later: an earlier answer may have shown the request
@@ -503,7 +493,7 @@ function countUntil(
       ? grantedAt + window.longestMs
       : Math.min(window.resetAt, Math.max(expiresAt, grantedAt + window.longestMs));
     if (moved > 0) result.push([grantedAt, until, moved]);
-    let rest = count - held - moved;
+    let rest = count - moved;
     if (rest > 0 && grantedAt >= window.windowStart) {
       // In the server's window but not counted there: only those still on their way may be.
       const kept = Math.min(rest, unseen);
