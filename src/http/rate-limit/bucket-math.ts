@@ -40,6 +40,8 @@ const UNKNOWN_WINDOW_MS = 1_000;
  * reset instead, which bounds both kinds.
  */
 const SHORTEST_LEARNED_WINDOW_MS = 1_000;
+/** A bucket's refill rate is measured over at least this long between two readings' requests. */
+const SHORTEST_LEAK_SPAN_MS = 1_000;
 /** A reset in whole seconds may fall this much after the moment it stands for. */
 const RESET_ROUNDING_MS = 1_000;
 /** A refilling bucket's units coming back are kept in this many groups. */
@@ -432,6 +434,7 @@ function grantOne(state: BucketState, now: number, tokens: number, grantedAt: nu
     paceTokens: Number.isFinite(tokens) ? tokens - 1 : 0,
     paceUpdatedAt: now,
     lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt),
+    grantsTotal: (state.grantsTotal ?? 0) + 1,
   };
   if (state.limit === undefined) return paced;
   // A request that may reach the server after the window's end (within a round trip of it:
@@ -440,11 +443,16 @@ function grantOne(state: BucketState, now: number, tokens: number, grantedAt: nu
   // A sliding window's requests each count a window after they went, whatever its reset says.
   const end = state.sliding ? undefined : windowEnd(state, now);
   const mayCross = end !== undefined && now + (state.roundTripMs ?? 0) >= end;
-  const expiresAt = Math.min(
-    end !== undefined && !mayCross ? end : Number.POSITIVE_INFINITY,
-    now + windowOf(state) + WINDOW_MARGIN_MS,
-  );
   const counted = live(state, now);
+  // A bucket whose refill rate is measured (its readings state no reset) lets its units out in
+  // turn: a unit taken now is back once those before it are, one refill's time later.
+  const expiresAt =
+    state.leakPerMs !== undefined
+      ? Math.max(now, ...counted.map(([, until]) => until)) + 1 / state.leakPerMs
+      : Math.min(
+          end !== undefined && !mayCross ? end : Number.POSITIVE_INFINITY,
+          now + windowOf(state) + WINDOW_MARGIN_MS,
+        );
   counted.push([grantedAt, expiresAt, 1]);
   return { ...paced, counted: bounded(counted, history(state, now)) };
 }
@@ -600,7 +608,21 @@ export function observe(
   }
   const limit = observation.limit ?? state.limit;
   let windowMs = observation.windowMs ?? state.windowMs;
-  const { remaining, resetMs } = observation;
+  const { remaining } = observation;
+  // Readings that never say when units come back (a leaky bucket's `used/limit`): the refill
+  // rate measured between them tells when it is full again, as a token bucket's reset would.
+  const leak =
+    observation.resetMs === undefined && observation.windowMs === undefined
+      ? learnLeak(state, observation, sentAt)
+      : {};
+  // Until a rate is measured, one unit a second: a guess that must be safe, not fast (taken as a
+  // window that refills whole each second, a bucket 40 deep leaking 2 a second was overrun).
+  const leakPerMs =
+    observation.resetMs === undefined && observation.windowMs === undefined
+      ? (leak.leakPerMs ?? state.leakPerMs ?? 1 / UNKNOWN_WINDOW_MS)
+      : undefined;
+  const leaking = leakPerMs !== undefined && limit !== undefined && remaining !== undefined;
+  const resetMs = leaking ? Math.max(0, limit - remaining) / leakPerMs : observation.resetMs;
   // A probe of a window's end that found the old window still there (a log that let its oldest
   // go, a window not yet over) says nothing new of the quota's kind: the anchor stays.
   const staleProbe = state.phaseProbeAt === sentAt && state.phaseProbeUntil !== 0 && remaining !== limit! - 1;
@@ -621,6 +643,7 @@ export function observe(
         })
       : {};
   const gradual =
+    leaking ||
     state.gradual === true ||
     evidence.gradual === true ||
     refillsGradually(state, observation, receivedAt, sentAt);
@@ -676,6 +699,8 @@ export function observe(
     ...(evidence.anchorResetAt !== undefined
       ? { anchorRemaining: evidence.anchorRemaining, anchorResetAt: evidence.anchorResetAt }
       : {}),
+    ...(leakPerMs !== undefined ? { leakPerMs } : {}),
+    ...leak,
   };
   if (remaining === undefined || limit === undefined) return base;
   const resetAt = receivedAt + (resetMs ?? windowOf(base));
@@ -703,6 +728,41 @@ export function observe(
     ),
     counted,
   };
+}
+
+/**
+ * What a reading with no reset teaches of a bucket's refill rate. Between the reading the rate is
+ * measured from and this one, `remaining` changed by what came back less what was granted in
+ * between (every governor's grants on the quota, counted in the state); over the time between
+ * their requests' sends, that is the rate. Readings are whole units (a level rounded down), so
+ * one unit is taken off what came back: the rate is never above the truth, and grows exact as
+ * the span grows. A bucket that may have filled up in between stopped refilling then: what came
+ * back is only a lower bound, and the measurement starts again from this reading.
+ */
+function learnLeak(
+  state: BucketState,
+  observation: RateLimitObservation,
+  sentAt: number,
+): Partial<BucketState> {
+  const { limit, remaining } = observation;
+  if (limit === undefined || remaining === undefined) return {};
+  // Grants stamped after this request's are not in its reading (merged groups keep the later
+  // stamp: at worst fewer grants are counted in between, and the rate comes out lower).
+  const grantsUntil =
+    (state.grantsTotal ?? 0) - countOf((state.counted ?? []).filter(([grantedAt]) => grantedAt > sentAt));
+  const from = { leakFromSentAt: sentAt, leakFromRemaining: remaining, leakFromGrants: grantsUntil };
+  const { leakFromSentAt, leakFromRemaining, leakFromGrants } = state;
+  if (leakFromSentAt === undefined || leakFromRemaining === undefined || leakFromGrants === undefined)
+    return from;
+  const spanMs = sentAt - leakFromSentAt;
+  if (spanMs < SHORTEST_LEAK_SPAN_MS) return {};
+  const cameBack = remaining - leakFromRemaining + (grantsUntil - leakFromGrants);
+  const measured = Math.max(0, cameBack - 1) / spanMs;
+  if (cameBack >= limit - leakFromRemaining) {
+    // Enough came back to fill it: it may have stood full for a while, refilling nothing.
+    return { ...from, ...(measured > (state.leakPerMs ?? 0) ? { leakPerMs: measured } : {}) };
+  }
+  return measured > 0 ? { leakPerMs: measured } : {};
 }
 
 /**
@@ -890,8 +950,14 @@ export function release(state: BucketState, grantedAt: number): BucketState {
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */
 export function block(state: BucketState, untilMs: number, quotaSpent: boolean, sentAt: number): BucketState {
   // A refusal withdraws any burst a reading offered: the server no longer has it.
-  const blocked = { ...state, blockedUntil: Math.max(state.blockedUntil, untilMs), offerRemaining: 0 };
+  const blocked = {
+    ...(quotaSpent ? cutLeak(state, sentAt, untilMs) : state),
+    blockedUntil: Math.max(state.blockedUntil, untilMs),
+    offerRemaining: 0,
+  };
   if (!quotaSpent || state.limit === undefined) return blocked;
+  if (blocked.leakPerMs !== undefined)
+    return blockLeaking(blocked, state.limit, blocked.leakPerMs, untilMs, sentAt);
   // A refusal is a measurement: the whole quota counts until then (a sliding window's until
   // each of its requests is a window old: the wait is only until the oldest is).
   const window = {
@@ -914,4 +980,42 @@ export function block(state: BucketState, untilMs: number, quotaSpent: boolean, 
     )
     .filter(([, , count]) => count > 0);
   return { ...blocked, counted: bounded(countUntil(counting, sentAt, window), past) };
+}
+
+/**
+ * A bucket that refills as it goes, refused: empty when the refused request reached it, so its
+ * units come back one by one at its refill rate from the end of the wait (not all at once then,
+ * as a window's would: every request waiting would go, and the most be refused again). The
+ * refused request took nothing: it is not among the grants its refill rate is measured from.
+ */
+function blockLeaking(
+  state: BucketState,
+  limit: number,
+  leakPerMs: number,
+  untilMs: number,
+  sentAt: number,
+): BucketState {
+  const fullAt = untilMs + limit / leakPerMs;
+  return {
+    ...state,
+    grantsTotal: Math.max(0, (state.grantsTotal ?? 0) - 1),
+    counted: refillSchedule(state.counted ?? [], sentAt, limit, untilMs, fullAt, 0),
+    offerRemaining: 0,
+    offerReadAt: untilMs,
+    offerSentAt: sentAt,
+    offerSince: sentAt,
+    offerUntil: fullAt,
+  };
+}
+
+/**
+ * A refill rate learned from readings that the server refused past was too high (or another
+ * client shares the bucket): halved, and measured afresh from the next reading. Once per
+ * refusal's wait: the refusals of requests sent before the wait ended are one lesson.
+ */
+function cutLeak(state: BucketState, sentAt: number, untilMs: number): BucketState {
+  const { leakPerMs } = state;
+  if (leakPerMs === undefined || sentAt < (state.leakCutUntil ?? Number.NEGATIVE_INFINITY)) return state;
+  const { leakFromSentAt: _sentAt, leakFromRemaining: _remaining, leakFromGrants: _grants, ...rest } = state;
+  return { ...rest, leakPerMs: leakPerMs / 2, leakCutUntil: untilMs };
 }

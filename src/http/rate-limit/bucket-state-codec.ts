@@ -61,6 +61,12 @@ const OPTIONAL_FIELDS = [
   'windowAtMost',
   'phaseProbeAt',
   'phaseProbeUntil',
+  'grantsTotal',
+  'leakPerMs',
+  'leakFromSentAt',
+  'leakFromRemaining',
+  'leakFromGrants',
+  'leakCutUntil',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */

@@ -107,6 +107,22 @@ export interface BucketState {
   /** The first reading that announced the current reset: what was left, and that reset. */
   readonly anchorRemaining?: number;
   readonly anchorResetAt?: number;
+  /**
+   * Every request granted on the quota so far, by any governor sharing it: how many went between
+   * two readings, for learning a bucket's refill rate (see `leakRate` in `bucket-math.ts`).
+   */
+  readonly grantsTotal?: number;
+  /**
+   * A bucket whose readings state no reset: the rate it refills at, in units per millisecond,
+   * learned from successive readings (what came back between them over the time between).
+   */
+  readonly leakPerMs?: number;
+  /** The reading the refill rate is measured from: its request's send, what was left, grants until it. */
+  readonly leakFromSentAt?: number;
+  readonly leakFromRemaining?: number;
+  readonly leakFromGrants?: number;
+  /** A refusal halved the refill rate: refusals of requests sent before this moment do not again. */
+  readonly leakCutUntil?: number;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
   /** Each governor's requests granted and not yet answered (see `in-flight-leases.ts`). */
