@@ -699,7 +699,7 @@ export function observe(
     ...(evidence.anchorResetAt !== undefined
       ? { anchorRemaining: evidence.anchorRemaining, anchorResetAt: evidence.anchorResetAt }
       : {}),
-    ...(leakPerMs !== undefined ? { leakPerMs } : {}),
+    ...(leaking ? { leakPerMs } : {}),
     ...leak,
   };
   if (remaining === undefined || limit === undefined) return base;
