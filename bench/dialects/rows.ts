@@ -41,7 +41,7 @@ for (let run = 0; run < runs; run += 1) {
   if (fleet) {
     for (const row of await measureFleet(shape, ids)) {
       console.log(
-        `fleet ${row.id}: ${percent(row.refusedShare)} refused, ${percent(row.used)} used, ${row.ratio.toFixed(2)}x, ${row.failed}/${row.lost} failed/lost`,
+        `fleet ${row.id}: ${percent(row.refusedShare)} refused, ${percent(row.used)} used, ${row.ratio.toFixed(4)}x, ${row.failed}/${row.lost} failed/lost`,
       );
     }
     continue;
@@ -53,7 +53,7 @@ for (let run = 0; run < runs; run += 1) {
     const used = server.quotaUsed(result.counts, result.wallMs, result.shape);
     const ratio = result.wallMs / server.minimumMs(result.shape);
     console.log(
-      `${id}: ${percent(refused)} refused (${result.refused}/${result.counts.requests}), ${percent(used)} used, ${ratio.toFixed(2)}x, ${result.client.failedCalls}/${result.client.lostJobs} failed/lost`,
+      `${id}: ${percent(refused)} refused (${result.refused}/${result.counts.requests}), ${percent(used)} used, ${ratio.toFixed(4)}x, ${result.client.failedCalls}/${result.client.lostJobs} failed/lost`,
     );
   }
 }
