@@ -8,54 +8,15 @@
  * Shopify's, so that nothing of one provider's figures is assumed.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRateLimitFields } from '../../src/http/headers/rate-limit.js';
-import {
-  block,
-  EMPTY_BUCKET,
-  grant,
-  grantStamp,
-  observe,
-  plan,
-  rollOver,
-} from '../../src/http/rate-limit/bucket-math.js';
+import { EMPTY_BUCKET } from '../../src/http/rate-limit/bucket-math.js';
 import type { BucketState } from '../../src/http/rate-limit/rate-limit-store.js';
 import type { ProviderLimiter } from '../support/provider-limit-servers/provider-service.js';
 import { shopifyLimiter } from '../support/provider-limit-servers/shopify.js';
+import { driveLedger } from './support/drive-ledger.js';
 
-const START = 1_767_225_600_000;
-
-/**
- * A client that always has requests to send, asking the ledger every 10 ms for `durationMs`:
- * those it lets go are sent together (as concurrent callers' are), admitted or refused, their
- * answers read in turn; a refusal blocks until its Retry-After, the quota spent.
- */
-function drive(limiter: ProviderLimiter, durationMs: number, start: BucketState = EMPTY_BUCKET) {
-  let state = start;
-  const admittedAt: number[] = [];
-  const refusedAt: number[] = [];
-  for (let now = START; now < START + durationMs; now += 10) {
-    const stamps: number[] = [];
-    for (;;) {
-      state = rollOver(state, now);
-      const decision = plan(state, now, undefined);
-      if (decision.kind === 'wait') break;
-      const stamp = grantStamp([state], now);
-      state = grant(state, now, decision.kind === 'go' ? decision.paceTokens : 1, stamp);
-      stamps.push(stamp);
-      if (decision.kind === 'unknown' || stamps.length >= 100) break;
-    }
-    for (const stamp of stamps) {
-      const admission = limiter.admit({ route: 'submit', account: 'a', now, inFlight: 0 });
-      if (admission.allowed) admittedAt.push(now);
-      else refusedAt.push(now);
-      const [reading] = parseRateLimitFields(new Headers(admission.headers), { receivedAt: now });
-      if (reading) state = observe(state, reading, now, stamp);
-      const retryAfter = admission.headers['retry-after'];
-      if (!admission.allowed && retryAfter !== undefined)
-        state = block(state, now + 1000 * Number(retryAfter), true, stamp);
-    }
-  }
-  return { state, admittedAt, refusedAt };
+/** A client that always has requests to send, for `durationMs`. */
+function drive(limiter: ProviderLimiter, durationMs: number, start?: BucketState) {
+  return driveLedger(limiter, { durationMs, ...(start ? { start } : {}) });
 }
 
 describe('a bucket whose readings state no reset', () => {

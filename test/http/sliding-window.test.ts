@@ -8,21 +8,10 @@
  * after it. Then each unit comes back a window after its own grant.
  */
 import { describe, expect, it } from 'vitest';
-import { parseRateLimitFields } from '../../src/http/headers/rate-limit.js';
-import {
-  block,
-  EMPTY_BUCKET,
-  grant,
-  grantStamp,
-  observe,
-  plan,
-  rollOver,
-} from '../../src/http/rate-limit/bucket-math.js';
-import type { BucketState } from '../../src/http/rate-limit/rate-limit-store.js';
 import type { ProviderLimiter } from '../support/provider-limit-servers/provider-service.js';
 import { slidingLogLimiter } from '../support/provider-limit-servers/sliding-log.js';
+import { driveLedger, DRIVE_START as START } from './support/drive-ledger.js';
 
-const START = 1_767_225_600_000;
 const LIMIT = 10;
 const WINDOW_MS = 10_000;
 
@@ -46,43 +35,11 @@ function fixedWindowLimiter(): ProviderLimiter {
   };
 }
 
-/**
- * A client with one request to send each second during the first window, and always some after
- * it, asking the ledger every 10 ms for `durationMs`: the requests the ledger lets go are sent
- * together (as concurrent callers' are), then admitted or refused, their answers read in turn.
- */
+/** A client with one request to send each second during the first window, and always some after. */
 function drive(limiter: ProviderLimiter, durationMs: number) {
-  let state: BucketState = EMPTY_BUCKET;
-  const admittedAt: number[] = [];
-  const refusedAt: number[] = [];
-  let sent = 0;
-  for (let now = START; now < START + durationMs; now += 10) {
-    const wanted = now - START < WINDOW_MS ? Math.floor((now - START) / 1000) + 1 : Number.POSITIVE_INFINITY;
-    const stamps: number[] = [];
-    while (sent + stamps.length < wanted) {
-      state = rollOver(state, now);
-      const decision = plan(state, now, undefined);
-      if (decision.kind === 'wait') break;
-      const stamp = grantStamp([state], now);
-      state = grant(state, now, decision.kind === 'go' ? decision.paceTokens : 1, stamp);
-      stamps.push(stamp);
-      // The first request goes alone: nothing is known before its answer.
-      if (decision.kind === 'unknown') break;
-    }
-    for (const stamp of stamps) {
-      const admission = limiter.admit({ route: 'submit', account: 'a', now, inFlight: 0 });
-      sent += 1;
-      if (admission.allowed) admittedAt.push(now);
-      else refusedAt.push(now);
-      const [reading] = parseRateLimitFields(new Headers(admission.headers), { receivedAt: now });
-      if (reading) state = observe(state, reading, now, stamp);
-      // A refusal blocks until its Retry-After, the quota spent (as the governor's learner does).
-      const retryAfter = admission.headers['Retry-After'];
-      if (!admission.allowed && retryAfter !== undefined)
-        state = block(state, now + 1000 * Number(retryAfter), true, stamp);
-    }
-  }
-  return { state, admittedAt, refusedAt };
+  const wanted = (now: number) =>
+    now - START < WINDOW_MS ? Math.floor((now - START) / 1000) + 1 : Number.POSITIVE_INFINITY;
+  return driveLedger(limiter, { durationMs, wanted });
 }
 
 describe('a quota whose window slides', () => {

@@ -98,6 +98,28 @@ export function holderOf(record: ConcurrencyRecord, owner: string, now: number):
   return liveHolders(record, now).find((holder) => holder[0] === owner) ?? [owner, 0, 0, 0, 0];
 }
 
+/**
+ * `record` with one side of `owner`'s holder replaced: the governor's requests in flight, or the
+ * job slots' places held and jobs running. One process writes both sides into one holder, so the
+ * other side's counts are kept, and its lease too while it holds anything.
+ */
+export function withOwnPart(
+  record: ConcurrencyRecord,
+  owner: string,
+  part: { readonly inFlight: number } | { readonly held: number; readonly running: number },
+  until: number,
+  now: number,
+): ConcurrencyRecord {
+  const [, inFlight, held, running, lease] = holderOf(record, owner, now);
+  const ownsRequests = 'inFlight' in part;
+  const otherSideHolds = ownsRequests ? held > 0 : inFlight > 0;
+  const leased = Math.max(until, otherSideHolds ? lease : now);
+  const holder: ConcurrencyHolder = ownsRequests
+    ? [owner, part.inFlight, held, running, leased]
+    : [owner, inFlight, part.held, part.running, leased];
+  return withHolder(record, holder, now);
+}
+
 /** `record` with `owner`'s part replaced (dropped when it holds nothing), expired parts dropped. */
 export function withHolder(
   record: ConcurrencyRecord,

@@ -22,7 +22,7 @@
 import type { Clock } from '../clock.js';
 import { climbed as climbedLimit, IN_FLIGHT_CAP, learned } from './climbing-limit.js';
 import { type ConcurrencyBook, smoothed } from './concurrency-book.js';
-import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { type ConcurrencyRecord, fleetCounts, withOwnPart } from './concurrency-record.js';
 import { PlaceClaims } from './place-claims.js';
 import { quietly } from './quietly.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
@@ -104,10 +104,8 @@ export class InFlightCap {
    * deadline, and its claim for those still waiting (`leaving`: waiters about to go).
    */
   #withOwn(record: ConcurrencyRecord, entry: LocalOrigin, now: number, leaving = 0): ConcurrencyRecord {
-    const own = holderOf(record, this.book.owner, now);
-    // The same holder carries the job slots of the client that made this governor: their lease is kept.
-    const until = Math.max(own[2] > 0 ? own[4] : now, ...entry.open.values());
-    const held = withHolder(record, [this.book.owner, entry.open.size, own[2], own[3], until], now);
+    const until = Math.max(now, ...entry.open.values());
+    const held = withOwnPart(record, this.book.owner, { inFlight: entry.open.size }, until, now);
     return this.#claims.with(
       entry.origin,
       held,

@@ -12,7 +12,7 @@
 import type { Clock } from '../clock.js';
 import { climbed as climbedLimit, JOB_LIMIT, learned } from './climbing-limit.js';
 import { ConcurrencyBook, smoothed } from './concurrency-book.js';
-import { type ConcurrencyRecord, fleetCounts, holderOf, withHolder } from './concurrency-record.js';
+import { type ConcurrencyRecord, fleetCounts, withOwnPart } from './concurrency-record.js';
 import { PlaceClaims } from './place-claims.js';
 import { quietly } from './quietly.js';
 import type { RateLimitStore } from './rate-limit-store.js';
@@ -132,11 +132,8 @@ export class JobSlots {
 
   /** This client's part of the record, from what it holds now, and its claim for the submissions still waiting. */
   #withOwn(record: ConcurrencyRecord, slots: LocalSlots, now: number, taking = 0): ConcurrencyRecord {
-    const own = holderOf(record, this.#book.owner, now);
-    const held = slots.held + taking;
-    // The same holder carries the governor's requests in flight: their lease is kept.
-    const until = Math.max(now + HOLD_LEASE_MS, own[1] > 0 ? own[4] : now);
-    const next = withHolder(record, [this.#book.owner, own[1], held, slots.running, until], now);
+    const part = { held: slots.held + taking, running: slots.running };
+    const next = withOwnPart(record, this.#book.owner, part, now + HOLD_LEASE_MS, now);
     return this.#claims.with(
       slots.origin,
       next,

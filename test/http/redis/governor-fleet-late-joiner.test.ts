@@ -8,13 +8,13 @@
  */
 import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type HttpEvent, RedisRateLimitStore } from '../../../src/http/index.js';
+import type { HttpEvent } from '../../../src/http/index.js';
 import { runJobs } from '../../support/dialect-servers/run-jobs.js';
+import { fleetOutcome, memberStore } from '../../support/provider-limit-servers/fleet-client.js';
 import { providerLimitServer } from '../../support/provider-limit-servers/index.js';
 import { type JobClient, runAgainst } from '../../support/provider-limit-servers/run-against.js';
 import { toolkitHttpClient } from '../../support/provider-limit-servers/toolkit-client.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
-import type { VirtualClock } from '../../support/virtual-clock.js';
 
 let redis: RedisServer;
 
@@ -59,7 +59,7 @@ function lateJoinerFleet(counts: MemberCounts[]): JobClient {
           const client = toolkitHttpClient(
             { baseUrl, clock, transport, seed: 13 + member },
             {
-              rateLimit: { store: new RedisRateLimitStore({ client: held(connection, clock), prefix }) },
+              rateLimit: { store: memberStore(connection, clock, prefix) },
               onEvent: (event: HttpEvent) => {
                 if (event.type === 'request') {
                   seen.requests += 1;
@@ -73,23 +73,11 @@ function lateJoinerFleet(counts: MemberCounts[]): JobClient {
           return runJobs({ client, baseUrl, jobs: JOBS_EACH, callers: CALLERS_EACH });
         }),
       );
-      return {
-        failedCalls: runs.reduce((sum, run) => sum + run.failedCalls, 0),
-        lostJobs: runs.reduce((sum, run) => sum + run.unfinished, 0),
-        errors: runs.flatMap((run) => run.errors),
-      };
+      return fleetOutcome(runs);
     } finally {
       for (const connection of connections) connection.destroy();
     }
   };
-}
-
-/** A Redis connection whose commands hold virtual time still until they are answered. */
-function held(
-  connection: { sendCommand(args: string[]): Promise<unknown> },
-  clock: VirtualClock,
-): { sendCommand(args: string[]): Promise<unknown> } {
-  return { sendCommand: (args) => clock.hold(() => connection.sendCommand(args)) };
 }
 
 describe('a fifth process joining four that share one quota through Redis', () => {

@@ -35,15 +35,7 @@ export function fleetClient(options: {
           const client = toolkitHttpClient(
             { baseUrl, clock, transport, seed: 13 + member },
             {
-              // The held commands wait their turn (one at a time, in real time): that queue is the
-              // virtual fleet's, not Redis's latency, so the store's time limit must not count it.
-              rateLimit: {
-                store: new RedisRateLimitStore({
-                  client: held(connection, clock),
-                  prefix,
-                  timeoutMs: 600_000,
-                }),
-              },
+              rateLimit: { store: memberStore(connection, clock, prefix) },
               ...(onEvent ? { onEvent: (event: HttpEvent) => onEvent(member, event) } : {}),
             },
           );
@@ -55,11 +47,7 @@ export function fleetClient(options: {
           });
         }),
       );
-      return {
-        failedCalls: runs.reduce((sum, run) => sum + run.failedCalls, 0),
-        lostJobs: runs.reduce((sum, run) => sum + run.unfinished, 0),
-        errors: runs.flatMap((run) => run.errors),
-      };
+      return fleetOutcome(runs);
     } finally {
       for (const connection of connections) connection.destroy();
     }
@@ -71,10 +59,25 @@ function share(total: number, members: number, index: number): number {
   return Math.floor(total / members) + (index < total % members ? 1 : 0);
 }
 
-/** A Redis connection whose commands hold virtual time still until they are answered. */
-function held(
+/**
+ * One member's store: its own Redis connection, whose commands hold virtual time still until they
+ * are answered. The held commands wait their turn (one at a time, in real time): that queue is
+ * the virtual fleet's, not Redis's latency, so the store's time limit must not count it.
+ */
+export function memberStore(
   connection: { sendCommand(args: string[]): Promise<unknown> },
   clock: VirtualClock,
-): { sendCommand(args: string[]): Promise<unknown> } {
-  return { sendCommand: (args) => clock.hold(() => connection.sendCommand(args)) };
+  prefix: string,
+): RedisRateLimitStore {
+  const client = { sendCommand: (args: string[]) => clock.hold(() => connection.sendCommand(args)) };
+  return new RedisRateLimitStore({ client, prefix, timeoutMs: 600_000 });
+}
+
+/** The members' runs as one job client's outcome. */
+export function fleetOutcome(runs: readonly Awaited<ReturnType<typeof runJobs>>[]) {
+  return {
+    failedCalls: runs.reduce((sum, run) => sum + run.failedCalls, 0),
+    lostJobs: runs.reduce((sum, run) => sum + run.unfinished, 0),
+    errors: runs.flatMap((run) => run.errors),
+  };
 }
