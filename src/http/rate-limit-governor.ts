@@ -27,9 +27,9 @@ import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js'
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
+import type { BucketState } from './rate-limit/rate-limit-store.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
-import type { BucketState } from './rate-limit/rate-limit-store.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
 import { type Resolution, RouteMap } from './rate-limit/route-map.js';
 import { RouteScopeBook } from './rate-limit/route-scope-book.js';
@@ -288,7 +288,11 @@ export class RateLimitGovernor {
       !options.signal?.aborted &&
       (priority === 'follow-up' || this.#expected.holdUntil(route.origin, arrivedAt, arrivedAt) === undefined)
     ) {
-      if (priority === 'normal') await this.#fleetFollowUps?.refresh(route.origin, arrivedAt, this.#overtakeLimitMs);
+      const refreshing =
+        priority === 'normal'
+          ? this.#fleetFollowUps?.refresh(route.origin, arrivedAt, this.#overtakeLimitMs)
+          : undefined;
+      if (refreshing) await refreshing;
       const sentAt = this.#stamp();
       const now = this.#clock.now();
       const decision = await this.#granting(resolution.buckets, () =>
@@ -383,8 +387,11 @@ export class RateLimitGovernor {
         return;
       }
     }
-    if (head.priority === 'normal' && !overtakenLongEnough(head, now, this.#overtakeLimitMs))
-      await this.#fleetFollowUps?.refresh(head.route.origin, now, this.#overtakeLimitMs);
+    const refreshing =
+      head.priority === 'normal' && !overtakenLongEnough(head, now, this.#overtakeLimitMs)
+        ? this.#fleetFollowUps?.refresh(head.route.origin, now, this.#overtakeLimitMs)
+        : undefined;
+    if (refreshing) await refreshing;
     const sentAt = this.#stamp();
     const decision = await this.#granting(resolution.buckets, () =>
       this.#ledger.tryGrant(

@@ -75,7 +75,8 @@ export class WaiterQueue<Waiter extends QueuedRequest> {
     if (oldest === undefined || oldest.priority === 'follow-up' || this.#followUps === 0) return oldest;
     // The oldest waiter starts new work: it goes first only once it has been overtaken long enough
     // (then every later arrival is younger, so arrival order is the whole rule again).
-    const held = oldest.overtakenSince !== undefined && !overtakenLongEnough(oldest, now, this.overtakeLimitMs);
+    const held =
+      oldest.overtakenSince !== undefined && !overtakenLongEnough(oldest, now, this.overtakeLimitMs);
     if (now - oldest.arrivedAt >= this.overtakeLimitMs && !held) return oldest;
     return this.#waiters.find((waiter) => waiter.priority === 'follow-up');
   }
