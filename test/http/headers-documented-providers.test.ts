@@ -10,6 +10,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseResetValue, resetGrainMs } from '../../src/http/headers/reset-value.js';
 import { parseRateLimitFields, type RateLimitObservation } from '../../src/http/index.js';
+import { refusalOf } from '../../src/http/refusal.js';
 
 const receivedAt = Date.UTC(2026, 2, 26, 15, 25, 28);
 const date = new Date(receivedAt).toUTCString();
@@ -272,6 +273,22 @@ describe('Salesforce', () => {
       ['api-bursts', 749],
       ['api-usage', 0],
     ]);
+  });
+
+  it('takes the 403 of a day run over for a refusal (REQUEST_LIMIT_EXCEEDED), retried, not a ForbiddenError', () => {
+    const fields = { 'Sforce-Limit-Info': 'api-usage=15001/15000' };
+    const refusal = (message: string) =>
+      refusalOf({ status: 403, headers: new Headers(fields), observations: parse(fields), message });
+    expect(refusal('TotalRequests Limit exceeded.')).toBe('rate');
+    const withinTheDay = { 'Sforce-Limit-Info': 'api-usage=25/15000' };
+    expect(
+      refusalOf({
+        status: 403,
+        headers: new Headers(withinTheDay),
+        observations: parse(withinTheDay),
+        message: 'The user does not have access to this object.',
+      }),
+    ).toBeUndefined();
   });
 
   it('reads at most 16 quotas of one field, none from a field over 1 KB or without the word limit', () => {

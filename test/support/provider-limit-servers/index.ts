@@ -12,6 +12,7 @@ import { discordLimiter } from './discord.js';
 import { geminiLimiter } from './gemini.js';
 import { gitHubLimiter } from './github.js';
 import { gitHubResourcesLimiter } from './github-resources.js';
+import { hubSpotLimiter } from './hubspot.js';
 import { ietfDowngradeLimiter, limitAt } from './ietf-downgrade.js';
 import { openAiLimiter } from './openai.js';
 import { overloadedNowAndThen } from './overloaded.js';
@@ -325,6 +326,18 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
  * fail; run them with `rows.ts <id>`. See `docs/rate-limits.md` for what each lacks.
  */
 export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
+  {
+    id: 'hubspot',
+    title:
+      'HubSpot: 100 in any rolling 10 s, X-HubSpot-RateLimit-Max and -Interval-Milliseconds (a declared window, no reset), 429 without Retry-After',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(hubSpotLimiter({ limit: 100, windowMs: 10_000, daily: 250_000 }), options),
+    minimumMs: (run) => Math.max(jobsAlone(run), ((2 * run.jobs - 100) / 100) * 10_000),
+    quotaUsed: (counts, wallMs) => Math.min(1, counts.admittedAt.length / (100 * (1 + wallMs / 10_000))),
+    bottleneck: { reservoir: 100, reservoirRefreshAmount: 100, reservoirRefreshInterval: 10_000 },
+  },
   {
     id: 'azure-openai',
     title:
