@@ -1,6 +1,7 @@
 /**
  * Servers that limit as real providers document their limits (OpenAI, Anthropic, GitHub and its
- * quotas per resource, Stripe, Discord, Google's Gemini, Shopify's leaky bucket), a true sliding
+ * quotas per resource, Stripe, Discord, Google's Gemini, Shopify's leaky bucket, HubSpot's rolling
+ * window declared without a reset), a true sliding
  * log with IETF draft-10 fields and IETF fields whose quota is halved mid-run. Each states its
  * documented limit, the least time it allows for a run, how much of its quota a run used, and the
  * Bottleneck settings a person would write from its documentation.
@@ -318,14 +319,6 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       reservoirIncreaseMaximum: 40,
     },
   },
-];
-
-/**
- * Servers written from the documentation of providers whose limits the governor does not meet
- * yet (Azure OpenAI): not among the bench's rows, which they would
- * fail; run them with `rows.ts <id>`. See `docs/rate-limits.md` for what each lacks.
- */
-export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   {
     id: 'hubspot',
     title:
@@ -338,6 +331,14 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
     quotaUsed: (counts, wallMs) => Math.min(1, counts.admittedAt.length / (100 * (1 + wallMs / 10_000))),
     bottleneck: { reservoir: 100, reservoirRefreshAmount: 100, reservoirRefreshInterval: 10_000 },
   },
+];
+
+/**
+ * Servers written from the documentation of providers whose limits the governor does not meet
+ * yet (Azure OpenAI): not among the bench's rows, which they would
+ * fail; run them with `rows.ts <id>`. See `docs/rate-limits.md` for what each lacks.
+ */
+export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   {
     id: 'azure-openai',
     title:
