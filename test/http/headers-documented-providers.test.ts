@@ -101,6 +101,13 @@ describe('HubSpot', () => {
     },
   );
 
+  it('gives no place to bare fields that count nothing: the quota after twenty of them is read', () => {
+    const noise = Object.fromEntries(Array.from({ length: 20 }, (_, i) => [`x-ratelimit-a${i}`, 'user']));
+    expect(parse({ ...noise, 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59' })).toMatchObject([
+      { limit: 60, remaining: 59 },
+    ]);
+  });
+
   it('reads a window in seconds unless its name gives a unit', () => {
     const windowOf = (fields: Record<string, string>) => parse(fields)[0]?.windowMs;
     const counts = { 'x-ratelimit-limit': '60', 'x-ratelimit-remaining': '59' };

@@ -249,6 +249,16 @@ function familiesOf(headers: HeaderSource): Map<string, Family> {
     if (!parts) continue;
     const value = headers.get(name);
     if (value === null) continue;
+    // A bare field that holds no count (`-scope: user`, `-nearlimit: true`) takes no family's place.
+    const bareKind =
+      parts.word !== 'bare'
+        ? undefined
+        : WHOLE.test(value)
+          ? 'bare'
+          : value.length <= 400 && PAIRS_VALUE.test(value)
+            ? 'pairs'
+            : undefined;
+    if (parts.word === 'bare' && bareKind === undefined) continue;
     const family = familyOf(parts.resource, match[1]!);
     if (!family) continue;
     if (parts.word === 'refills') {
@@ -261,9 +271,8 @@ function familiesOf(headers: HeaderSource): Map<string, Family> {
       if (windowMs !== undefined && windowMs >= 1 && windowMs <= MAX_WINDOW_MS) family.windowMs ??= windowMs;
       continue;
     }
-    if (parts.word === 'bare') {
-      if (WHOLE.test(value)) family.bare ??= value;
-      else if (value.length <= 400 && PAIRS_VALUE.test(value)) family.pairs ??= value;
+    if (bareKind !== undefined) {
+      family[bareKind] ??= value;
       continue;
     }
     const word = parts.word as 'limit' | 'remaining' | 'reset' | 'used' | 'resource';
