@@ -8,10 +8,12 @@
  * the units another member's polls were about to ask for, and those polls went a whole window
  * late (a sliding log through Redis: 92.7 % of the quota, 1.11x the least time).
  *
- * Round trips: announcements are written one cycle at a time per origin, those made meanwhile
- * together in the next; each write reads what the others announced, and that copy is what a
- * submission consults, inside the grant's own read of the quota: no read of its own. A store that
- * fails leaves this process with its own announcements, as alone.
+ * Round trips: announcements (and the polls granted, which take theirs out) are written one
+ * cycle at a time per origin, those made meanwhile together in the next; each write reads what
+ * the others announced, and that copy is what a submission consults, inside the grant's own read
+ * of the quota. A submission reads the record itself only when polls are due soon or its copy is
+ * older than the overtake limit. Only quotas whose polls may hold new work are announced (see
+ * `holds`). A store that fails leaves this process with its own announcements, as alone.
  * @module
  */
 
