@@ -64,7 +64,7 @@ interface CapWaiter {
  * polled), a follow-up may be the last of its own. The longer chain goes first, as a scheduler
  * of chains on a few machines does to end them together: a submission goes ahead of follow-ups
  * that arrived less than `overtakeLimitMs` before it (so no poll waits for ever behind a stream
- * of new work), and never ahead of the first waiter, which may be deciding its place.
+ * of new work).
  * (Follow-ups first, as the quota's queue serves them, sent the run's last submissions late and
  * their jobs ended the run: a fleet used 94.3 % of the cap.)
  */
@@ -72,7 +72,7 @@ function queued(waiters: CapWaiter[], waiter: CapWaiter, overtakeLimitMs: number
   let index = waiters.length;
   if (waiter.priority === 'normal')
     while (
-      index > 1 &&
+      index > 0 &&
       waiters[index - 1]!.priority === 'follow-up' &&
       waiter.arrivedAt - waiters[index - 1]!.arrivedAt < overtakeLimitMs
     )
@@ -218,7 +218,8 @@ export class InFlightCap {
               // Counted here only once written: a write that lost the race is decided again.
               entry.open.delete(ticket.id);
               entry.letThrough.delete(ticket.id);
-              held = this.#heldUntil(next, entry, at);
+              // Queued behind new work that arrived while this one read the record: it goes first.
+              held = entry.waiters[0] === me ? this.#heldUntil(next, entry, at) : Number.POSITIVE_INFINITY;
               if (held !== 0) return next;
               // Beyond as many as were ever answered together, before any cap: the fleet's
               // latest such request, from which the next one is spaced.
