@@ -26,6 +26,22 @@ async function sent(cap: InFlightCap, priority?: 'follow-up' | 'normal'): Promis
   return ticket;
 }
 
+/** A request entering `cap` `afterMs` from now; its name goes into `order` once let through. */
+function arriving(
+  clock: Clock,
+  cap: InFlightCap,
+  order: string[],
+  request: { name: string; priority: 'follow-up' | 'normal'; afterMs: number },
+): Promise<InFlightTicket> {
+  return clock
+    .sleep(request.afterMs)
+    .then(() => sent(cap, request.priority))
+    .then((ticket) => {
+      order.push(request.name);
+      return ticket;
+    });
+}
+
 /** Settles `ticket` accepted at `at` (virtual time moves there when everything else waits). */
 async function answeredAt(clock: Clock, cap: InFlightCap, ticket: InFlightTicket, at: number): Promise<void> {
   await clock.sleep(at - clock.now());
@@ -40,16 +56,8 @@ describe('a place freed under a full cap on requests in flight', () => {
     await book.update(ORIGIN, (record) => ({ ...record, cap: 1, capClimbAt: FAR }));
     const held = await sent(cap);
     const order: string[] = [];
-    const waiting = (name: string, priority: 'follow-up' | 'normal', afterMs: number) =>
-      clock
-        .sleep(afterMs)
-        .then(() => sent(cap, priority))
-        .then((ticket) => {
-          order.push(name);
-          return ticket;
-        });
-    const poll = waiting('poll', 'follow-up', 10);
-    const submission = waiting('submission', 'normal', 20);
+    const poll = arriving(clock, cap, order, { name: 'poll', priority: 'follow-up', afterMs: 10 });
+    const submission = arriving(clock, cap, order, { name: 'submission', priority: 'normal', afterMs: 20 });
     const freed = answeredAt(clock, cap, held, START + 1_000);
     // The submission arrived 10 ms after the poll: it goes first, then the poll.
     const first = await submission;
@@ -67,14 +75,8 @@ describe('a place freed under a full cap on requests in flight', () => {
     await book.update(ORIGIN, (record) => ({ ...record, cap: 1, capClimbAt: FAR }));
     const held = await sent(cap);
     const order: string[] = [];
-    const poll = clock
-      .sleep(10)
-      .then(() => sent(cap, 'follow-up'))
-      .then((ticket) => (order.push('poll'), ticket));
-    const submission = clock
-      .sleep(600)
-      .then(() => sent(cap, 'normal'))
-      .then((ticket) => (order.push('submission'), ticket));
+    const poll = arriving(clock, cap, order, { name: 'poll', priority: 'follow-up', afterMs: 10 });
+    const submission = arriving(clock, cap, order, { name: 'submission', priority: 'normal', afterMs: 600 });
     await answeredAt(clock, cap, held, START + 1_000);
     await answeredAt(clock, cap, await poll, START + 2_000);
     await answeredAt(clock, cap, await submission, START + 3_000);
@@ -109,7 +111,9 @@ describe('processes sharing a full cap on requests in flight', () => {
     // Looked for the moment A's answer is recorded, just after it was due.
     expect(enteredAt - START).toBe(2_001);
     // A holds nothing now; B's request is due a second after it went.
-    expect(decodeConcurrencyRecord((await store.read(`${ORIGIN}#concurrency`))?.state.concurrency)).toMatchObject({
+    expect(
+      decodeConcurrencyRecord((await store.read(`${ORIGIN}#concurrency`))?.state.concurrency),
+    ).toMatchObject({
       answersDue: [['b', START + 3_001]],
     });
     await b.settle(ticketB, 'accepted');

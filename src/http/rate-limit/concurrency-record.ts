@@ -31,6 +31,9 @@ export type ConcurrencyWaiting = readonly [owner: string, waiting: number, until
  * When one governor's earliest request in flight is likely answered: `[governor id, moment]`
  * (when it was let through plus how long answers usually take there). A place under a full cap
  * is freed by an answer, and another process hears of it only by looking: it looks then.
+ *
+ * @example
+ * const due: AnswerDue = ['a1', 1_767_225_601_000];
  */
 export type AnswerDue = readonly [owner: string, at: number];
 
@@ -217,7 +220,9 @@ export function withAnswerDue(
   at: number | undefined,
   now: number,
 ): ConcurrencyRecord {
-  const holding = new Set(liveHolders(record, now).flatMap(([other, inFlight]) => (inFlight > 0 ? [other] : [])));
+  const holding = new Set(
+    liveHolders(record, now).flatMap(([other, inFlight]) => (inFlight > 0 ? [other] : [])),
+  );
   const due = (record.answersDue ?? []).filter(([other]) => other !== owner && holding.has(other));
   if (at !== undefined) due.push([owner, at]);
   if (due.length > MAX_HOLDERS) {

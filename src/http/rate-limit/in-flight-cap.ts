@@ -260,11 +260,15 @@ export class InFlightCap {
             ? nextAnswerDue(record, this.book.owner, now)
             : undefined;
         const lookAt = due === undefined ? Number.POSITIVE_INFINITY : due + ANSWER_WRITTEN_MS;
-        await this.book.wait(this.#wake, Math.min(options.deadline ?? Number.POSITIVE_INFINITY, heldUntil, lookAt), {
-          signal: options.signal,
-          typicalMs: entry.latencyMs,
-          quietPolls,
-        });
+        await this.book.wait(
+          this.#wake,
+          Math.min(options.deadline ?? Number.POSITIVE_INFINITY, heldUntil, lookAt),
+          {
+            signal: options.signal,
+            typicalMs: entry.latencyMs,
+            quietPolls,
+          },
+        );
       }
     } finally {
       entry.waiters.splice(entry.waiters.indexOf(me), 1);
