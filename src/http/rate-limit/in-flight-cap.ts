@@ -14,9 +14,14 @@
  *   refuses at once, so the first refusal sets the cap before the rest of a burst is sent.
  * - A learned cap climbs back by one after a quiet spell, the spell doubling each time the climb
  *   meets a refusal again: never learned for good from one refusal, and a raised limit is followed.
+ * - Waiting for a place, a request starting new work goes ahead of recent follow-ups: the longer
+ *   chain of requests first (see `queued`).
  *
  * With a store passed to the governor, the cap and every governor's count of requests live in
- * the store (`concurrency-record.ts`): the processes sharing it keep one cap between them.
+ * the store (`concurrency-record.ts`): the processes sharing it keep one cap between them. Each
+ * also writes when its first request in flight is likely answered, and a process waiting for a
+ * place under a full cap looks then, not only now and then (it hears of others' answers only by
+ * looking).
  * @module
  */
 import type { Clock } from '../clock.js';
