@@ -225,6 +225,7 @@ export class RateLimitGovernor {
         const settled = this.#inFlight.settle(
           ticket,
           outcome.refusal === 'in-flight' ? 'refused' : worked ? 'accepted' : 'other',
+          outcome.retryAfterMs,
         );
         try {
           await permit.complete(outcome);

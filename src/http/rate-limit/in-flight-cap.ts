@@ -317,10 +317,14 @@ export class InFlightCap {
 
   /**
    * The request holding `ticket` was answered and worked on (`accepted`), refused for requests
-   * in flight (`refused`), or anything else (another refusal, no answer, never sent); its place
-   * is given back.
+   * in flight (`refused`, `retryAfterMs`: the wait the refusal asked for), or anything else
+   * (another refusal, no answer, never sent); its place is given back.
    */
-  async settle(ticket: InFlightTicket, outcome: 'accepted' | 'refused' | 'other'): Promise<void> {
+  async settle(
+    ticket: InFlightTicket,
+    outcome: 'accepted' | 'refused' | 'other',
+    retryAfterMs?: number,
+  ): Promise<void> {
     const entry = this.#of(ticket.origin);
     const now = this.#clock.now();
     // Sent before this one and still unanswered: surely in flight when this one arrived.
@@ -346,6 +350,7 @@ export class InFlightCap {
               earlierOpen + fleetCounts(next, at, this.book.owner).inFlight,
               at,
               ticket.sentAt ?? at,
+              retryAfterMs === undefined ? 0 : at + retryAfterMs,
             )
           : next;
       }),
@@ -375,13 +380,16 @@ export class InFlightCap {
 /**
  * A refusal for requests in flight when `inFlight` others surely were: the cap falls to that
  * (at least one), or, just after a climb, back to where it was. The first refusal after a climb
- * found the limit: the next climb waits longer.
+ * found the limit: the next climb waits longer, and none comes before `waitEnds` (the end of the
+ * wait the refusal asked for, as `Retry-After`: GitHub documents that requests made while rate
+ * limited may get an integration banned).
  */
 function refusedWith(
   record: ConcurrencyRecord,
   inFlight: number,
   now: number,
   sentAt: number,
+  waitEnds: number,
 ): ConcurrencyRecord {
   const measured = Math.max(1, inFlight);
   // Refused just after a climb: the climb overshot, the cap before it held for a whole spell.
@@ -398,5 +406,5 @@ function refusedWith(
       : record.capClimbed
         ? Math.max(1, record.cap - 1)
         : Math.max(1, Math.min(underCap ? record.cap - 1 : record.cap, measured));
-  return { ...learned(record, IN_FLIGHT_CAP, cap, now), capSince: now };
+  return { ...learned(record, IN_FLIGHT_CAP, cap, now, waitEnds), capSince: now };
 }
