@@ -82,9 +82,12 @@ export class WaitingJob implements TimedJob, AbortFollower {
   readonly #schedule: PollSchedule;
   /** The job's place under the queue limit, released at most once: at its eta, or at the end. */
   #jobSlot: JobSlot | undefined;
-  /** The latest answer as the service sent it (read again when looked at: nothing derived is kept). */
+  /**
+   * The latest answer as the service sent it (read again when looked at: nothing derived is kept).
+   * When it came is not kept either: it is handed to {@link WaitingJob.#next} with it, the one
+   * place its eta is read.
+   */
   #body: unknown;
-  #answeredAt: number;
   #polls = 0;
   /** A delivery is taken once: a delivered answer that is not final must not end every later wait. */
   #delivery: JobDelivery | undefined;
@@ -116,7 +119,6 @@ export class WaitingJob implements TimedJob, AbortFollower {
     this.#jobSlot = options.jobSlot;
     this.#delivery = options.delivery;
     this.#body = options.first;
-    this.#answeredAt = now;
   }
 
   /** Reports the first answer and waits; the sink hears the end. */
@@ -128,7 +130,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
         (body) => this.#arrive(body),
         () => undefined,
       );
-    this.#advance();
+    this.#advance(this.#clock.now());
   }
 
   /** The caller's signal aborted: a sleeping job ends now; a poll on the wire fails by itself. */
@@ -163,7 +165,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
     if (this.#phase === Phase.UntilSlotFree) this.#releaseSlot();
     this.#phase = Phase.Busy;
     this.#takeDelivered();
-    this.#advance();
+    this.#advance(this.#clock.now());
   }
 
   #takeDelivered(): void {
@@ -171,7 +173,6 @@ export class WaitingJob implements TimedJob, AbortFollower {
     this.#delivered = undefined;
     this.#delivery = undefined;
     this.#body = body;
-    this.#answeredAt = this.#clock.now();
     this.#flags &= ~Flag.LastPollFailed;
   }
 
@@ -184,7 +185,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
       if (delivered !== undefined) {
         this.#delivered = { body: delivered };
         this.#takeDelivered();
-        this.#advance();
+        this.#advance(this.#clock.now());
         return;
       }
       const target = this.#target as FetchTarget;
@@ -193,7 +194,6 @@ export class WaitingJob implements TimedJob, AbortFollower {
         const body = await this.#fetch(target);
         if (this.#flags & Flag.Ended) return;
         this.#body = body;
-        this.#answeredAt = this.#clock.now();
         this.#flags &= ~Flag.LastPollFailed;
       } catch (error) {
         if (this.#flags & Flag.Ended) return;
@@ -204,7 +204,8 @@ export class WaitingJob implements TimedJob, AbortFollower {
           return;
         }
       }
-      this.#advance();
+      // Answered now (or failed: then the last answer's eta is not followed, whenever it came).
+      this.#advance(this.#clock.now());
     } catch (error) {
       this.#fail(error);
     }
@@ -219,16 +220,16 @@ export class WaitingJob implements TimedJob, AbortFollower {
     return fetchStatus(target, signal);
   }
 
-  /** Reports the latest answer, then ends or sleeps until what comes next. */
-  #advance(): void {
+  /** Reports the latest answer, which came at `answeredAt`, then ends or sleeps until what comes next. */
+  #advance(answeredAt: number): void {
     try {
-      this.#next();
+      this.#next(answeredAt);
     } catch (error) {
       this.#fail(error);
     }
   }
 
-  #next(): void {
+  #next(answeredAt: number): void {
     const clock = this.#clock;
     const target = this.#target;
     const answer = readJobAnswer(this.#body);
@@ -264,7 +265,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
     const etaLeft =
       answer.etaMs === undefined || (this.#flags & Flag.LastPollFailed) !== 0
         ? undefined
-        : Math.max(0, answer.etaMs - (now - this.#answeredAt));
+        : Math.max(0, answer.etaMs - (now - answeredAt));
     const delayMs =
       polls === 0 && this.#firstDelayMs !== undefined
         ? this.#firstDelayMs
@@ -311,7 +312,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
       // Delivered while the last poll was on the wire: taken at once, as a wait would.
       if (slotFreeFirst) this.#releaseSlot();
       this.#takeDelivered();
-      this.#next();
+      this.#next(clock.now());
       return;
     }
     // The poll's moment, told to the rate-limit governor: new work arriving just before it waits.
