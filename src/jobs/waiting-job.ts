@@ -64,6 +64,7 @@ function failure(answer: JobAnswer, target: FetchTarget | undefined): Generation
 /** A job waiting to finish; see {@link PollJobOptions}. Call {@link WaitingJob.start} once. */
 export class WaitingJob implements TimedJob, AbortFollower {
   timerAt = 0;
+  timerOrder = 0;
   timerIndex = -1;
   // What the wait needs of its options, as fields: the options object itself is not kept.
   readonly #target: FetchTarget | undefined;
