@@ -12,7 +12,7 @@ import { type Clock, GenerationFailedError, type JobSlot, ServiceError, systemCl
 import { type AbortFollower, followAbort, unfollowAbort } from '../runtime/abort-signals.js';
 import type { Telemetry, TelemetrySpan } from '../telemetry/telemetry.js';
 import type { FetchTarget } from './fetch-target.js';
-import { type JobAnswer, readJobAnswer } from './job-answer.js';
+import { type JobAnswer, parkedAnswer, readJobAnswer } from './job-answer.js';
 import type { JobDelivery } from './job-delivery.js';
 import { type JobTimers, jobTimersFor, type TimedJob } from './job-timers.js';
 import type { FetchStatus, JobOutcome, JobProgress, PollJobOptions } from './poll-job.js';
@@ -84,9 +84,9 @@ export class WaitingJob implements TimedJob, AbortFollower {
   /** The job's place under the queue limit, released at most once: at its eta, or at the end. */
   #jobSlot: JobSlot | undefined;
   /**
-   * The latest answer as the service sent it (read again when looked at: nothing derived is kept).
-   * When it came is not kept either: it is handed to {@link WaitingJob.#next} with it, the one
-   * place its eta is read.
+   * The latest answer as the service sent it (read again when looked at), cut to its
+   * {@link parkedAnswer} while the job sleeps. When it came is not kept: it is handed to
+   * {@link WaitingJob.#next} with it, the one place its eta is read.
    */
   #body: unknown;
   #polls = 0;
@@ -318,6 +318,8 @@ export class WaitingJob implements TimedJob, AbortFollower {
     }
     // The poll's moment, told to the rate-limit governor: new work arriving just before it waits.
     if (target) this.#fetchStatus.expect?.(target, now + sleepMs);
+    // Asleep, the job keeps of its answer only what is read again: not the whole answer.
+    this.#body = parkedAnswer(answer);
     if (slotFreeFirst) {
       this.#phase = Phase.UntilSlotFree;
       this.#restMs = sleepMs - (etaLeft as number);
