@@ -68,9 +68,12 @@ export class CallInFlight extends CallSink {
     this.settle(result);
   }
 
-  /** Rejects the caller's promise with `error`. */
+  /** Rejects the caller's promise with `error` (nothing, once it is settled). */
   reject(error: unknown): void {
-    this.settle(Promise.reject(error));
+    const rejected = Promise.reject(error);
+    // Handled here: a promise already settled ignores it, which must not be an unhandled rejection.
+    rejected.catch(() => undefined);
+    this.settle(rejected);
   }
 
   callEnded(result: CallResult): void {
