@@ -66,6 +66,7 @@ export {
   type ConcurrencyRecord,
   type ConcurrencyWaiting,
   type CountedRequests,
+  type FollowUpDue,
   type InFlightLease,
   MemoryRateLimitStore,
   type RateLimitStore,
