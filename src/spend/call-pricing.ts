@@ -36,7 +36,9 @@ function sameFields(one: object, other: object): boolean {
   const keys = Object.keys(one);
   return (
     keys.length === Object.keys(other).length &&
-    keys.every((key) => Object.is((one as Record<string, unknown>)[key], (other as Record<string, unknown>)[key]))
+    keys.every((key) =>
+      Object.is((one as Record<string, unknown>)[key], (other as Record<string, unknown>)[key]),
+    )
   );
 }
 
