@@ -29,9 +29,12 @@ import {
 } from './follow-up-record.js';
 import { quietly } from './quietly.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
+import { insertSorted } from './sorted-insert.js';
 
 /** Writers of one record are the fleet's pollers: a write lost this often is given up (the polls go unannounced). */
 const MAX_CAS_ATTEMPTS = 16;
+/** When a group of one announcement's follow-ups (all due together) is due. */
+const dueOfGroup = (group: readonly FollowUpDue[]) => group[0]![1];
 /** The record outlives its last announcement by this long at most: polls are due within seconds. */
 const RECORD_TTL_MS = 60_000;
 
@@ -71,9 +74,7 @@ export class FleetFollowUps {
     // Announcements of this process never granted (their jobs ended otherwise) leave with the record's.
     const own = (this.#own.get(origin) ?? []).filter((group) => group[0]![1] + FOLLOW_UP_OVERDUE_MS > at);
     this.#own.set(origin, own);
-    let index = own.length;
-    while (index > 0 && own[index - 1]![0]![1] > at) index -= 1;
-    own.splice(index, 0, added);
+    insertSorted(own, added, dueOfGroup);
     this.#known.set(origin, withFollowUps(this.#known.get(origin) ?? [], added, this.now()));
     this.#pending.set(origin, [...(this.#pending.get(origin) ?? []), ...added]);
     if (!this.#writing.has(origin)) void this.#write(origin);

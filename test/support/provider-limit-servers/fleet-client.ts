@@ -8,9 +8,9 @@
  * @module
  */
 import { createClient } from 'redis';
-import { type HttpEvent, RedisRateLimitStore } from '../../../src/http/index.js';
+import type { HttpEvent } from '../../../src/http/index.js';
 import { runJobs } from '../dialect-servers/run-jobs.js';
-import type { VirtualClock } from '../virtual-clock.js';
+import { memberStore } from '../redis-fleet-stores.js';
 import type { JobClient } from './run-against.js';
 import { toolkitHttpClient } from './toolkit-client.js';
 
@@ -74,20 +74,6 @@ function jobsOf(jobs: number, callers: number, members: number, index: number): 
 /** Member `index`'s part of `total` split between `members` (the first ones take the remainder). */
 function share(total: number, members: number, index: number): number {
   return Math.floor(total / members) + (index < total % members ? 1 : 0);
-}
-
-/**
- * One member's store: its own Redis connection, whose commands hold virtual time still until they
- * are answered. The held commands wait their turn (one at a time, in real time): that queue is
- * the virtual fleet's, not Redis's latency, so the store's time limit must not count it.
- */
-export function memberStore(
-  connection: { sendCommand(args: string[]): Promise<unknown> },
-  clock: VirtualClock,
-  prefix: string,
-): RedisRateLimitStore {
-  const client = { sendCommand: (args: string[]) => clock.hold(() => connection.sendCommand(args)) };
-  return new RedisRateLimitStore({ client, prefix, timeoutMs: 600_000 });
 }
 
 /** The members' runs as one job client's outcome. */
