@@ -61,6 +61,7 @@ export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
 export { type GovernedTransportOptions, governedTransport } from './governed-transport.js';
 export type { SessionHttpOptions } from './http-option-keys.js';
 export {
+  type AnswerDue,
   type BucketState,
   type ConcurrencyHolder,
   type ConcurrencyRecord,

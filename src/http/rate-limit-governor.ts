@@ -146,7 +146,7 @@ export class RateLimitGovernor {
     // The cap on requests in flight lives in a store passed in (shared by a fleet), else here.
     const book = new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000);
     concurrencyBooks.set(this, book);
-    this.#inFlight = new InFlightCap(book);
+    this.#inFlight = new InFlightCap(book, this.#overtakeLimitMs);
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
   }
 
@@ -259,6 +259,7 @@ export class RateLimitGovernor {
         const settled = this.#inFlight.settle(
           ticket,
           outcome.refusal === 'in-flight' ? 'refused' : worked ? 'accepted' : 'other',
+          outcome.retryAfterMs,
         );
         try {
           await permit.complete(outcome);

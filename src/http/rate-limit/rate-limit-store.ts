@@ -9,7 +9,12 @@ import type { ConcurrencyRecord } from './concurrency-record.js';
 import type { FollowUpDue } from './follow-up-record.js';
 import type { RouteScopeRecord } from './route-scope-record.js';
 
-export type { ConcurrencyHolder, ConcurrencyRecord, ConcurrencyWaiting } from './concurrency-record.js';
+export type {
+  AnswerDue,
+  ConcurrencyHolder,
+  ConcurrencyRecord,
+  ConcurrencyWaiting,
+} from './concurrency-record.js';
 export type { FollowUpDue } from './follow-up-record.js';
 export type { RouteScope, RouteScopeRecord } from './route-scope-record.js';
 
