@@ -20,6 +20,10 @@ let namespaces = 0;
 export function fleetClient(options: {
   readonly redisUrl: string;
   readonly members: number;
+  /** Each member's callers, when not the even split (e.g. 30/10/10); its jobs in proportion. */
+  readonly callersOf?: readonly number[];
+  /** When each member starts, in virtual milliseconds from the run's start (a member joining late). */
+  readonly joinAtMs?: readonly number[];
   /** Each member's client events (throttle waits with their reasons, requests, answers), to trace a run. */
   readonly onEvent?: (member: number, event: HttpEvent) => void;
 }): JobClient {
@@ -31,7 +35,9 @@ export function fleetClient(options: {
     );
     try {
       const runs = await Promise.all(
-        connections.map((connection, member) => {
+        connections.map(async (connection, member) => {
+          const joinAt = options.joinAtMs?.[member] ?? 0;
+          if (joinAt > 0) await clock.sleep(joinAt);
           const client = toolkitHttpClient(
             { baseUrl, clock, transport, seed: 13 + member },
             {
@@ -42,8 +48,8 @@ export function fleetClient(options: {
           return runJobs({
             client,
             baseUrl,
-            jobs: jobsOf(jobs, callers, options.members, member),
-            callers: share(callers, options.members, member),
+            jobs: jobsOf(jobs, callers, options.members, member, options.callersOf),
+            callers: callersOf(callers, options.members, member, options.callersOf),
           });
         }),
       );
@@ -61,14 +67,25 @@ export function fleetClient(options: {
  * fifth job after their fourth: a chain no order of requests can shorten, which put the least a
  * fleet could take past the one the quota allows (33 s against 30 s on GitHub's resources).
  */
-function jobsOf(jobs: number, callers: number, members: number, index: number): number {
+function jobsOf(
+  jobs: number,
+  callers: number,
+  members: number,
+  index: number,
+  split?: readonly number[],
+): number {
   const callersBefore = (upTo: number) =>
-    Array.from({ length: upTo }, (_, member) => share(callers, members, member)).reduce(
+    Array.from({ length: upTo }, (_, member) => callersOf(callers, members, member, split)).reduce(
       (sum, part) => sum + part,
       0,
     );
   const jobsBefore = (upTo: number) => Math.round((callersBefore(upTo) * jobs) / callers);
   return jobsBefore(index + 1) - jobsBefore(index);
+}
+
+/** Member `index`'s callers: its part of `split` when given, else of the even split. */
+function callersOf(callers: number, members: number, index: number, split?: readonly number[]): number {
+  return split?.[index] ?? share(callers, members, index);
 }
 
 /** Member `index`'s part of `total` split between `members` (the first ones take the remainder). */
