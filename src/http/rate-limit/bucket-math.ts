@@ -179,8 +179,10 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
     // the jitter's share of one more: a request the jitter delayed lets the next go that much
     // sooner, so the jitter moves requests in time without slowing the pace (without the
     // credit it cost the learned rate 5 % of its pace).
+    // A declared token bucket holds its depth (no credit on top: it would be one unit the
+    // server's full bucket does not have; its depth absorbs the jitter's delays itself).
     const rate = state.learnedRate / 1000;
-    const tokens = paceTokens(state, now, 1 + MAX_JITTER_SHARE, rate);
+    const tokens = paceTokens(state, now, state.rateDepth ?? 1 + MAX_JITTER_SHARE, rate);
     if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
     return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
   }

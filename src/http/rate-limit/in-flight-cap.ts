@@ -221,6 +221,18 @@ export class InFlightCap {
     return this.#claims.yields(entry.origin, record, entry.open.size, now) ? Number.POSITIVE_INFINITY : 0;
   }
 
+  /**
+   * A cap on requests in flight to `origin` that its documentation states: held from the first
+   * request, as a cap learned from a refusal is (refusals lower it, quiet spells try one more),
+   * unless one was learned already.
+   */
+  async declare(origin: string, cap: number, now: number): Promise<void> {
+    this.#of(origin);
+    await this.book.update(origin, (current) =>
+      current.cap === undefined ? { ...learned(current, IN_FLIGHT_CAP, cap, now), capSince: now } : current,
+    );
+  }
+
   /** The request holding `ticket` goes on the wire now. */
   sent(ticket: InFlightTicket): void {
     const entry = this.#of(ticket.origin);

@@ -36,6 +36,14 @@ const FIRST_BACKOFF_MS = 250;
 const LONGEST_BACKOFF_MS = 30_000;
 /** `Retry-After` counts whole seconds, rounded up by most servers: the wait may be this much shorter. */
 const RETRY_AFTER_ROUNDING_MS = 1_000;
+/**
+ * A declared rate that has held demand back this long is tried above (doubling while the server
+ * takes it, as slow start does); each try the server refuses doubles the wait before the next,
+ * up to the longest. A declaration that is right costs one refusal per try; one that is too low
+ * costs this long at its rate before the climb.
+ */
+const FIRST_PROBE_AFTER_MS = 10_000;
+const LONGEST_PROBE_AFTER_MS = 600_000;
 
 /** The counts of accepted answers moved on to the second containing `now`. */
 function acceptedAt(
@@ -64,14 +72,53 @@ function grown(state: BucketState, elapsedMs: number): number {
   return rate + Math.max((plateau - rate) / 2, PROBE * rate * (elapsedMs / 1_000));
 }
 
+/**
+ * A quota declared before any answer (a documented token bucket: `ratePerSecond` back each
+ * second, `depth` at once when full) as the prior of its learned rate: kept to from the first
+ * request, corrected by refusals as a learned rate is (`refused`), and tried above once it has
+ * held demand back for a while (`accepted`), so that a declaration too low costs little.
+ */
+export function declared(
+  state: BucketState,
+  declaration: { readonly ratePerSecond: number; readonly depth: number },
+  now: number,
+): BucketState {
+  return {
+    ...state,
+    learnedRate: declaration.ratePerSecond,
+    rateCeiling: declaration.ratePerSecond,
+    rateDepth: declaration.depth,
+    rateSlowStart: false,
+    rateChangedAt: now,
+    rateProbeAfterMs: FIRST_PROBE_AFTER_MS,
+    rateProbeAt: now + FIRST_PROBE_AFTER_MS,
+  };
+}
+
 /** The state after an accepted answer at `now`. */
 export function accepted(state: BucketState, now: number): BucketState {
   const learning = startLearning(state, now);
   const counts = acceptedAt(learning, now);
   const next = { ...learning, ...counts, accepted: (counts.accepted ?? 0) + 1, refusalStreak: 0 };
   const elapsed = now - (next.rateChangedAt ?? now);
-  if (elapsed < 1_000 || (next.acceptedBefore ?? 0) < FILLED * next.learnedRate!) return next;
-  return { ...next, learnedRate: grown(next, elapsed), rateChangedAt: now };
+  const filled = (next.acceptedBefore ?? 0) >= FILLED * next.learnedRate!;
+  if (next.rateCeiling !== undefined && next.rateSlowStart !== true) return keptToCeiling(next, now, filled);
+  if (elapsed < 1_000 || !filled) return next;
+  // Trying above a declared rate: the rate the server took for a whole second holds from now on.
+  const ceiling = next.rateCeiling === undefined ? {} : { rateCeiling: next.learnedRate! };
+  return { ...next, ...ceiling, learnedRate: grown(next, elapsed), rateChangedAt: now };
+}
+
+/**
+ * A declared rate is kept to while demand does not fill it, and until it has held demand back
+ * for the probe's wait; then the rate doubles (slow start from the declaration), and the first
+ * refusal brings it back (`refused`).
+ */
+function keptToCeiling(state: BucketState, now: number, filled: boolean): BucketState {
+  const afterMs = state.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS;
+  if (!filled) return { ...state, rateProbeAt: Math.max(state.rateProbeAt ?? now, now + afterMs) };
+  if (now < (state.rateProbeAt ?? Number.POSITIVE_INFINITY)) return state;
+  return { ...state, learnedRate: state.learnedRate! * 2, rateSlowStart: true, rateChangedAt: now };
 }
 
 /**
@@ -129,6 +176,51 @@ export function refused(
     ? Math.max(blockedUntil, Math.min(learning.waitStatedUntil!, now + (retryAfterMs ?? 0)))
     : blockedUntil;
   if (sameMeasurement) return { ...learning, ...stated, blockedUntil: confirmed };
+  if (learning.rateCeiling !== undefined) {
+    // A try above a declared rate, refused: the rate the server last took holds; the next try
+    // waits twice as long. Refused at or below it: the declaration was too high, and goes.
+    if (learning.rateSlowStart === true)
+      return {
+        ...learning,
+        ...stated,
+        blockedUntil,
+        learnedRate: learning.rateCeiling,
+        rateSlowStart: false,
+        rateChangedAt: now,
+        rateCutAt: now,
+        rateProbeAfterMs: Math.min(
+          LONGEST_PROBE_AFTER_MS,
+          2 * (learning.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS),
+        ),
+        rateProbeAt: now + 2 * (learning.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS),
+        paceTokens: 0,
+        paceUpdatedAt: now,
+      };
+    return cut(withoutDeclaration(learning), now, blockedUntil, stated, sinceCut);
+  }
+  return cut(learning, now, blockedUntil, stated, sinceCut);
+}
+
+/** A learned rate no longer held to a declaration: measured from what the server accepted, as in slow start. */
+function withoutDeclaration(state: BucketState): BucketState {
+  const {
+    rateCeiling: _ceiling,
+    rateDepth: _depth,
+    rateProbeAt: _probeAt,
+    rateProbeAfterMs: _probeAfter,
+    ...rest
+  } = state;
+  return { ...rest, rateSlowStart: true };
+}
+
+/** The rate cut by a refusal at `now` that is a new measurement. */
+function cut(
+  learning: BucketState,
+  now: number,
+  blockedUntil: number,
+  stated: Partial<BucketState>,
+  sinceCut: number,
+): BucketState {
   const counts = acceptedAt(learning, now);
   const rate = learning.learnedRate!;
   // Slow start overshoots by up to twice: the rate refused is what the server accepted in the

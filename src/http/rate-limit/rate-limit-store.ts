@@ -137,6 +137,19 @@ export interface BucketState {
    * climbs back to just under it after a cut, and only probes beyond slowly.
    */
   readonly refusedRate?: number;
+  /**
+   * Requests the learned rate lets go back to back when nothing went for a while: a declared
+   * token bucket's depth (see `declared` in `learned-rate.ts`). @default about one
+   */
+  readonly rateDepth?: number;
+  /**
+   * A rate declared before any answer (a documented token bucket's refill, a window's pace): the
+   * learned rate keeps to it, not climbing past it until `rateProbeAt`; a refusal below it drops it.
+   */
+  readonly rateCeiling?: number;
+  /** When the learned rate next tries above `rateCeiling`, and how long it waited for this try. */
+  readonly rateProbeAt?: number;
+  readonly rateProbeAfterMs?: number;
   /** Still doubling the learned rate: no refusal seen yet. */
   readonly rateSlowStart?: boolean;
   /** When the learned rate last changed. */
