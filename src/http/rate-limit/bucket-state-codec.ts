@@ -42,6 +42,7 @@ const OPTIONAL_FIELDS = [
   'rateProbeAfterMs',
   'rateChangedAt',
   'rateCutAt',
+  'acceptedSinceCut',
   'waitStatedUntil',
   'acceptedSince',
   'accepted',

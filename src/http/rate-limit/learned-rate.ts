@@ -43,6 +43,8 @@ const RETRY_AFTER_ROUNDING_MS = 1_000;
  * costs this long at its rate before the climb.
  */
 const FIRST_PROBE_AFTER_MS = 10_000;
+/** Refusals at least this far apart measure the rate between them (`refillBetweenRefusals`). */
+const SHORTEST_REFILL_SPAN_MS = 1_000;
 const LONGEST_PROBE_AFTER_MS = 600_000;
 
 /** The counts of accepted answers moved on to the second containing `now`. */
@@ -99,7 +101,13 @@ export function declared(
 export function accepted(state: BucketState, now: number): BucketState {
   const learning = startLearning(state, now);
   const counts = acceptedAt(learning, now);
-  const next = { ...learning, ...counts, accepted: (counts.accepted ?? 0) + 1, refusalStreak: 0 };
+  const next = {
+    ...learning,
+    ...counts,
+    accepted: (counts.accepted ?? 0) + 1,
+    ...(learning.acceptedSinceCut !== undefined ? { acceptedSinceCut: learning.acceptedSinceCut + 1 } : {}),
+    refusalStreak: 0,
+  };
   const elapsed = now - (next.rateChangedAt ?? now);
   const filled = (next.acceptedBefore ?? 0) >= FILLED * next.learnedRate!;
   if (next.rateCeiling !== undefined && next.rateSlowStart !== true) return keptToCeiling(next, now, filled);
@@ -142,6 +150,7 @@ export function refused(
   random: () => number = Math.random,
   sentAt?: number,
 ): BucketState {
+  if (process.env.E_TRACE) console.error('refused', now % 1e6, sentAt !== undefined ? sentAt % 1e6 : '-', state.learnedRate, state.rateCeiling, state.rateSlowStart, state.rateCutAt !== undefined ? state.rateCutAt % 1e6 : '-');
   const started = startLearning(state, now);
   const streak = retryAfterMs === undefined ? (started.refusalStreak ?? 0) + 1 : (started.refusalStreak ?? 0);
   const learning = { ...started, refusalStreak: streak };
@@ -196,9 +205,9 @@ export function refused(
         paceTokens: 0,
         paceUpdatedAt: now,
       };
-    return cut(withoutDeclaration(learning), now, blockedUntil, stated, sinceCut);
+    return cut(withoutDeclaration(learning), now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
   }
-  return cut(learning, now, blockedUntil, stated, sinceCut);
+  return cut(learning, now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
 }
 
 /** A learned rate no longer held to a declaration: measured from what the server accepted, as in slow start. */
@@ -213,6 +222,18 @@ function withoutDeclaration(state: BucketState): BucketState {
   return { ...rest, rateSlowStart: true };
 }
 
+/**
+ * Requests per second the quota admitted between the last refusal that cut the rate and one at
+ * `now`, when they are at least `SHORTEST_REFILL_SPAN_MS` apart; undefined otherwise.
+ */
+function refillBetweenRefusals(state: BucketState, now: number): number | undefined {
+  const { rateCutAt, acceptedSinceCut } = state;
+  if (rateCutAt === undefined || acceptedSinceCut === undefined) return undefined;
+  const spanMs = now - rateCutAt;
+  if (spanMs < SHORTEST_REFILL_SPAN_MS) return undefined;
+  return Math.max(MIN_RATE, (1_000 * acceptedSinceCut) / spanMs);
+}
+
 /** The rate cut by a refusal at `now` that is a new measurement. */
 function cut(
   learning: BucketState,
@@ -220,6 +241,7 @@ function cut(
   blockedUntil: number,
   stated: Partial<BucketState>,
   sinceCut: number,
+  waitStated: boolean,
 ): BucketState {
   const counts = acceptedAt(learning, now);
   const rate = learning.learnedRate!;
@@ -227,8 +249,15 @@ function cut(
   // last second; later, a refusal means the rate is only just too high, unless it follows a
   // cut that should have stopped them.
   const measured = Math.max(counts.accepted ?? 0, counts.acceptedBefore ?? 0, rate / 2);
-  const refusedRate = learning.rateSlowStart ? Math.min(rate, measured) : rate;
-  const cut = sinceCut < REPEATED_WITHIN_MS ? REPEATED_CUT : CUT;
+  // Two refusals a while apart each found the quota spent: what it admitted between them is
+  // what it gave back over that time (at least: idle, a bucket stops refilling when full). That
+  // measures the rate itself, where a cut only guesses at it: the rate goes just under it, and
+  // one refusal is one measurement (a cut of a share took several, each costing a refusal).
+  // (A refusal that states its wait is left to it: a window refuses until its end, and what it
+  // admitted between two refusals says when its windows end, not how fast to send.)
+  const refill = waitStated ? undefined : refillBetweenRefusals(learning, now);
+  const refusedRate = refill ?? (learning.rateSlowStart ? Math.min(rate, measured) : rate);
+  const cut = refill !== undefined ? CUT : sinceCut < REPEATED_WITHIN_MS ? REPEATED_CUT : CUT;
   return {
     ...learning,
     ...counts,
@@ -236,6 +265,7 @@ function cut(
     blockedUntil,
     learnedRate: Math.max(MIN_RATE, refusedRate * (1 - cut)),
     refusedRate,
+    acceptedSinceCut: 0,
     rateSlowStart: false,
     rateChangedAt: now,
     rateCutAt: now,

@@ -156,6 +156,8 @@ export interface BucketState {
   readonly rateChangedAt?: number;
   /** When a refusal last cut the learned rate. */
   readonly rateCutAt?: number;
+  /** Answers accepted since then: between two refusals, the rate the quota gave back. */
+  readonly acceptedSinceCut?: number;
   /**
    * The end of the last wait a refusal stated (`Retry-After`, a body's `retry_after`), as stated:
    * a request sent before it and refused only confirms that wait, and measures no rate.
