@@ -88,7 +88,10 @@ export async function providerFigures(jobs: number, callers: number, jobMs: numb
     const bottleneck = summarize(server, await runAgainst(server, bottleneckFor(server), shape));
     const refusalTarget = server.sendsFields ? 0.01 : 0.05;
     const others = `${line('naive:', theirs)}; ${line('bottleneck:', bottleneck)}`;
-    if (server.told) figures.push(...toldFigures(server, await runAgainst(server, toolkitTold(server.told), shape), bottleneck));
+    if (server.told)
+      figures.push(
+        ...toldFigures(server, await runAgainst(server, toolkitTold(server.told), shape), bottleneck),
+      );
     figures.push(
       figure({
         name: `${server.title}: refused`,

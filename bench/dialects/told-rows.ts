@@ -20,7 +20,9 @@ const scaled = (quotas: readonly PublishedQuota[], factor: number): PublishedQuo
     ...quota,
     ...(quota.limit !== undefined ? { limit: Math.max(1, Math.round(quota.limit * factor)) } : {}),
     ...(quota.refillPerSecond !== undefined ? { refillPerSecond: quota.refillPerSecond * factor } : {}),
-    ...(quota.maxInFlight !== undefined ? { maxInFlight: Math.max(1, Math.round(quota.maxInFlight * factor)) } : {}),
+    ...(quota.maxInFlight !== undefined
+      ? { maxInFlight: Math.max(1, Math.round(quota.maxInFlight * factor)) }
+      : {}),
   }));
 
 const percent = (share: number) => `${(100 * share).toFixed(2)} %`;

@@ -25,8 +25,8 @@ import type {
 import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js';
 import { declared } from './rate-limit/learned-rate.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
-import { quotaShape, quotaShapes } from './rate-limit/quota-shape.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
+import { quotaShape, quotaShapes } from './rate-limit/quota-shape.js';
 import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';

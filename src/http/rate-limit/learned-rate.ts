@@ -38,14 +38,17 @@ const LONGEST_BACKOFF_MS = 30_000;
 const RETRY_AFTER_ROUNDING_MS = 1_000;
 /**
  * A declared rate that has held demand back this long is tried above (doubling while the server
- * takes it, as slow start does); each try the server refuses doubles the wait before the next,
+ * takes it, as slow start does); each try the server refuses doubles the wait before the next fourfold,
  * up to the longest. A declaration that is right costs one refusal per try; one that is too low
  * costs this long at its rate before the climb.
  */
 const FIRST_PROBE_AFTER_MS = 10_000;
+/** A rate tried above a declaration holds once taken this many times as long as a bucket of its depth takes to empty at it. */
+const DRAINS_TO_HOLD = 3;
 /** Refusals at least this far apart measure the rate between them (`refillBetweenRefusals`). */
 const SHORTEST_REFILL_SPAN_MS = 1_000;
 const LONGEST_PROBE_AFTER_MS = 600_000;
+const PROBE_SPACING_GROWTH = 4;
 
 /** The counts of accepted answers moved on to the second containing `now`. */
 function acceptedAt(
@@ -111,10 +114,22 @@ export function accepted(state: BucketState, now: number): BucketState {
   const elapsed = now - (next.rateChangedAt ?? now);
   const filled = (next.acceptedBefore ?? 0) >= FILLED * next.learnedRate!;
   if (next.rateCeiling !== undefined && next.rateSlowStart !== true) return keptToCeiling(next, now, filled);
+  if (next.rateCeiling !== undefined) return triedAbove(next, now, elapsed, filled);
   if (elapsed < 1_000 || !filled) return next;
-  // Trying above a declared rate: the rate the server took for a whole second holds from now on.
-  const ceiling = next.rateCeiling === undefined ? {} : { rateCeiling: next.learnedRate! };
-  return { ...next, ...ceiling, learnedRate: grown(next, elapsed), rateChangedAt: now };
+  return { ...next, learnedRate: grown(next, elapsed), rateChangedAt: now };
+}
+
+/**
+ * Trying above a declared rate: the rate tried holds, and the next try doubles it, once the
+ * server took it long enough to have emptied a bucket of the declared depth several times over
+ * (a bucket left full by a rate declared too low admits a faster rate for a while).
+ */
+function triedAbove(state: BucketState, now: number, elapsed: number, filled: boolean): BucketState {
+  const rate = state.learnedRate!;
+  const above = Math.max(MIN_RATE, rate - state.rateCeiling!);
+  const heldForMs = Math.max(1_000, (1_000 * DRAINS_TO_HOLD * (state.rateDepth ?? 1)) / above);
+  if (elapsed < heldForMs || !filled) return state;
+  return { ...state, rateCeiling: rate, learnedRate: rate * 2, rateChangedAt: now };
 }
 
 /**
@@ -150,7 +165,6 @@ export function refused(
   random: () => number = Math.random,
   sentAt?: number,
 ): BucketState {
-  if (process.env.E_TRACE) console.error('refused', now % 1e6, sentAt !== undefined ? sentAt % 1e6 : '-', state.learnedRate, state.rateCeiling, state.rateSlowStart, state.rateCutAt !== undefined ? state.rateCutAt % 1e6 : '-');
   const started = startLearning(state, now);
   const streak = retryAfterMs === undefined ? (started.refusalStreak ?? 0) + 1 : (started.refusalStreak ?? 0);
   const learning = { ...started, refusalStreak: streak };
@@ -186,28 +200,39 @@ export function refused(
     : blockedUntil;
   if (sameMeasurement) return { ...learning, ...stated, blockedUntil: confirmed };
   if (learning.rateCeiling !== undefined) {
-    // A try above a declared rate, refused: the rate the server last took holds; the next try
-    // waits twice as long. Refused at or below it: the declaration was too high, and goes.
-    if (learning.rateSlowStart === true)
-      return {
-        ...learning,
-        ...stated,
-        blockedUntil,
-        learnedRate: learning.rateCeiling,
-        rateSlowStart: false,
-        rateChangedAt: now,
-        rateCutAt: now,
-        rateProbeAfterMs: Math.min(
-          LONGEST_PROBE_AFTER_MS,
-          2 * (learning.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS),
-        ),
-        rateProbeAt: now + 2 * (learning.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS),
-        paceTokens: 0,
-        paceUpdatedAt: now,
-      };
+    // A try above a declared rate, refused: the rate the server last took holds. Refused at or
+    // below it: the declaration was too high, and goes.
+    if (learning.rateSlowStart === true) return triedTooFar(learning, now, blockedUntil, stated);
     return cut(withoutDeclaration(learning), now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
   }
   return cut(learning, now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
+}
+
+/** A try above a declared rate refused at `now`: back to the rate that held; the next try waits four times as long. */
+function triedTooFar(
+  state: BucketState,
+  now: number,
+  blockedUntil: number,
+  stated: Partial<BucketState>,
+): BucketState {
+  const afterMs = Math.min(
+    LONGEST_PROBE_AFTER_MS,
+    PROBE_SPACING_GROWTH * (state.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS),
+  );
+  return {
+    ...state,
+    ...stated,
+    blockedUntil,
+    learnedRate: state.rateCeiling!,
+    rateSlowStart: false,
+    rateChangedAt: now,
+    rateCutAt: now,
+    rateProbeAfterMs: afterMs,
+    rateProbeAt: now + afterMs,
+    // No burst right after a refusal: the next request waits its turn at the rate that held.
+    paceTokens: 0,
+    paceUpdatedAt: now,
+  };
 }
 
 /** A learned rate no longer held to a declaration: measured from what the server accepted, as in slow start. */

@@ -27,9 +27,15 @@ export function quotaShape(quota: PublishedQuota): QuotaShape {
         `A rate-limit quota's ${name} must be a positive number of ${name === 'windowMs' ? 'milliseconds' : 'requests'}; got ${String(value)}.`,
       );
   }
-  const cap = quota.maxInFlight === undefined ? {} : { maxInFlight: Math.max(1, Math.floor(quota.maxInFlight)) };
+  const cap =
+    quota.maxInFlight === undefined ? {} : { maxInFlight: Math.max(1, Math.floor(quota.maxInFlight)) };
   if (quota.refillPerSecond !== undefined)
-    return { kind: 'bucket', depth: Math.max(1, quota.limit ?? 1), refillPerSecond: quota.refillPerSecond, ...cap };
+    return {
+      kind: 'bucket',
+      depth: Math.max(1, quota.limit ?? 1),
+      refillPerSecond: quota.refillPerSecond,
+      ...cap,
+    };
   if (quota.limit !== undefined && quota.windowMs !== undefined)
     return { kind: 'window', limit: quota.limit, windowMs: quota.windowMs, ...cap };
   if (quota.maxInFlight !== undefined) return { kind: 'none', ...cap };
