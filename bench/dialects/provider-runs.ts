@@ -4,9 +4,6 @@
  * Bottleneck configured by hand from the documented limit, on virtual time.
  * @module
  */
-import { SeededRandom } from '../../packages/emulator/src/random.js';
-import { HttpClient, type PublishedQuota } from '../../src/http/index.js';
-import { runJobs } from '../../test/support/dialect-servers/run-jobs.js';
 import {
   PROVIDER_LIMIT_SERVERS,
   type ProviderLimitServer,
@@ -16,28 +13,14 @@ import {
   type ProviderRun,
   runAgainst,
 } from '../../test/support/provider-limit-servers/run-against.js';
+import {
+  toolkitJobClient,
+  toolkitToldClient,
+} from '../../test/support/provider-limit-servers/toolkit-client.js';
 import { type BenchFigure, figure } from '../section.js';
 import { runBottleneckConfigured, runNaive } from './job-clients.js';
 
-/** The toolkit, cold, or told the documented limits (`rateLimit.quotas`) as Bottleneck is. */
-export const toolkitTold =
-  (quotas?: readonly PublishedQuota[]): JobClient =>
-  async ({ transport, clock, baseUrl, jobs, callers }) => {
-    const random = new SeededRandom(13);
-    const client = new HttpClient({
-      baseUrl,
-      clock,
-      transport,
-      credentials: { generationKey: 'account-1' },
-      totalTimeoutMs: 600_000,
-      random: () => random.next(),
-      ...(quotas ? { rateLimit: { quotas } } : {}),
-    });
-    const run = await runJobs({ client, baseUrl, jobs, callers });
-    return { failedCalls: run.failedCalls, lostJobs: run.unfinished };
-  };
-
-const toolkit = toolkitTold();
+const toolkit = toolkitJobClient;
 
 const naive: JobClient = (options) => runNaive({ ...options, key: 'account-1' });
 
@@ -90,7 +73,7 @@ export async function providerFigures(jobs: number, callers: number, jobMs: numb
     const others = `${line('naive:', theirs)}; ${line('bottleneck:', bottleneck)}`;
     if (server.told)
       figures.push(
-        ...toldFigures(server, await runAgainst(server, toolkitTold(server.told), shape), bottleneck),
+        ...toldFigures(server, await runAgainst(server, toolkitToldClient(server.told), shape), bottleneck),
       );
     figures.push(
       figure({

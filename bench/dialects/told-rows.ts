@@ -9,7 +9,8 @@
 import type { PublishedQuota } from '../../src/http/index.js';
 import { providerLimitServer } from '../../test/support/provider-limit-servers/index.js';
 import { runAgainst } from '../../test/support/provider-limit-servers/run-against.js';
-import { bottleneckFor, summarize, toolkitTold } from './provider-runs.js';
+import { toolkitToldClient } from '../../test/support/provider-limit-servers/toolkit-client.js';
+import { bottleneckFor, summarize } from './provider-runs.js';
 
 const shape = { jobs: 200, callers: 50, jobMs: 1_000 };
 const ids = process.argv.slice(2);
@@ -31,10 +32,10 @@ for (const id of ids) {
   const server = providerLimitServer(id);
   const told = server.told ?? [];
   const variants = [
-    ['cold', toolkitTold()],
-    ['told', toolkitTold(told)],
-    ['told 2x high', toolkitTold(scaled(told, 2))],
-    ['told 2x low', toolkitTold(scaled(told, 0.5))],
+    ['cold', toolkitToldClient()],
+    ['told', toolkitToldClient(told)],
+    ['told 2x high', toolkitToldClient(scaled(told, 2))],
+    ['told 2x low', toolkitToldClient(scaled(told, 0.5))],
     ['bottleneck', bottleneckFor(server)],
   ] as const;
   for (const [name, client] of variants) {

@@ -9,35 +9,18 @@ import { ManualClock } from 'generation-agent-toolkit-emulator';
 import { describe, expect, it } from 'vitest';
 import { UsageError } from '../../src/errors/index.js';
 import { HttpClient, type PublishedQuota, RateLimitGovernor } from '../../src/http/index.js';
-import { runJobs } from '../support/dialect-servers/run-jobs.js';
 import { providerLimitServer } from '../support/provider-limit-servers/index.js';
-import { type JobClient, runAgainst } from '../support/provider-limit-servers/run-against.js';
+import { runAgainst } from '../support/provider-limit-servers/run-against.js';
+import { toolkitToldClient } from '../support/provider-limit-servers/toolkit-client.js';
 import { createVirtualClock } from '../support/virtual-clock.js';
 
 const SHAPE = { jobs: 200, callers: 50, jobMs: 1_000 };
 const ORIGIN = 'https://api.test';
 
-/** The toolkit's job client, told `quotas` (cold without). */
-const toolkit =
-  (quotas?: readonly PublishedQuota[]): JobClient =>
-  async ({ transport, clock, baseUrl, jobs, callers }) => {
-    const client = new HttpClient({
-      baseUrl,
-      clock,
-      transport,
-      random: () => 0.5,
-      credentials: { generationKey: 'account-1' },
-      totalTimeoutMs: 600_000,
-      ...(quotas ? { rateLimit: { quotas } } : {}),
-    });
-    const outcome = await runJobs({ client, baseUrl, jobs, callers });
-    return { failedCalls: outcome.failedCalls, lostJobs: outcome.unfinished, errors: outcome.errors };
-  };
-
 /** Refused share, quota used and wall ÷ least of the toolkit told `quotas` against server `id`. */
 async function measure(id: string, quotas?: readonly PublishedQuota[]) {
   const server = providerLimitServer(id);
-  const run = await runAgainst(server, toolkit(quotas), SHAPE);
+  const run = await runAgainst(server, toolkitToldClient(quotas), SHAPE);
   expect(run.client.failedCalls, run.client.errors?.join('\n')).toBe(0);
   expect(run.client.lostJobs).toBe(0);
   return {
