@@ -189,7 +189,7 @@ export class RateLimitGovernor {
     const now = this.#clock.now();
     for (const [index, quota] of quotas.entries()) {
       const shape = quotaShape(quota);
-      if (shape.maxInFlight !== undefined) await this.#inFlight.declare(origin, shape.maxInFlight, now);
+      if (shape.maxInFlight !== undefined) await this.#inFlight.declare(origin, shape.maxInFlight);
       if (shape.kind === 'none') continue;
       const bucket = `${origin}#published#${quota.name ?? index}`;
       if (shape.kind === 'bucket') {

@@ -65,6 +65,8 @@ export interface InFlightCapState {
   readonly inFlight: number;
   /** When the cap next rises by one, without another refusal. */
   readonly climbsAt: number;
+  /** The cap is the one declared (no refusal taught one yet). */
+  readonly declared?: true;
 }
 
 /** The record with a climb applied when one is due at `now`: requests sent since go under the new cap. */
@@ -213,6 +215,7 @@ export class InFlightCap {
   #heldUntil(record: ConcurrencyRecord, entry: LocalOrigin, now: number): number {
     const inFlight = this.#fleetInFlight(record, entry, now);
     if (record.cap === undefined) {
+      if (record.declaredCap !== undefined && inFlight >= record.declaredCap) return Number.POSITIVE_INFINITY;
       if (entry.latencyMs === undefined || inFlight < (record.proven ?? 0)) return 0;
       const spacedUntil = (record.unprovenAt ?? 0) + entry.latencyMs * UNPROVEN_SPACING_SHARE;
       return now < spacedUntil ? spacedUntil : 0;
@@ -222,14 +225,15 @@ export class InFlightCap {
   }
 
   /**
-   * A cap on requests in flight to `origin` that its documentation states: held from the first
-   * request, as a cap learned from a refusal is (refusals lower it, quiet spells try one more),
-   * unless one was learned already.
+   * A cap on requests in flight to `origin` that its documentation states: never passed from the
+   * first request, unless a cap was learned already. Below it, requests beyond as many as were
+   * ever answered together still go a little apart, as with no cap: a declaration too high is
+   * corrected by the first refusal (the cap is then learned as without one), not by a burst of them.
    */
-  async declare(origin: string, cap: number, now: number): Promise<void> {
+  async declare(origin: string, cap: number): Promise<void> {
     this.#of(origin);
     await this.book.update(origin, (current) =>
-      current.cap === undefined ? { ...learned(current, IN_FLIGHT_CAP, cap, now), capSince: now } : current,
+      current.cap === undefined ? { ...current, declaredCap: cap } : current,
     );
   }
 
@@ -282,14 +286,16 @@ export class InFlightCap {
     const now = this.#clock.now();
     return [...this.#origins.keys()].flatMap((origin) => {
       const record = this.book.cached(origin);
-      return record.cap === undefined
+      const cap = record.cap ?? record.declaredCap;
+      return cap === undefined
         ? []
         : [
             {
               origin,
-              cap: record.cap,
+              cap,
               inFlight: fleetCounts(record, now).inFlight,
               climbsAt: record.capClimbAt ?? Number.POSITIVE_INFINITY,
+              ...(record.cap === undefined ? { declared: true as const } : {}),
             },
           ];
     });

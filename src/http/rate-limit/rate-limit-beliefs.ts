@@ -78,7 +78,7 @@ export class RateLimitBeliefs {
     for (const cap of this.inFlight.states()) {
       beliefs.push({
         bucket: cap.origin,
-        source: 'in-flight refusals',
+        source: cap.declared ? 'published' : 'in-flight refusals',
         inFlightCap: cap.cap,
         climbsAt: cap.climbsAt,
       });
