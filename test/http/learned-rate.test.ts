@@ -161,5 +161,7 @@ describe('a rate declared before any answer (a documented token bucket)', () => 
     expect(refusedBelow.rateCeiling).toBeUndefined();
     expect(refusedBelow.rateDepth).toBeUndefined();
     expect(refusedBelow.learnedRate).toBeLessThan(5);
+    // Declared again (a process joining the fleet): what the refusal taught stands.
+    expect(declared(refusedBelow, { ratePerSecond: 5, depth: 20 }, 3_000)).toBe(refusedBelow);
   });
 });

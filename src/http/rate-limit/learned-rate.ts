@@ -88,6 +88,9 @@ export function declared(
   declaration: { readonly ratePerSecond: number; readonly depth: number },
   now: number,
 ): BucketState {
+  // Declared again (another process of a fleet joining, a second publish): what the answers
+  // taught of it since stands.
+  if (state.learnedRate !== undefined) return state;
   return {
     ...state,
     learnedRate: declaration.ratePerSecond,
