@@ -26,7 +26,7 @@ import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js'
 import { declared } from './rate-limit/learned-rate.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
-import { quotaShape, quotaShapes } from './rate-limit/quota-shape.js';
+import { originOf, quotaShape, quotaShapes } from './rate-limit/quota-shape.js';
 import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
@@ -146,14 +146,15 @@ export class RateLimitGovernor {
     this.#inFlight = new InFlightCap(book);
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
     // The limits declared in the options hold before the first request: `acquire` waits for them.
-    for (const quotas of Object.values(options.quotas ?? {})) quotaShapes(quotas);
-    this.#declaring = Promise.all(
-      Object.entries(options.quotas ?? {}).map(([origin, quotas]) =>
-        this.#publish(new URL(origin).origin, quotas),
-      ),
-    ).then(() => {
-      this.#declared = true;
+    const declarations = Object.entries(options.quotas ?? {}).map(([origin, quotas]) => {
+      quotaShapes(quotas);
+      return [originOf(origin), quotas] as const;
     });
+    this.#declaring = Promise.all(declarations.map(([origin, quotas]) => this.#publish(origin, quotas))).then(
+      () => {
+        this.#declared = true;
+      },
+    );
     // A store that failed is met again by the first request; no unhandled rejection before it.
     this.#declaring.catch(() => undefined);
   }

@@ -158,6 +158,9 @@ describe('declared quotas, as the governor takes them', () => {
   it('refuses a declaration that cannot be right, before anything is sent', () => {
     expect(() => setup([{ limit: -1, windowMs: 1_000 }])).toThrow(UsageError);
     expect(() => setup([{ limit: 10 }])).toThrow(/limit and windowMs/);
+    expect(() => new RateLimitGovernor({ quotas: { 'api.test': [{ maxInFlight: 2 }] } })).toThrow(
+      /keyed by origin/,
+    );
     expect(
       () => new HttpClient({ baseUrl: ORIGIN, rateLimit: { quotas: [{ refillPerSecond: Number.NaN }] } }),
     ).toThrow(/refillPerSecond must be a positive number/);

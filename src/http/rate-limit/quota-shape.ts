@@ -48,3 +48,14 @@ export function quotaShape(quota: PublishedQuota): QuotaShape {
 export function quotaShapes(quotas: readonly PublishedQuota[]): QuotaShape[] {
   return quotas.map(quotaShape);
 }
+
+/** The origin of `key` (`https://api.example.com`), a key of the governor's `quotas`. */
+export function originOf(key: string): string {
+  try {
+    const { origin } = new URL(key);
+    if (origin !== 'null') return origin;
+  } catch {}
+  throw new UsageError(
+    `The governor's quotas are keyed by origin (https://api.example.com); got ${JSON.stringify(key.slice(0, 100))}.`,
+  );
+}
