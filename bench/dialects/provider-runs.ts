@@ -4,9 +4,6 @@
  * Bottleneck configured by hand from the documented limit, on virtual time.
  * @module
  */
-import { SeededRandom } from '../../packages/emulator/src/random.js';
-import { HttpClient } from '../../src/http/index.js';
-import { runJobs } from '../../test/support/dialect-servers/run-jobs.js';
 import {
   PROVIDER_LIMIT_SERVERS,
   type ProviderLimitServer,
@@ -16,26 +13,18 @@ import {
   type ProviderRun,
   runAgainst,
 } from '../../test/support/provider-limit-servers/run-against.js';
+import {
+  toolkitJobClient,
+  toolkitToldClient,
+} from '../../test/support/provider-limit-servers/toolkit-client.js';
 import { type BenchFigure, figure } from '../section.js';
 import { runBottleneckConfigured, runNaive } from './job-clients.js';
 
-const toolkit: JobClient = async ({ transport, clock, baseUrl, jobs, callers }) => {
-  const random = new SeededRandom(13);
-  const client = new HttpClient({
-    baseUrl,
-    clock,
-    transport,
-    credentials: { generationKey: 'account-1' },
-    totalTimeoutMs: 600_000,
-    random: () => random.next(),
-  });
-  const run = await runJobs({ client, baseUrl, jobs, callers });
-  return { failedCalls: run.failedCalls, lostJobs: run.unfinished };
-};
+const toolkit = toolkitJobClient;
 
 const naive: JobClient = (options) => runNaive({ ...options, key: 'account-1' });
 
-const bottleneckFor =
+export const bottleneckFor =
   (server: ProviderLimitServer): JobClient =>
   (options) =>
     runBottleneckConfigured({ ...options, key: 'account-1' }, { ...server.bottleneck });
@@ -49,7 +38,7 @@ export interface Summary {
   readonly requests: number;
 }
 
-function summarize(server: ProviderLimitServer, run: ProviderRun): Summary {
+export function summarize(server: ProviderLimitServer, run: ProviderRun): Summary {
   return {
     refusedShare: run.refused / Math.max(1, run.counts.requests),
     used: server.quotaUsed(run.counts, run.wallMs, run.shape),
@@ -82,6 +71,10 @@ export async function providerFigures(jobs: number, callers: number, jobMs: numb
     const bottleneck = summarize(server, await runAgainst(server, bottleneckFor(server), shape));
     const refusalTarget = server.sendsFields ? 0.01 : 0.05;
     const others = `${line('naive:', theirs)}; ${line('bottleneck:', bottleneck)}`;
+    if (server.told)
+      figures.push(
+        ...toldFigures(server, await runAgainst(server, toolkitToldClient(server.told), shape), bottleneck),
+      );
     figures.push(
       figure({
         name: `${server.title}: refused`,
@@ -118,4 +111,39 @@ export async function providerFigures(jobs: number, callers: number, jobMs: numb
     );
   }
   return figures;
+}
+
+/**
+ * The toolkit told the documented limit (`rateLimit.quotas`), as Bottleneck is told it: no more
+ * refusals than Bottleneck, at least 95 % of the quota used, at most 1.1x the least wall time.
+ */
+function toldFigures(server: ProviderLimitServer, run: ProviderRun, bottleneck: Summary): BenchFigure[] {
+  const told = summarize(server, run);
+  const name = `${server.title}, toolkit told the limit`;
+  return [
+    figure({
+      name: `${name}: refused`,
+      value: 100 * told.refusedShare,
+      unit: '% of requests',
+      baseline: { name: 'bottleneck', value: 100 * bottleneck.refusedShare },
+      note: `target: no more than Bottleneck; ${line('told:', told)}`,
+      pass: told.refusedShare <= bottleneck.refusedShare && told.failed === 0 && told.lost === 0,
+    }),
+    figure({
+      name: `${name}: quota used`,
+      value: 100 * told.used,
+      unit: '%',
+      baseline: { name: 'bottleneck', value: 100 * bottleneck.used },
+      note: 'target 95 %',
+      pass: told.used >= 0.95,
+    }),
+    figure({
+      name: `${name}: wall ÷ least`,
+      value: told.ratio,
+      unit: 'x',
+      baseline: { name: 'bottleneck', value: bottleneck.ratio },
+      note: 'target 1.1x',
+      pass: told.ratio <= 1.1,
+    }),
+  ];
 }

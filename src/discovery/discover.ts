@@ -34,6 +34,7 @@ import {
 import type { McpInspector } from './mcp-inspector.js';
 import { oneOperationPerAddress } from './one-operation-per-address.js';
 import {
+  distinctRateLimits,
   type PublishedRateLimit,
   rateLimitsFromMcp,
   rateLimitsFromOpenApi,
@@ -911,7 +912,7 @@ async function readServiceWith(
     ...(metadata ? { authorization: metadata as AuthorizationMetadata } : {}),
     mcpServers,
     mcpReference,
-    ...(published.length > 0 ? { rateLimits: published } : {}),
+    ...(published.length > 0 ? { rateLimits: distinctRateLimits(published) } : {}),
     ...(llms ? { llmsTxt: llms as LlmsTxt } : {}),
     models: modelList,
     ...(policy ? { deprecationPolicy: policy as DeprecationPolicy } : {}),

@@ -146,15 +146,23 @@ export function rateLimitsFromOpenApi(document: unknown, basePath = ''): Publish
       }
     }
   }
-  return dedupe(found);
+  return distinctRateLimits(found);
 }
 
 /** The paths a policy's `appliesTo` text names (`/api/v6, /api/v7 and /api/v8: ...`). */
 function pathsIn(text: unknown): string[] {
   if (typeof text !== 'string') return [];
-  return [...text.matchAll(/(?:^|[\s,(])(\/[A-Za-z0-9._~\-/]*[A-Za-z0-9._~-])/g)].map((match) =>
+  const paths = [...text.matchAll(/(?:^|[\s,(])(\/[A-Za-z0-9._~\-/]*[A-Za-z0-9._~-])/g)].map((match) =>
     match[1]!.replace(/\/\*$/, ''),
   );
+  // "/api/agents/v1/billing, /wallet and /payments": a one-segment path listed after a longer
+  // one names its sibling, not a path at the root.
+  let parent = '';
+  return paths.map((path) => {
+    const full = parent !== '' && !path.slice(1).includes('/') ? `${parent}${path}` : path;
+    if (full === path) parent = path.includes('/', 1) ? path.slice(0, path.lastIndexOf('/')) : '';
+    return full;
+  });
 }
 
 /**
@@ -184,7 +192,8 @@ export function rateLimitsFromMcp(text: string): PublishedRateLimit[] {
   );
 }
 
-function dedupe(quotas: readonly PublishedRateLimit[]): PublishedRateLimit[] {
+/** `quotas` without repeats (the three MCP servers each list the same policy resource). */
+export function distinctRateLimits(quotas: readonly PublishedRateLimit[]): PublishedRateLimit[] {
   const seen = new Set<string>();
   return quotas.filter((quota) => {
     const key = JSON.stringify(quota);

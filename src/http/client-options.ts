@@ -7,6 +7,7 @@ import type { Telemetry } from '../telemetry/telemetry.js';
 import type { Clock } from './clock.js';
 import type { CredentialRef, CredentialSource } from './credentials.js';
 import type { HttpEventHandler } from './events.js';
+import type { PublishedQuota } from './rate-limit/governor-types.js';
 import type { JobSlot } from './rate-limit/job-slots.js';
 import type { RateLimitStore } from './rate-limit/rate-limit-store.js';
 import type { RateLimitGovernor, RequestPriority } from './rate-limit-governor.js';
@@ -73,6 +74,17 @@ export interface HttpClientOptions {
     readonly jitterMs?: number;
     /** @default 1000 */
     readonly observeIntervalMs?: number;
+    /**
+     * The limits the service documents for the base URL's origin, as its documentation states
+     * them: kept to from the first request instead of learned cold, and corrected by the
+     * answers (see {@link PublishedQuota}).
+     * @default none
+     *
+     * @example
+     * // "A token bucket of 20 requests, refilled at 5 a second."
+     * await connect({ baseUrl, apiKey, http: { rateLimit: { quotas: [{ limit: 20, refillPerSecond: 5 }] } } });
+     */
+    readonly quotas?: readonly PublishedQuota[];
   };
   /**
    * Jobs the account may have queued at once. Learned from the service's first queue-limit

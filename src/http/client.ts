@@ -129,6 +129,7 @@ export class HttpClient {
         ...(options.rateLimit?.observeIntervalMs !== undefined
           ? { observeIntervalMs: options.rateLimit.observeIntervalMs }
           : {}),
+        ...(options.rateLimit?.quotas ? { quotas: { [baseUrl.origin]: options.rateLimit.quotas } } : {}),
         ...(emit
           ? {
               onWait: (wait) => emit({ type: 'throttle-wait', ...wait, url: this.redactor.redact(wait.url) }),

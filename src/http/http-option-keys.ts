@@ -38,6 +38,7 @@ const RATE_LIMIT_OPTION_KEYS: OptionKeys<NonNullable<HttpClientOptions['rateLimi
   burst: true,
   jitterMs: ['jitter'],
   observeIntervalMs: true,
+  quotas: ['limits', 'publishedQuotas'],
 };
 
 /** The keys of {@link SessionHttpOptions}. */

@@ -24,9 +24,11 @@ import type {
   ThrottleWait,
 } from './rate-limit/governor-types.js';
 import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js';
+import { declared } from './rate-limit/learned-rate.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { quietly } from './rate-limit/quietly.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
+import { originOf, quotaShape, quotaShapes } from './rate-limit/quota-shape.js';
 import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 import type { BucketState } from './rate-limit/rate-limit-store.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
@@ -109,6 +111,9 @@ export class RateLimitGovernor {
   readonly #beliefs: RateLimitBeliefs;
   /** The route scopes a store passed in keeps for the fleet; absent when the store is this governor's own. */
   readonly #scopes: RouteScopeBook | undefined;
+  /** The limits of the options being written (see `quotas`): waited for before any grant. */
+  readonly #declaring: Promise<void>;
+  #declared = false;
   #sequence = 0;
   #lastStamp = 0;
 
@@ -148,6 +153,18 @@ export class RateLimitGovernor {
     concurrencyBooks.set(this, book);
     this.#inFlight = new InFlightCap(book, this.#overtakeLimitMs);
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
+    // The limits declared in the options hold before the first request: `acquire` waits for them.
+    const declarations = Object.entries(options.quotas ?? {}).map(([origin, quotas]) => {
+      quotaShapes(quotas);
+      return [originOf(origin), quotas] as const;
+    });
+    this.#declaring = Promise.all(declarations.map(([origin, quotas]) => this.#publish(origin, quotas))).then(
+      () => {
+        this.#declared = true;
+      },
+    );
+    // A store that failed is met again by the first request; no unhandled rejection before it.
+    this.#declaring.catch(() => undefined);
   }
 
   /**
@@ -173,14 +190,30 @@ export class RateLimitGovernor {
    * ]);
    */
   async publish(origin: string, quotas: readonly PublishedQuota[]): Promise<void> {
+    await this.#declaring;
+    await this.#publish(origin, quotas);
+  }
+
+  async #publish(origin: string, quotas: readonly PublishedQuota[]): Promise<void> {
+    const now = this.#clock.now();
     for (const [index, quota] of quotas.entries()) {
-      if (!(quota.limit > 0 && quota.windowMs > 0)) continue;
+      const shape = quotaShape(quota);
+      if (shape.maxInFlight !== undefined) await this.#inFlight.declare(origin, shape.maxInFlight);
+      if (shape.kind === 'none') continue;
       const bucket = `${origin}#published#${quota.name ?? index}`;
-      await this.#ledger.update(bucket, (state) => ({
-        ...state,
-        limit: quota.limit,
-        windowMs: quota.windowMs,
-      }));
+      if (shape.kind === 'bucket') {
+        // No fields to read: its refusals and acceptances correct the declared rate (`learned-rate.ts`).
+        this.#learner.declareRate(bucket);
+        await this.#ledger.update(bucket, (state) =>
+          declared(state, { ratePerSecond: shape.refillPerSecond, depth: shape.depth }, now),
+        );
+      } else {
+        await this.#ledger.update(bucket, (state) => ({
+          ...state,
+          limit: shape.limit,
+          windowMs: shape.windowMs,
+        }));
+      }
       for (const prefix of quota.pathPrefixes?.length ? quota.pathPrefixes : ['']) {
         this.#routes.publish(origin, prefix, [bucket]);
       }
@@ -232,6 +265,7 @@ export class RateLimitGovernor {
     url: URL,
     options: { signal?: AbortSignal | undefined; deadline?: number; priority?: RequestPriority } = {},
   ): Promise<RateLimitPermit> {
+    if (!this.#declared) await this.#declaring;
     const route = routeOf(url);
     // A cap on requests in flight (learned from refusals, or the slow start before any) holds
     // the request before the quota.

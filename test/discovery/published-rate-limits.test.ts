@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { rateLimitsFromMcp, rateLimitsFromOpenApi } from '../../src/discovery/published-rate-limits.js';
+import {
+  distinctRateLimits,
+  rateLimitsFromMcp,
+  rateLimitsFromOpenApi,
+} from '../../src/discovery/published-rate-limits.js';
 
 describe('the quotas an OpenAPI document publishes', () => {
   it('reads rate-limit extensions on the document and on operations, in their common spellings', () => {
@@ -70,6 +74,28 @@ describe('the MCP rate-limit-policy resource', () => {
       },
       { name: 'auth', limit: 20, windowMs: 60_000, pathPrefixes: ['/api/agents/v1/auth'], source: 'mcp' },
     ]);
+  });
+
+  it('reads a one-segment path listed after a longer one as its sibling, and each policy once', () => {
+    const billing = JSON.stringify({
+      policies: [
+        {
+          name: 'billing',
+          limit: 15,
+          windowSeconds: 60,
+          appliesTo: '/api/agents/v1/billing, /wallet, /subscriptions and /payments',
+        },
+      ],
+    });
+    const quotas = rateLimitsFromMcp(billing);
+    expect(quotas[0]?.pathPrefixes).toEqual([
+      '/api/agents/v1/billing',
+      '/api/agents/v1/wallet',
+      '/api/agents/v1/subscriptions',
+      '/api/agents/v1/payments',
+    ]);
+    // Each of the three MCP servers lists the same resource: one quota, not three.
+    expect(distinctRateLimits([...quotas, ...rateLimitsFromMcp(billing)])).toEqual(quotas);
   });
 
   it('applies a lone policy that names no path to the whole service, and ignores what is not JSON', () => {

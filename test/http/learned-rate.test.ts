@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { grant, plan } from '../../src/http/rate-limit/bucket-math.js';
-import { accepted, INITIAL_RATE, refused } from '../../src/http/rate-limit/learned-rate.js';
+import { accepted, declared, INITIAL_RATE, refused } from '../../src/http/rate-limit/learned-rate.js';
 import type { BucketState } from '../../src/http/rate-limit/rate-limit-store.js';
 
 /** `state` after one accepted answer every `everyMs` from `from` until `to`. */
@@ -64,6 +64,21 @@ describe('the rate learned for a service that states no quota', () => {
     expect(probed.learnedRate).toBeLessThan(10.3);
   });
 
+  it('measures the rate between two refusals that state no wait: what was admitted between them', () => {
+    // A bucket refilling 5 a second, the learned rate at 7: refused at 1 s, then 25 admitted in
+    // the 5 s until the next refusal. The rate goes just under 5 at once (a cut of a share per
+    // refusal took several refusals to get there).
+    const state: BucketState = { blockedUntil: 0, learnedRate: 7, rateSlowStart: false, rateChangedAt: 0 };
+    const first = refused(state, 1_000, undefined, () => 0.5);
+    const between = acceptEvery(first, 1_200, 6_200, 200);
+    const second = refused(between, 6_000, undefined, () => 0.5);
+    expect(second.refusedRate).toBeCloseTo(5, 5);
+    expect(second.learnedRate).toBeCloseTo(0.98 * 5, 5);
+    // A refusal that states its wait (a window's, until its end) measures no rate this way.
+    const stated = refused(between, 6_000, 4_000, () => 0.5);
+    expect(stated.refusedRate).toBeCloseTo(first.learnedRate!, 5);
+  });
+
   it('halves when refusals go on after a cut: the limit is far lower than the rate', () => {
     const state: BucketState = { blockedUntil: 0, learnedRate: 10, rateSlowStart: false, rateChangedAt: 0 };
     const cut = refused(state, 1_000, 1_000);
@@ -107,5 +122,46 @@ describe('the rate learned for a service that states no quota', () => {
     const first = grant(granted, 10_000, idle.paceTokens);
     expect(plan(first, 10_089, 2).kind).toBe('wait');
     expect(plan(first, 10_090, 2).kind).toBe('go');
+  });
+});
+
+describe('a rate declared before any answer (a documented token bucket)', () => {
+  const start = declared({ blockedUntil: 0 }, { ratePerSecond: 5, depth: 20 }, 0);
+
+  it('is kept to while it holds demand back, and tried above (doubled) after 10 s of it', () => {
+    // The demand fills it from its second second on (the first is not yet counted whole).
+    const held = acceptEvery(start, 0, 10_600, 200);
+    expect(held.learnedRate).toBe(5);
+    const tried = acceptEvery(held, 10_600, 11_600, 200);
+    expect(tried.learnedRate).toBe(10);
+    expect(tried.rateSlowStart).toBe(true);
+  });
+
+  it('comes back to the declared rate when the try is refused, and tries again four times later', () => {
+    const tried = acceptEvery(start, 0, 11_600, 200);
+    expect(tried.rateSlowStart).toBe(true);
+    const back = refused(tried, 11_700, undefined, () => 0.5, 11_650);
+    expect(back.learnedRate).toBe(5);
+    expect(back.rateCeiling).toBe(5);
+    expect(back.rateProbeAt).toBe(11_700 + 40_000);
+  });
+
+  it('takes the doubled rate once the server kept to it long enough to have emptied the declared depth', () => {
+    // Declared 2.5 a second and 10 deep, the server takes 5: after 3 x 10 / 2.5 = 12 s at 5, 5 holds.
+    const low = declared({ blockedUntil: 0 }, { ratePerSecond: 2.5, depth: 10 }, 0);
+    const tried = acceptEvery(low, 0, 11_600, 400);
+    expect(tried.learnedRate).toBe(5);
+    const kept = acceptEvery(tried, 11_600, 25_000, 200);
+    expect(kept.rateCeiling).toBe(5);
+    expect(kept.learnedRate).toBe(10);
+  });
+
+  it('is dropped by a refusal at or below it: the rate is then learned as without a declaration', () => {
+    const refusedBelow = refused(acceptEvery(start, 0, 2_000, 200), 2_000, undefined, () => 0.5, 1_990);
+    expect(refusedBelow.rateCeiling).toBeUndefined();
+    expect(refusedBelow.rateDepth).toBeUndefined();
+    expect(refusedBelow.learnedRate).toBeLessThan(5);
+    // Declared again (a process joining the fleet): what the refusal taught stands.
+    expect(declared(refusedBelow, { ratePerSecond: 5, depth: 20 }, 3_000)).toBe(refusedBelow);
   });
 });

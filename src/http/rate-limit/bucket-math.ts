@@ -50,6 +50,8 @@ const REFILL_GROUPS = 16;
 const MAX_GROUPS = 48;
 /** Requests that may go back to back while nothing says how many the server offers. */
 const DEFAULT_BURST = 2;
+/** A window declared and not read yet is spent at this many times its own rate (see `plan`). */
+const DECLARED_WINDOW_PACE = 4;
 /** The governor's jitter adds at most this share of a wait to it. */
 export const MAX_JITTER_SHARE = 0.1;
 
@@ -179,8 +181,10 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
     // the jitter's share of one more: a request the jitter delayed lets the next go that much
     // sooner, so the jitter moves requests in time without slowing the pace (without the
     // credit it cost the learned rate 5 % of its pace).
+    // A declared token bucket holds its depth (no credit on top: it would be one unit the
+    // server's full bucket does not have; its depth absorbs the jitter's delays itself).
     const rate = state.learnedRate / 1000;
-    const tokens = paceTokens(state, now, 1 + MAX_JITTER_SHARE, rate);
+    const tokens = paceTokens(state, now, state.rateDepth ?? 1 + MAX_JITTER_SHARE, rate);
     if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
     return { kind: 'wait', waitMs: Math.max(1, (1 - tokens) / rate), reason: 'pacing' };
   }
@@ -220,7 +224,12 @@ export function plan(state: BucketState, now: number, burst: number | undefined)
   // up), but never slower than the quota's own rate: requests keep freeing up as they expire.
   const horizon = windowEnd(state, now) ?? (counted.length > 0 ? freedAt(counted, 1) : now);
   const sustained = state.windowMs === undefined ? 0 : state.limit / state.windowMs;
-  const rate = Math.max(sustained, remaining / Math.max(1, horizon - now));
+  // A window only declared (no reading yet) is spent at a few times its own rate: the burst its
+  // documentation promises, in the first part of the window whatever the server's phase (spread
+  // evenly, the last units of each window fell in the server's next one), and spread enough that
+  // the first refusal of a declaration too high stops it.
+  const declared = state.resetAt === undefined ? DECLARED_WINDOW_PACE * sustained : 0;
+  const rate = Math.max(sustained, declared, remaining / Math.max(1, horizon - now));
   const tokens = paceTokens(state, now, (burst ?? DEFAULT_BURST) + 1, rate);
   if (tokens >= 1) return { kind: 'go', paceTokens: tokens };
   // What the server itself said is left goes as it is asked for: held back, a window's units

@@ -54,6 +54,11 @@ export interface ConcurrencyRecord {
   readonly capClimbAfterMs?: number;
   /** A climb happened and no refusal came since. */
   readonly capClimbed?: boolean;
+  /**
+   * Before any cap: the cap the service's documentation states (see `PublishedQuota.maxInFlight`),
+   * never passed; the first refusal for requests in flight teaches the cap as without it.
+   */
+  readonly declaredCap?: number;
   /** Before any cap: the most requests in flight fleet-wide when one of them was answered and worked on. */
   readonly proven?: number;
   /** Before any cap: when the last request beyond {@link proven} went (they go one at a time). */
@@ -257,6 +262,7 @@ const NUMBER_FIELDS = [
   'jobsBlockedUntil',
   'proven',
   'unprovenAt',
+  'declaredCap',
 ] as const;
 
 /**

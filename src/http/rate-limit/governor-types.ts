@@ -57,6 +57,12 @@ export interface RateLimitGovernorOptions {
    * @default 500
    */
   readonly overtakeLimitMs?: number;
+  /**
+   * The limits each origin documents, by origin (`https://api.example.com`): kept from the first
+   * request and corrected by the answers, as `governor.publish()` does.
+   * @default none
+   */
+  readonly quotas?: Readonly<Record<string, readonly PublishedQuota[]>>;
 }
 
 /**
@@ -71,19 +77,39 @@ export interface RateLimitGovernorOptions {
 export type RequestPriority = 'follow-up' | 'normal';
 
 /**
- * A quota the service published before any call (a documented policy, a rate-limit extension
- * of its OpenAPI document, its MCP `rate-limit-policy` resource): the governor keeps to it from
- * the first request until answers say what the quotas are.
+ * A limit stated before any call: by the service (a documented policy, a rate-limit extension of
+ * its OpenAPI document, its MCP `rate-limit-policy` resource) or by a developer who read its
+ * documentation. The governor keeps to it from the first request, with no probe, as a prior: the
+ * answers correct it. Rate-limit fields in the answers replace it; without fields, a refusal below
+ * it lowers it (refusals then teach the rate as they do with nothing stated), and a limit that
+ * holds requests back for long is tried a little above now and then, so that one stated too low
+ * costs little throughput.
+ *
+ * Say it in the shape the documentation gives: a window (`limit` requests per `windowMs`), a
+ * token bucket (`limit` deep, `refillPerSecond` back each second), a cap on requests in flight
+ * (`maxInFlight`), or a bucket and a cap together.
  *
  * @example
- * await session.client.governor.publish('https://api.example.com', [
- *   { limit: 60, windowMs: 60_000, name: 'default' },
+ * // "A token bucket of 20 requests, refilled at 5 a second; at most 10 requests at once."
+ * const session = await connect({
+ *   baseUrl,
+ *   apiKey,
+ *   http: { rateLimit: { quotas: [{ limit: 20, refillPerSecond: 5, maxInFlight: 10 }] } },
+ * });
+ * // "60 requests a minute under /api/v7", for a governor shared by several clients.
+ * await governor.publish('https://api.example.com', [
+ *   { name: 'generation', limit: 60, windowMs: 60_000, pathPrefixes: ['/api/v7'] },
  * ]);
  */
 export interface PublishedQuota {
-  /** Requests allowed per window. */
-  readonly limit: number;
-  readonly windowMs: number;
+  /** Requests allowed per window; with `refillPerSecond`, the bucket's depth (requests at once when full). */
+  readonly limit?: number;
+  /** The window's length, in milliseconds (a window of `limit` requests). */
+  readonly windowMs?: number;
+  /** Requests a token bucket gets back each second (a bucket `limit` deep, or 1 deep without `limit`). */
+  readonly refillPerSecond?: number;
+  /** Requests the service lets be in flight at once, for the whole origin (a concurrency or secondary limit). */
+  readonly maxInFlight?: number;
   /** The policy's name, when it has one. */
   readonly name?: string;
   /** Paths it counts (`/api/v7`); every path of the origin when absent. */

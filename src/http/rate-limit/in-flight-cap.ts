@@ -117,6 +117,8 @@ export interface InFlightCapState {
   readonly inFlight: number;
   /** When the cap next rises by one, without another refusal. */
   readonly climbsAt: number;
+  /** The cap is the one declared (no refusal taught one yet). */
+  readonly declared?: true;
 }
 
 /** The record with a climb applied when one is due at `now`: requests sent since go under the new cap. */
@@ -300,12 +302,26 @@ export class InFlightCap {
   #heldUntil(record: ConcurrencyRecord, entry: LocalOrigin, now: number): number {
     const inFlight = this.#fleetInFlight(record, entry, now);
     if (record.cap === undefined) {
+      if (record.declaredCap !== undefined && inFlight >= record.declaredCap) return Number.POSITIVE_INFINITY;
       if (entry.latencyMs === undefined || inFlight < (record.proven ?? 0)) return 0;
       const spacedUntil = (record.unprovenAt ?? 0) + entry.latencyMs * UNPROVEN_SPACING_SHARE;
       return now < spacedUntil ? spacedUntil : 0;
     }
     if (inFlight >= record.cap) return record.capClimbAt ?? Number.POSITIVE_INFINITY;
     return this.#claims.yields(entry.origin, record, entry.open.size, now) ? Number.POSITIVE_INFINITY : 0;
+  }
+
+  /**
+   * A cap on requests in flight to `origin` that its documentation states: never passed from the
+   * first request, unless a cap was learned already. Below it, requests beyond as many as were
+   * ever answered together still go a little apart, as with no cap: a declaration too high is
+   * corrected by the first refusal (the cap is then learned as without one), not by a burst of them.
+   */
+  async declare(origin: string, cap: number): Promise<void> {
+    this.#of(origin);
+    await this.book.update(origin, (current) =>
+      current.cap === undefined ? { ...current, declaredCap: cap } : current,
+    );
   }
 
   /** The request holding `ticket` goes on the wire now. */
@@ -363,14 +379,16 @@ export class InFlightCap {
     const now = this.#clock.now();
     return [...this.#origins.keys()].flatMap((origin) => {
       const record = this.book.cached(origin);
-      return record.cap === undefined
+      const cap = record.cap ?? record.declaredCap;
+      return cap === undefined
         ? []
         : [
             {
               origin,
-              cap: record.cap,
+              cap,
               inFlight: fleetCounts(record, now).inFlight,
               climbsAt: record.capClimbAt ?? Number.POSITIVE_INFINITY,
+              ...(record.cap === undefined ? { declared: true as const } : {}),
             },
           ];
     });

@@ -36,6 +36,19 @@ const FIRST_BACKOFF_MS = 250;
 const LONGEST_BACKOFF_MS = 30_000;
 /** `Retry-After` counts whole seconds, rounded up by most servers: the wait may be this much shorter. */
 const RETRY_AFTER_ROUNDING_MS = 1_000;
+/**
+ * A declared rate that has held demand back this long is tried above (doubling while the server
+ * takes it, as slow start does); each try the server refuses doubles the wait before the next fourfold,
+ * up to the longest. A declaration that is right costs one refusal per try; one that is too low
+ * costs this long at its rate before the climb.
+ */
+const FIRST_PROBE_AFTER_MS = 10_000;
+/** A rate tried above a declaration holds once taken this many times as long as a bucket of its depth takes to empty at it. */
+const DRAINS_TO_HOLD = 3;
+/** Refusals at least this far apart measure the rate between them (`refillBetweenRefusals`). */
+const SHORTEST_REFILL_SPAN_MS = 1_000;
+const LONGEST_PROBE_AFTER_MS = 600_000;
+const PROBE_SPACING_GROWTH = 4;
 
 /** The counts of accepted answers moved on to the second containing `now`. */
 function acceptedAt(
@@ -64,14 +77,74 @@ function grown(state: BucketState, elapsedMs: number): number {
   return rate + Math.max((plateau - rate) / 2, PROBE * rate * (elapsedMs / 1_000));
 }
 
+/**
+ * A quota declared before any answer (a documented token bucket: `ratePerSecond` back each
+ * second, `depth` at once when full) as the prior of its learned rate: kept to from the first
+ * request, corrected by refusals as a learned rate is (`refused`), and tried above once it has
+ * held demand back for a while (`accepted`), so that a declaration too low costs little.
+ */
+export function declared(
+  state: BucketState,
+  declaration: { readonly ratePerSecond: number; readonly depth: number },
+  now: number,
+): BucketState {
+  // Declared again (another process of a fleet joining, a second publish): what the answers
+  // taught of it since stands.
+  if (state.learnedRate !== undefined) return state;
+  return {
+    ...state,
+    learnedRate: declaration.ratePerSecond,
+    rateCeiling: declaration.ratePerSecond,
+    rateDepth: declaration.depth,
+    rateSlowStart: false,
+    rateChangedAt: now,
+    rateProbeAfterMs: FIRST_PROBE_AFTER_MS,
+    rateProbeAt: now + FIRST_PROBE_AFTER_MS,
+  };
+}
+
 /** The state after an accepted answer at `now`. */
 export function accepted(state: BucketState, now: number): BucketState {
   const learning = startLearning(state, now);
   const counts = acceptedAt(learning, now);
-  const next = { ...learning, ...counts, accepted: (counts.accepted ?? 0) + 1, refusalStreak: 0 };
+  const next = {
+    ...learning,
+    ...counts,
+    accepted: (counts.accepted ?? 0) + 1,
+    ...(learning.acceptedSinceCut !== undefined ? { acceptedSinceCut: learning.acceptedSinceCut + 1 } : {}),
+    refusalStreak: 0,
+  };
   const elapsed = now - (next.rateChangedAt ?? now);
-  if (elapsed < 1_000 || (next.acceptedBefore ?? 0) < FILLED * next.learnedRate!) return next;
+  const filled = (next.acceptedBefore ?? 0) >= FILLED * next.learnedRate!;
+  if (next.rateCeiling !== undefined && next.rateSlowStart !== true) return keptToCeiling(next, now, filled);
+  if (next.rateCeiling !== undefined) return triedAbove(next, now, elapsed, filled);
+  if (elapsed < 1_000 || !filled) return next;
   return { ...next, learnedRate: grown(next, elapsed), rateChangedAt: now };
+}
+
+/**
+ * Trying above a declared rate: the rate tried holds, and the next try doubles it, once the
+ * server took it long enough to have emptied a bucket of the declared depth several times over
+ * (a bucket left full by a rate declared too low admits a faster rate for a while).
+ */
+function triedAbove(state: BucketState, now: number, elapsed: number, filled: boolean): BucketState {
+  const rate = state.learnedRate!;
+  const above = Math.max(MIN_RATE, rate - state.rateCeiling!);
+  const heldForMs = Math.max(1_000, (1_000 * DRAINS_TO_HOLD * (state.rateDepth ?? 1)) / above);
+  if (elapsed < heldForMs || !filled) return state;
+  return { ...state, rateCeiling: rate, learnedRate: rate * 2, rateChangedAt: now };
+}
+
+/**
+ * A declared rate is kept to while demand does not fill it, and until it has held demand back
+ * for the probe's wait; then the rate doubles (slow start from the declaration), and the first
+ * refusal brings it back (`refused`).
+ */
+function keptToCeiling(state: BucketState, now: number, filled: boolean): BucketState {
+  const afterMs = state.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS;
+  if (!filled) return { ...state, rateProbeAt: Math.max(state.rateProbeAt ?? now, now + afterMs) };
+  if (now < (state.rateProbeAt ?? Number.POSITIVE_INFINITY)) return state;
+  return { ...state, learnedRate: state.learnedRate! * 2, rateSlowStart: true, rateChangedAt: now };
 }
 
 /**
@@ -129,14 +202,90 @@ export function refused(
     ? Math.max(blockedUntil, Math.min(learning.waitStatedUntil!, now + (retryAfterMs ?? 0)))
     : blockedUntil;
   if (sameMeasurement) return { ...learning, ...stated, blockedUntil: confirmed };
+  if (learning.rateCeiling !== undefined) {
+    // A try above a declared rate, refused: the rate the server last took holds. Refused at or
+    // below it: the declaration was too high, and goes.
+    if (learning.rateSlowStart === true) return triedTooFar(learning, now, blockedUntil, stated);
+    return cut(withoutDeclaration(learning), now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
+  }
+  return cut(learning, now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
+}
+
+/** A try above a declared rate refused at `now`: back to the rate that held; the next try waits four times as long. */
+function triedTooFar(
+  state: BucketState,
+  now: number,
+  blockedUntil: number,
+  stated: Partial<BucketState>,
+): BucketState {
+  const afterMs = Math.min(
+    LONGEST_PROBE_AFTER_MS,
+    PROBE_SPACING_GROWTH * (state.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS),
+  );
+  return {
+    ...state,
+    ...stated,
+    blockedUntil,
+    learnedRate: state.rateCeiling!,
+    rateSlowStart: false,
+    rateChangedAt: now,
+    rateCutAt: now,
+    rateProbeAfterMs: afterMs,
+    rateProbeAt: now + afterMs,
+    // No burst right after a refusal: the next request waits its turn at the rate that held.
+    paceTokens: 0,
+    paceUpdatedAt: now,
+  };
+}
+
+/** A learned rate no longer held to a declaration: measured from what the server accepted, as in slow start. */
+function withoutDeclaration(state: BucketState): BucketState {
+  const {
+    rateCeiling: _ceiling,
+    rateDepth: _depth,
+    rateProbeAt: _probeAt,
+    rateProbeAfterMs: _probeAfter,
+    ...rest
+  } = state;
+  return { ...rest, rateSlowStart: true };
+}
+
+/**
+ * Requests per second the quota admitted between the last refusal that cut the rate and one at
+ * `now`, when they are at least `SHORTEST_REFILL_SPAN_MS` apart; undefined otherwise.
+ */
+function refillBetweenRefusals(state: BucketState, now: number): number | undefined {
+  const { rateCutAt, acceptedSinceCut } = state;
+  if (rateCutAt === undefined || acceptedSinceCut === undefined) return undefined;
+  const spanMs = now - rateCutAt;
+  if (spanMs < SHORTEST_REFILL_SPAN_MS) return undefined;
+  return Math.max(MIN_RATE, (1_000 * acceptedSinceCut) / spanMs);
+}
+
+/** The rate cut by a refusal at `now` that is a new measurement. */
+function cut(
+  learning: BucketState,
+  now: number,
+  blockedUntil: number,
+  stated: Partial<BucketState>,
+  sinceCut: number,
+  waitStated: boolean,
+): BucketState {
   const counts = acceptedAt(learning, now);
   const rate = learning.learnedRate!;
   // Slow start overshoots by up to twice: the rate refused is what the server accepted in the
   // last second; later, a refusal means the rate is only just too high, unless it follows a
   // cut that should have stopped them.
   const measured = Math.max(counts.accepted ?? 0, counts.acceptedBefore ?? 0, rate / 2);
-  const refusedRate = learning.rateSlowStart ? Math.min(rate, measured) : rate;
-  const cut = sinceCut < REPEATED_WITHIN_MS ? REPEATED_CUT : CUT;
+  // Two refusals a while apart each found the quota spent: what it admitted between them is
+  // what it gave back over that time (at least: idle, a bucket stops refilling when full). That
+  // measures the rate itself, where a cut only guesses at it: the rate goes just under it, and
+  // one refusal is one measurement (a cut of a share took several, each costing a refusal).
+  // (A refusal that states its wait is left to it: a window refuses until its end, and what it
+  // admitted between two refusals says when its windows end, not how fast to send.)
+  const refill = waitStated ? undefined : refillBetweenRefusals(learning, now);
+  const refusedRate = refill ?? (learning.rateSlowStart ? Math.min(rate, measured) : rate);
+  const cut = refill !== undefined ? CUT : sinceCut < REPEATED_WITHIN_MS ? REPEATED_CUT : CUT;
   return {
     ...learning,
     ...counts,
@@ -144,6 +293,7 @@ export function refused(
     blockedUntil,
     learnedRate: Math.max(MIN_RATE, refusedRate * (1 - cut)),
     refusedRate,
+    acceptedSinceCut: 0,
     rateSlowStart: false,
     rateChangedAt: now,
     rateCutAt: now,

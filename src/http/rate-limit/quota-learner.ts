@@ -28,6 +28,7 @@ type FreshWindows = Map<string, number>;
 export class QuotaLearner {
   readonly #inFlight = new Map<string, number>();
   readonly #fresh = new Map<string, FreshWindows>();
+  readonly #declaredRates = new Set<string>();
 
   constructor(
     private readonly ledger: BucketLedger,
@@ -37,6 +38,14 @@ export class QuotaLearner {
     /** Where a shared store keeps the route scopes for the fleet (absent: this process alone). */
     private readonly scopes?: RouteScopeBook,
   ) {}
+
+  /**
+   * `bucket` is a declared token bucket (`declared` in `learned-rate.ts`): answers that state no
+   * quota correct its rate as they teach a learned one.
+   */
+  declareRate(bucket: string): void {
+    this.#declaredRates.add(bucket);
+  }
 
   /** Requests to `bucket` sent and not yet answered. */
   inFlight(bucket: string): number {
@@ -87,20 +96,24 @@ export class QuotaLearner {
     // that meets the route next uses it from its first request instead of probing again.
     if (scopeNews && this.scopes && scope)
       await this.scopes.remember(route, scope, this.routes.countsPerRoute(route.origin));
-    const stated = buckets.length > 0 || granted.some((bucket) => !this.#isLearned(bucket, route));
+    const rated = (bucket: string) => this.#isLearned(bucket, route) || this.#declaredRates.has(bucket);
+    const stated = buckets.length > 0 || granted.some((bucket) => !rated(bucket));
     if (!stated) {
-      // A service that states no quota: its refusals and acceptances teach the rate.
+      // A service that states no quota: its refusals and acceptances teach the rate (of the
+      // origin's learned quota, or of the token buckets declared for the route).
       // A refusal is a measurement, never an acceptance, with or without `Retry-After`; a
       // refusal for requests in flight says nothing of the rate (the in-flight cap learns it).
-      const learned = learnedBucketOf(route);
+      const declared = granted.filter((bucket) => this.#declaredRates.has(bucket));
       // A refusal for requests in flight is the in-flight cap's business; its Retry-After holds
       // the refused request's retry, not every request (the cap already sends fewer at once).
       if (refusal === 'in-flight') return;
-      await this.ledger.update(learned, (state) =>
-        refusal === 'rate'
-          ? refused(state, outcome.receivedAt, outcome.retryAfterMs, this.random, sentAt)
-          : accepted(state, outcome.receivedAt),
-      );
+      for (const bucket of declared.length > 0 ? declared : [learnedBucketOf(route)]) {
+        await this.ledger.update(bucket, (state) =>
+          refusal === 'rate'
+            ? refused(state, outcome.receivedAt, outcome.retryAfterMs, this.random, sentAt)
+            : accepted(state, outcome.receivedAt),
+        );
+      }
       return;
     }
     if (refusal === 'in-flight') {

@@ -20,11 +20,11 @@ export interface RateLimitBelief {
   readonly bucket: string;
   /**
    * Why it is believed: `fields` (the answers' rate-limit fields stated it), `published` (a
-   * published policy), `refusals` (a rate learned from refusals, the service stating none),
+   * published or declared policy, see `PublishedQuota`), `refusals` (a rate learned from refusals, the service stating none),
    * `in-flight refusals` (a cap on requests in flight, learned from secondary-limit refusals).
    */
   readonly source: 'fields' | 'published' | 'refusals' | 'in-flight refusals';
-  /** Units per window, as stated. */
+  /** Units per window, as stated (a declared token bucket's depth). */
   readonly limit?: number;
   /** Units left now, by the governor's count (its ledger, corrected by each answer). */
   readonly remaining?: number;
@@ -64,13 +64,21 @@ export class RateLimitBeliefs {
           ...blocked,
         });
       } else if (state.learnedRate !== undefined) {
-        beliefs.push({ bucket, source: 'refusals', ratePerSecond: state.learnedRate, ...blocked });
+        // A declared token bucket is believed on its declaration until a refusal below it.
+        const declared = state.rateCeiling !== undefined && bucket.includes('#published#');
+        beliefs.push({
+          bucket,
+          source: declared ? 'published' : 'refusals',
+          ratePerSecond: state.learnedRate,
+          ...(declared && state.rateDepth !== undefined ? { limit: state.rateDepth } : {}),
+          ...blocked,
+        });
       }
     }
     for (const cap of this.inFlight.states()) {
       beliefs.push({
         bucket: cap.origin,
-        source: 'in-flight refusals',
+        source: cap.declared ? 'published' : 'in-flight refusals',
         inFlightCap: cap.cap,
         climbsAt: cap.climbsAt,
       });

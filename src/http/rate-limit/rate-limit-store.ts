@@ -144,12 +144,27 @@ export interface BucketState {
    * climbs back to just under it after a cut, and only probes beyond slowly.
    */
   readonly refusedRate?: number;
+  /**
+   * Requests the learned rate lets go back to back when nothing went for a while: a declared
+   * token bucket's depth (see `declared` in `learned-rate.ts`). @default about one
+   */
+  readonly rateDepth?: number;
+  /**
+   * A rate declared before any answer (a documented token bucket's refill, a window's pace): the
+   * learned rate keeps to it, not climbing past it until `rateProbeAt`; a refusal below it drops it.
+   */
+  readonly rateCeiling?: number;
+  /** When the learned rate next tries above `rateCeiling`, and how long it waited for this try. */
+  readonly rateProbeAt?: number;
+  readonly rateProbeAfterMs?: number;
   /** Still doubling the learned rate: no refusal seen yet. */
   readonly rateSlowStart?: boolean;
   /** When the learned rate last changed. */
   readonly rateChangedAt?: number;
   /** When a refusal last cut the learned rate. */
   readonly rateCutAt?: number;
+  /** Answers accepted since then: between two refusals, the rate the quota gave back. */
+  readonly acceptedSinceCut?: number;
   /**
    * The end of the last wait a refusal stated (`Retry-After`, a body's `retry_after`), as stated:
    * a request sent before it and refused only confirms that wait, and measures no rate.

@@ -50,7 +50,11 @@ export class RouteMap {
     const entries = this.#published.get(origin) ?? [];
     const existing = entries.find((entry) => entry.prefix === prefix);
     if (existing)
-      entries.splice(entries.indexOf(existing), 1, { prefix, buckets: [...existing.buckets, ...buckets] });
+      // The same policy published twice (each MCP server lists the same resource) is one quota.
+      entries.splice(entries.indexOf(existing), 1, {
+        prefix,
+        buckets: [...new Set([...existing.buckets, ...buckets])],
+      });
     else entries.push({ prefix, buckets });
     entries.sort((a, b) => b.prefix.length - a.prefix.length);
     this.#published.set(origin, entries);

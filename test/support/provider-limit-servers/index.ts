@@ -7,6 +7,7 @@
  * Bottleneck settings a person would write from its documentation.
  * @module
  */
+import type { PublishedQuota } from '../../../src/http/index.js';
 import { anthropicLimiter } from './anthropic.js';
 import { azureOpenAiLimiter } from './azure-openai.js';
 import { discordLimiter } from './discord.js';
@@ -64,6 +65,11 @@ export interface ProviderLimitServer {
   /** The share (0 to 1) of what the limits allowed over `wallMs` that the run was admitted. */
   quotaUsed(counts: ProviderCounts, wallMs: number, run: RunShape): number;
   readonly bottleneck: BottleneckSettings;
+  /**
+   * The documented limit as a developer declares it to the toolkit (`rateLimit.quotas`), for the
+   * servers that state it in no field: the toolkit told the limit, beside Bottleneck told it.
+   */
+  readonly told?: readonly PublishedQuota[];
 }
 
 /** The least time the jobs' own length allows, however generous the quota. */
@@ -189,6 +195,7 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       minimumMs: (run) => Math.max(jobsAlone(run, 1_000), ((2 * run.jobs) / 10) * 1_000),
       quotaUsed: (counts, wallMs) => Math.min(1, (counts.admittedAt.length * 1_000) / (10 * wallMs)),
       bottleneck: { maxConcurrent: 10 },
+      told: [{ maxInFlight: 10 }],
     }),
   ),
   // Each route draws on a quota of its own: the status route's is learned from its first answer.
@@ -225,6 +232,7 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       reservoirIncreaseInterval: 200,
       reservoirIncreaseMaximum: 20,
     },
+    told: [{ limit: 20, refillPerSecond: 5 }],
   },
   {
     id: 'sliding-log',
@@ -304,6 +312,7 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
     start: (options) => startProviderService(geminiLimiter({ limit: 40, windowMs: 10_000 }), options),
     ...alignedWindowShape(40, 10_000),
     bottleneck: { reservoir: 40, reservoirRefreshAmount: 40, reservoirRefreshInterval: 10_000 },
+    told: [{ limit: 40, windowMs: 10_000 }],
   },
   {
     id: 'shopify',

@@ -5,7 +5,13 @@
  * @module
  */
 import { SeededRandom } from '../../../packages/emulator/src/random.js';
-import { type Clock, HttpClient, type HttpClientOptions, type Transport } from '../../../src/http/index.js';
+import {
+  type Clock,
+  HttpClient,
+  type HttpClientOptions,
+  type PublishedQuota,
+  type Transport,
+} from '../../../src/http/index.js';
 import { runJobs } from '../dialect-servers/run-jobs.js';
 import type { JobClient } from './run-against.js';
 
@@ -36,13 +42,21 @@ export function toolkitHttpClient(
   });
 }
 
-/** One toolkit client running every job: failed calls and lost jobs. */
-export const toolkitJobClient: JobClient = async (options) => {
-  const run = await runJobs({
-    client: toolkitHttpClient(options),
-    baseUrl: options.baseUrl,
-    jobs: options.jobs,
-    callers: options.callers,
-  });
-  return { failedCalls: run.failedCalls, lostJobs: run.unfinished };
-};
+/**
+ * One toolkit client running every job: failed calls and lost jobs. Told `quotas`, it keeps to
+ * them from the first request (`rateLimit.quotas`), as Bottleneck is configured by hand.
+ */
+export const toolkitToldClient =
+  (quotas?: readonly PublishedQuota[]): JobClient =>
+  async (options) => {
+    const run = await runJobs({
+      client: toolkitHttpClient(options, quotas ? { rateLimit: { quotas } } : {}),
+      baseUrl: options.baseUrl,
+      jobs: options.jobs,
+      callers: options.callers,
+    });
+    return { failedCalls: run.failedCalls, lostJobs: run.unfinished, errors: run.errors };
+  };
+
+/** One toolkit client running every job, told nothing: failed calls and lost jobs. */
+export const toolkitJobClient: JobClient = toolkitToldClient();
