@@ -262,6 +262,7 @@ export class RateLimitGovernor {
           this.#burst,
           sentAt,
           this.#inFlightAfterGrant,
+          route.key,
         ),
       );
       if (decision.kind === 'granted')
@@ -343,7 +344,14 @@ export class RateLimitGovernor {
     }
     const sentAt = this.#stamp();
     const decision = await this.#granting(resolution.buckets, () =>
-      this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt, this.#inFlightAfterGrant),
+      this.#ledger.tryGrant(
+        resolution.buckets,
+        now,
+        this.#burst,
+        sentAt,
+        this.#inFlightAfterGrant,
+        head.route.key,
+      ),
     );
     if (decision.kind === 'wait') {
       // A wait for the quota ends when the ledger frees a unit: a reset the server announced

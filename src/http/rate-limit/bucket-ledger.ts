@@ -69,6 +69,8 @@ export class BucketLedger {
     grantedAt: number = now,
     /** This governor's requests in flight on `bucket` once this one is granted. */
     inFlightAfter: (bucket: string) => number = () => 1,
+    /** The route asking (a quota of other units holds only the routes that spend it). */
+    routeKey?: string,
   ): Promise<GrantDecision> {
     return compareAndSetCycle<GrantDecision>({
       store: this.store,
@@ -77,7 +79,7 @@ export class BucketLedger {
       attempts: MAX_CAS_ATTEMPTS,
       change: (reads) => {
         const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
-        const plans: Plan[] = states.map((state) => plan(state, now, burst));
+        const plans: Plan[] = states.map((state) => plan(state, now, burst, routeKey));
         let longest: GrantDecision | undefined;
         const unknown: string[] = [];
         plans.forEach((decision, index) => {
@@ -156,7 +158,13 @@ export class BucketLedger {
     await this.update(bucket, (state) => release(state, grantedAt));
   }
 
-  block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {
-    return this.update(bucket, (state) => block(state, untilMs, quotaSpent, sentAt));
+  block(
+    bucket: string,
+    untilMs: number,
+    quotaSpent: boolean,
+    sentAt: number,
+    routeKey?: string,
+  ): Promise<BucketState> {
+    return this.update(bucket, (state) => block(state, untilMs, quotaSpent, sentAt, routeKey));
   }
 }

@@ -26,6 +26,7 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
+import { MAX_SPENDING_ROUTES } from './bucket-state-codec.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
 import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
@@ -161,11 +162,65 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
 }
 
 /**
+ * Whether requests of `routeKey` draw on a quota of other units. Which routes spend tokens is
+ * not in the fields (a poll costs none; every answer reads the deployment's tokens): a route is
+ * shown to spend the quota when it was refused while a reading said it was spent. Until one
+ * route is, every route may (held while it reads spent, as before anything was learned).
+ */
+function spends(state: BucketState, routeKey: string | undefined): boolean {
+  if (routeKey === undefined || state.spentBy === undefined || state.spentBy.length === 0) return true;
+  return state.spentBy.includes(routeKey);
+}
+
+/**
+ * When a quota whose readings state no reset comes back next after `after`: the last refusal's
+ * wait, then every learned spacing after it (see `refillEveryMs`). Undefined until learned.
+ */
+function nextRefill(state: BucketState, after: number): number | undefined {
+  const { refusedUntil, refillEveryMs } = state;
+  if (refusedUntil === undefined) return undefined;
+  if (refusedUntil > after) return refusedUntil;
+  if (refillEveryMs === undefined) return undefined;
+  return refusedUntil + (Math.floor((after - refusedUntil) / refillEveryMs) + 1) * refillEveryMs;
+}
+
+/**
+ * What a refusal that showed the quota spent, for a request sent at `sentAt`, teaches of when it
+ * comes back: its wait ends at `untilMs`; a refusal of a request sent after the last one's wait
+ * ended is a later window's, and the gap between the two waits' ends is a whole number of
+ * windows (the smallest gap seen is taken for one). Refusals of requests sent before the last
+ * wait ended are that wait's again.
+ */
+function refillAfterRefusal(state: BucketState, untilMs: number, sentAt: number): Partial<BucketState> {
+  const previous = state.refusedUntil;
+  if (previous === undefined) return { refusedUntil: untilMs };
+  if (sentAt < previous) return {};
+  const gapMs = untilMs - previous;
+  if (gapMs < SHORTEST_LEARNED_WINDOW_MS) return { refusedUntil: Math.max(previous, untilMs) };
+  return { refusedUntil: untilMs, refillEveryMs: Math.min(state.refillEveryMs ?? gapMs, gapMs) };
+}
+
+/** `spentBy` with `routeKey` added (the most recent kept when the list is full). */
+function withSpender(state: BucketState, routeKey: string | undefined): Partial<BucketState> {
+  if (routeKey === undefined || !state.otherUnits) return {};
+  const known = state.spentBy ?? [];
+  if (known.includes(routeKey)) return {};
+  return { spentBy: [...known, routeKey].slice(-MAX_SPENDING_ROUTES) };
+}
+
+/**
  * Whether a request may go at `now`, and if not, how long to wait. The same on a store shared
  * by several processes: every grant is in the shared ledger, and a reading's offer was cut at
  * the answer by the grants it may not have seen (see `unseenAt`).
  */
-export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
+export function plan(
+  state: BucketState,
+  now: number,
+  burst: number | undefined,
+  /** The route asking: a quota of other units holds only the routes shown to spend it (`spentBy`). */
+  routeKey?: string,
+): Plan {
+  if (state.otherUnits && !spends(state, routeKey)) return { kind: 'go', paceTokens: 1 };
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.otherUnits) {
@@ -854,7 +909,8 @@ function observeOtherUnits(
   return {
     ...base,
     remaining,
-    resetAt: receivedAt + (resetMs ?? windowOf(base)),
+    // No reset stated: the quota is back when refusals showed it comes back, else a guess.
+    resetAt: resetMs !== undefined ? receivedAt + resetMs : (nextRefill(state, receivedAt) ?? receivedAt + windowOf(base)),
     readingSentAt: sentAt,
     readingReceivedAt: Math.max(receivedAt, state.readingReceivedAt ?? receivedAt),
   };
@@ -948,10 +1004,18 @@ export function release(state: BucketState, grantedAt: number): BucketState {
 }
 
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */
-export function block(state: BucketState, untilMs: number, quotaSpent: boolean, sentAt: number): BucketState {
+export function block(
+  state: BucketState,
+  untilMs: number,
+  quotaSpent: boolean,
+  sentAt: number,
+  /** The refused request's route: a quota of other units it was refused on holds it from now on. */
+  routeKey?: string,
+): BucketState {
   // A refusal withdraws any burst a reading offered: the server no longer has it.
   const blocked = {
     ...(quotaSpent ? cutLeak(state, sentAt, untilMs) : state),
+    ...(quotaSpent ? { ...refillAfterRefusal(state, untilMs, sentAt), ...withSpender(state, routeKey) } : {}),
     blockedUntil: Math.max(state.blockedUntil, untilMs),
     offerRemaining: 0,
   };

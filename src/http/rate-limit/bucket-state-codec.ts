@@ -67,6 +67,8 @@ const OPTIONAL_FIELDS = [
   'leakFromRemaining',
   'leakFromGrants',
   'leakCutUntil',
+  'refusedUntil',
+  'refillEveryMs',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
@@ -87,6 +89,7 @@ export function encodeBucketState(state: BucketState): string {
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   if (state.concurrency !== undefined) fields.concurrency = state.concurrency;
   if (state.routes !== undefined) fields.routes = state.routes;
+  if (state.spentBy !== undefined) fields.spentBy = state.spentBy;
   return JSON.stringify(fields);
 }
 
@@ -146,12 +149,25 @@ function decodeState(json: string): BucketState | undefined {
     const concurrency = decodeConcurrencyRecord(record.concurrency);
     if (concurrency !== undefined) state.concurrency = concurrency;
   }
+  if (isRouteKeys(record.spentBy)) state.spentBy = record.spentBy;
   if (record.routes !== undefined) {
     // Route scopes that are not the toolkit's read as nothing known: the routes are learned again.
     const routes = decodeRouteScopeRecord(record.routes);
     if (routes !== undefined) state.routes = routes;
   }
   return state;
+}
+
+/** At most this many routes are kept as spending a quota (see `spentBy`), each a route key this long at most. */
+export const MAX_SPENDING_ROUTES = 16;
+const MAX_ROUTE_KEY_LENGTH = 2_048;
+
+function isRouteKeys(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_SPENDING_ROUTES &&
+    value.every((key) => typeof key === 'string' && key.length <= MAX_ROUTE_KEY_LENGTH)
+  );
 }
 
 function isCountedRequests(value: unknown): value is CountedRequests {

@@ -81,6 +81,7 @@ export class QuotaLearner {
         inFlight: this.inFlight(bucket),
       });
       this.observations.record(bucket, state, outcome.receivedAt);
+      this.routes.noteSpenders(bucket, state.spentBy);
       if (this.#weighScope(route, bucket, observation, outcome.receivedAt)) scopeNews = true;
     }
     // What the answer taught of the route's scope goes to the fleet (a shared store): a process
@@ -111,16 +112,17 @@ export class QuotaLearner {
     }
     if (outcome.retryAfterMs === undefined) return;
     // A refusal whose fields named no quota still blocks the quotas the request was granted on.
-    const blocked = buckets.length > 0 ? buckets : granted;
-    const quotaSpent =
-      refusal === 'rate' && !outcome.observations.some((observation) => (observation.remaining ?? 0) > 0);
+    // One whose fields show some quotas spent and others with room is the spent ones' refusal
+    // (Azure's tokens at 0, requests left): it blocks only them, and only for the routes that
+    // spend them (`spentBy` in `bucket-math.ts`), so polls that cost no tokens still go.
+    const spent = buckets.filter((_, index) => (outcome.observations[index]!.remaining ?? 0) < 1);
+    const blocked = buckets.length === 0 ? granted : spent.length > 0 ? [...new Set(spent)] : buckets;
+    const quotaSpent = refusal === 'rate' && (spent.length > 0 || buckets.length === 0);
     const until = outcome.receivedAt + outcome.retryAfterMs;
     for (const bucket of blocked) {
-      this.observations.record(
-        bucket,
-        await this.ledger.block(bucket, until, quotaSpent, sentAt),
-        outcome.receivedAt,
-      );
+      const state = await this.ledger.block(bucket, until, quotaSpent, sentAt, route.key);
+      this.observations.record(bucket, state, outcome.receivedAt);
+      this.routes.noteSpenders(bucket, state.spentBy);
     }
   }
 

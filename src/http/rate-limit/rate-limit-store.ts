@@ -123,6 +123,20 @@ export interface BucketState {
   readonly leakFromGrants?: number;
   /** A refusal halved the refill rate: refusals of requests sent before this moment do not again. */
   readonly leakCutUntil?: number;
+  /**
+   * The routes shown to spend this quota of other units: each was refused while a reading said
+   * the quota was spent. Once one is known, the quota holds only them (a poll that costs no
+   * tokens is not held while the tokens are spent); until then, every route it is read on.
+   */
+  readonly spentBy?: readonly string[];
+  /** When the last refusal that showed the quota spent said it comes back. */
+  readonly refusedUntil?: number;
+  /**
+   * How far apart the moments the quota came back lie, learned from the waits of refusals in
+   * different windows (the smallest gap): where readings state no reset (Azure's
+   * `x-ratelimit-remaining-tokens` alone), a spent quota is back at the next such moment.
+   */
+  readonly refillEveryMs?: number;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
   /** Each governor's requests granted and not yet answered (see `in-flight-leases.ts`). */

@@ -39,6 +39,8 @@ export class RouteMap {
   readonly #inferred = new Map<string, readonly string[]>();
   readonly #byOrigin = new Map<string, Set<string>>();
   readonly #countedPerRoute = new Set<string>();
+  /** Quotas of other units by the routes shown to spend them (see `spentBy` in `bucket-math.ts`). */
+  readonly #spentBy = new Map<string, readonly string[]>();
   /** Published quotas by origin: path prefix and buckets, longest prefix first. */
   readonly #published = new Map<
     string,
@@ -82,7 +84,7 @@ export class RouteMap {
 
   resolve(route: Route): Resolution {
     const learned = this.#learned.get(route.key);
-    if (learned) return learned;
+    if (learned) return this.#queuedApart(route, learned);
     const path = route.key.slice(route.origin.length);
     const published = this.#published.get(route.origin)?.find((entry) => isUnder(path, entry.prefix));
     // A published quota is known from the first request: no probe, the first burst keeps to it.
@@ -94,6 +96,28 @@ export class RouteMap {
     }
     const onOrigin = this.#byOrigin.get(route.origin);
     return { buckets: onOrigin ? [...onOrigin] : [], known: false, queueKey };
+  }
+
+  /**
+   * Records which routes spend `bucket`, a quota of other units, as its state says: the others
+   * no longer wait for it, so they queue apart from those that do (in one queue, a submission
+   * waiting for tokens would hold the polls behind it).
+   */
+  noteSpenders(bucket: string, spentBy: readonly string[] | undefined): void {
+    if (spentBy === undefined || spentBy.length === 0) return;
+    const known = this.#spentBy.get(bucket);
+    if (known?.length === spentBy.length && known.every((key, index) => key === spentBy[index])) return;
+    this.#spentBy.set(bucket, spentBy);
+  }
+
+  /** `resolution` queued with the routes that wait for the same quotas as `route`. */
+  #queuedApart(route: Route, resolution: Resolution): Resolution {
+    if (this.#spentBy.size === 0) return resolution;
+    const waitsFor = resolution.buckets.filter(
+      (bucket) => this.#spentBy.get(bucket)?.includes(route.key) ?? true,
+    );
+    if (waitsFor.length === resolution.buckets.length) return resolution;
+    return { ...resolution, queueKey: quotaKey(waitsFor) };
   }
 
   /** Every bucket a route of any origin was found to draw on, and the published ones. */
