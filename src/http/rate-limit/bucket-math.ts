@@ -910,7 +910,10 @@ function observeOtherUnits(
     ...base,
     remaining,
     // No reset stated: the quota is back when refusals showed it comes back, else a guess.
-    resetAt: resetMs !== undefined ? receivedAt + resetMs : (nextRefill(state, receivedAt) ?? receivedAt + windowOf(base)),
+    resetAt:
+      resetMs !== undefined
+        ? receivedAt + resetMs
+        : (nextRefill(state, receivedAt) ?? receivedAt + windowOf(base)),
     readingSentAt: sentAt,
     readingReceivedAt: Math.max(receivedAt, state.readingReceivedAt ?? receivedAt),
   };
