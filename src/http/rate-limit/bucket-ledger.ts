@@ -19,6 +19,7 @@ import {
 import { compareAndSetCycle } from './compare-and-set-cycle.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
+import { isRemainingOnly, refusedWithoutWait } from './remaining-only.js';
 
 const MAX_CAS_ATTEMPTS = 16;
 
@@ -99,7 +100,7 @@ export class BucketLedger {
         const writes = buckets.map((bucket, index) => {
           const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
           return withInFlight(
-            grant(states[index]!, now, decision.paceTokens, stamp, decision.phaseProbe === true),
+            grant(states[index]!, now, decision.paceTokens, stamp, decision.phaseProbe === true, routeKey),
             this.owner,
             inFlightAfter(bucket),
             now,
@@ -156,6 +157,13 @@ export class BucketLedger {
   /** Gives back the unit of `bucket` that the request granted at `grantedAt` took (see `release`). */
   async release(bucket: string, grantedAt: number): Promise<void> {
     await this.update(bucket, (state) => release(state, grantedAt));
+  }
+
+  /** A quota that says only what is left refused a request sent at `sentAt` without a wait (see `remaining-only.ts`). */
+  async refusedWithoutWait(bucket: string, receivedAt: number, sentAt: number): Promise<void> {
+    const state = await this.read(bucket);
+    if (state === undefined || !isRemainingOnly(state)) return;
+    await this.update(bucket, (current) => refusedWithoutWait(current, receivedAt, sentAt));
   }
 
   block(

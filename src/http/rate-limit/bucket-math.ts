@@ -26,8 +26,17 @@
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
-import { MAX_SPENDING_ROUTES } from './bucket-state-codec.js';
+import { costAfter, inFlightWait, spendingGrant, spends, withSpender } from './other-units.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
+import {
+  isRemainingOnly,
+  nextRefill,
+  observeRemainingOnly,
+  planRemainingOnly,
+  readsRemainingOnly,
+  refillAfterRefusal,
+  remainingOnlyGrant,
+} from './remaining-only.js';
 import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
 /** A request whose window is unknown counts this much longer than a window, for latency. */
@@ -162,53 +171,6 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
 }
 
 /**
- * Whether requests of `routeKey` draw on a quota of other units. Which routes spend tokens is
- * not in the fields (a poll costs none; every answer reads the deployment's tokens): a route is
- * shown to spend the quota when it was refused while a reading said it was spent. Until one
- * route is, every route may (held while it reads spent, as before anything was learned).
- */
-function spends(state: BucketState, routeKey: string | undefined): boolean {
-  if (routeKey === undefined || state.spentBy === undefined || state.spentBy.length === 0) return true;
-  return state.spentBy.includes(routeKey);
-}
-
-/**
- * When a quota whose readings state no reset comes back next after `after`: the last refusal's
- * wait, then every learned spacing after it (see `refillEveryMs`). Undefined until learned.
- */
-function nextRefill(state: BucketState, after: number): number | undefined {
-  const { refusedUntil, refillEveryMs } = state;
-  if (refusedUntil === undefined) return undefined;
-  if (refusedUntil > after) return refusedUntil;
-  if (refillEveryMs === undefined) return undefined;
-  return refusedUntil + (Math.floor((after - refusedUntil) / refillEveryMs) + 1) * refillEveryMs;
-}
-
-/**
- * What a refusal that showed the quota spent, for a request sent at `sentAt`, teaches of when it
- * comes back: its wait ends at `untilMs`; a refusal of a request sent after the last one's wait
- * ended is a later window's, and the gap between the two waits' ends is a whole number of
- * windows (the smallest gap seen is taken for one). Refusals of requests sent before the last
- * wait ended are that wait's again.
- */
-function refillAfterRefusal(state: BucketState, untilMs: number, sentAt: number): Partial<BucketState> {
-  const previous = state.refusedUntil;
-  if (previous === undefined) return { refusedUntil: untilMs };
-  if (sentAt < previous) return {};
-  const gapMs = untilMs - previous;
-  if (gapMs < SHORTEST_LEARNED_WINDOW_MS) return { refusedUntil: Math.max(previous, untilMs) };
-  return { refusedUntil: untilMs, refillEveryMs: Math.min(state.refillEveryMs ?? gapMs, gapMs) };
-}
-
-/** `spentBy` with `routeKey` added (the most recent kept when the list is full). */
-function withSpender(state: BucketState, routeKey: string | undefined): Partial<BucketState> {
-  if (routeKey === undefined || !state.otherUnits) return {};
-  const known = state.spentBy ?? [];
-  if (known.includes(routeKey)) return {};
-  return { spentBy: [...known, routeKey].slice(-MAX_SPENDING_ROUTES) };
-}
-
-/**
  * Whether a request may go at `now`, and if not, how long to wait. The same on a store shared
  * by several processes: every grant is in the shared ledger, and a reading's offer was cut at
  * the answer by the grants it may not have seen (see `unseenAt`).
@@ -224,9 +186,10 @@ export function plan(
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.otherUnits) {
-    const waitMs = spentUnitsWait(state, now);
+    const waitMs = spentUnitsWait(state, now) ?? inFlightWait(state);
     return waitMs === undefined ? { kind: 'go', paceTokens: 1 } : { kind: 'wait', waitMs, reason: 'quota' };
   }
+  if (isRemainingOnly(state)) return planRemainingOnly(state, now);
   if (state.limit === undefined) {
     if (state.learnedRate === undefined) return { kind: 'unknown' };
     // A quota nobody published: paced at the rate learned from the refusals, evenly (a burst
@@ -476,13 +439,16 @@ export function grant(
   grantedAt = now,
   /** The request probes the spent window's end (`plan` said so): the others wait for its answer. */
   phaseProbe = false,
+  /** The route granted (a quota of other units counts the requests of the routes that spend it). */
+  routeKey?: string,
 ): BucketState {
-  const granted = grantOne(state, now, tokens, grantedAt);
+  const granted = state.otherUnits
+    ? spendingGrant(state, now, grantedAt, routeKey)
+    : grantOne(state, now, tokens, grantedAt);
   return phaseProbe ? probeSent(granted, grantedAt, now) : granted;
 }
 
 function grantOne(state: BucketState, now: number, tokens: number, grantedAt: number): BucketState {
-  if (state.otherUnits) return { ...state, lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt) };
   // Never NaN or Infinity in a state: a shared store's JSON could not keep them.
   const paced = {
     ...state,
@@ -491,6 +457,8 @@ function grantOne(state: BucketState, now: number, tokens: number, grantedAt: nu
     lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt),
     grantsTotal: (state.grantsTotal ?? 0) + 1,
   };
+  if (isRemainingOnly(state))
+    return { ...paced, counted: bounded(remainingOnlyGrant(live(state, now), grantedAt, now)) };
   if (state.limit === undefined) return paced;
   // A request that may reach the server after the window's end (within a round trip of it:
   // the grant's own write, the way there) may be counted in the next window instead, where the
@@ -645,6 +613,14 @@ export function observe(
   inFlight = 0,
 ): BucketState {
   if (countsOtherUnits(observation)) return observeOtherUnits(state, observation, receivedAt, sentAt);
+  if (readsRemainingOnly(state, observation))
+    return observeRemainingOnly(
+      rollOver(state, receivedAt),
+      observation.remaining!,
+      receivedAt,
+      sentAt,
+      inFlight,
+    );
   const atServer = serverOrder(state, observation, receivedAt, sentAt);
   const olderStamp = sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY);
   if (atServer === 'earlier' || (olderStamp && atServer !== 'later')) {
@@ -897,10 +873,14 @@ function observeOtherUnits(
 ): BucketState {
   const { limit, remaining, resetMs } = observation;
   const gradual = state.gradual === true || refillsGradually(state, observation, receivedAt, sentAt);
+  const fresher = sentAt >= (state.readingSentAt ?? Number.NEGATIVE_INFINITY);
   const base: BucketState = {
     ...state,
     otherUnits: true,
-    counted: [],
+    // The spending requests up to this reading's are in its count.
+    counted: fresher
+      ? (state.counted ?? []).filter(([grantedAt]) => grantedAt > sentAt)
+      : (state.counted ?? []),
     ...(limit !== undefined ? { limit } : {}),
     ...(observation.windowMs !== undefined ? { windowMs: observation.windowMs } : {}),
     ...(gradual ? { gradual } : {}),
@@ -908,6 +888,7 @@ function observeOtherUnits(
   if (remaining === undefined || sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY)) return base;
   return {
     ...base,
+    ...costAfter(state, remaining, sentAt),
     remaining,
     // No reset stated: the quota is back when refusals showed it comes back, else a guess.
     resetAt:

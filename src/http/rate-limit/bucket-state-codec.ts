@@ -69,6 +69,9 @@ const OPTIONAL_FIELDS = [
   'leakCutUntil',
   'refusedUntil',
   'refillEveryMs',
+  'unitCost',
+  'remainingHigh',
+  'readingGrants',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
@@ -85,6 +88,7 @@ export function encodeBucketState(state: BucketState): string {
   if (state.sliding !== undefined) fields.sliding = state.sliding;
   if (state.otherUnits !== undefined) fields.otherUnits = state.otherUnits;
   if (state.phaseOff !== undefined) fields.phaseOff = state.phaseOff;
+  if (state.stepwise !== undefined) fields.stepwise = state.stepwise;
   if (state.counted !== undefined) fields.counted = state.counted;
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   if (state.concurrency !== undefined) fields.concurrency = state.concurrency;
@@ -126,6 +130,7 @@ function decodeState(json: string): BucketState | undefined {
   if (typeof record.sliding === 'boolean') state.sliding = record.sliding;
   if (typeof record.otherUnits === 'boolean') state.otherUnits = record.otherUnits;
   if (typeof record.phaseOff === 'boolean') state.phaseOff = record.phaseOff;
+  if (typeof record.stepwise === 'boolean') state.stepwise = record.stepwise;
   if (record.counted !== undefined) {
     if (
       !Array.isArray(record.counted) ||

@@ -110,7 +110,13 @@ export class QuotaLearner {
       for (const bucket of new Set([...buckets, ...granted])) await this.ledger.withdrawOffer(bucket);
       return;
     }
-    if (outcome.retryAfterMs === undefined) return;
+    if (outcome.retryAfterMs === undefined) {
+      // A quota that says only what is left, refused without a wait: what it taught was too much.
+      if (refusal === 'rate')
+        for (const bucket of new Set(buckets))
+          await this.ledger.refusedWithoutWait(bucket, outcome.receivedAt, sentAt);
+      return;
+    }
     // A refusal whose fields named no quota still blocks the quotas the request was granted on.
     // One whose fields show some quotas spent and others with room is the spent ones' refusal
     // (Azure's tokens at 0, requests left): it blocks only them, and only for the routes that

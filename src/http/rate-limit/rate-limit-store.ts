@@ -137,6 +137,21 @@ export interface BucketState {
    * `x-ratelimit-remaining-tokens` alone), a spent quota is back at the next such moment.
    */
   readonly refillEveryMs?: number;
+  /** What a spending request of a quota of other units cost lately (see `other-units.ts`). */
+  readonly unitCost?: number;
+  /**
+   * The most a reading of a quota that states neither limit nor reset has said is left: the
+   * depth it has shown (the pool may be deeper). See `remaining-only.ts`.
+   */
+  readonly remainingHigh?: number;
+  /** Every governor's grants on the quota up to the request of the last reading (`grantsTotal` then). */
+  readonly readingGrants?: number;
+  /**
+   * The quota's readings, stating neither limit nor reset, showed it comes back in steps (a
+   * window), not as it goes: a span in which a measured refill would have brought units back
+   * brought none.
+   */
+  readonly stepwise?: boolean;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
   /** Each governor's requests granted and not yet answered (see `in-flight-leases.ts`). */

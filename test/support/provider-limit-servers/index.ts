@@ -12,6 +12,7 @@ import { discordLimiter } from './discord.js';
 import { geminiLimiter } from './gemini.js';
 import { gitHubLimiter } from './github.js';
 import { gitHubResourcesLimiter } from './github-resources.js';
+import { herokuLimiter } from './heroku.js';
 import { ietfDowngradeLimiter, limitAt } from './ietf-downgrade.js';
 import { openAiLimiter } from './openai.js';
 import { overloadedNowAndThen } from './overloaded.js';
@@ -338,6 +339,21 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
       ),
     ...alignedWindowShape(50, 10_000),
     bottleneck: { reservoir: 50, reservoirRefreshAmount: 50, reservoirRefreshInterval: 10_000 },
+  },
+  {
+    id: 'heroku',
+    title:
+      'Heroku Platform API: a pool of request tokens (50, 5 back a second), RateLimit-Remaining only, 429 without Retry-After',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) => startProviderService(herokuLimiter({ pool: 50, perSecond: 5 }), options),
+    ...bucketShape(50, 5),
+    bottleneck: {
+      reservoir: 50,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 50,
+    },
   },
   {
     id: 'anthropic-overloaded',
