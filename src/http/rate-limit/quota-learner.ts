@@ -81,7 +81,7 @@ export class QuotaLearner {
         inFlight: this.inFlight(bucket),
       });
       this.observations.record(bucket, state, outcome.receivedAt);
-      this.routes.noteSpenders(bucket, state.spentBy);
+      if (state.otherUnits) this.routes.noteOtherUnits(bucket);
       if (this.#weighScope(route, bucket, observation, outcome.receivedAt)) scopeNews = true;
     }
     // What the answer taught of the route's scope goes to the fleet (a shared store): a process
@@ -128,7 +128,6 @@ export class QuotaLearner {
     for (const bucket of blocked) {
       const state = await this.ledger.block(bucket, until, quotaSpent, sentAt, route.key);
       this.observations.record(bucket, state, outcome.receivedAt);
-      this.routes.noteSpenders(bucket, state.spentBy);
     }
   }
 

@@ -39,8 +39,8 @@ export class RouteMap {
   readonly #inferred = new Map<string, readonly string[]>();
   readonly #byOrigin = new Map<string, Set<string>>();
   readonly #countedPerRoute = new Set<string>();
-  /** Quotas of other units by the routes shown to spend them (see `spentBy` in `bucket-math.ts`). */
-  readonly #spentBy = new Map<string, readonly string[]>();
+  /** Quotas of units other than requests. */
+  readonly #otherUnits = new Set<string>();
   /** Published quotas by origin: path prefix and buckets, longest prefix first. */
   readonly #published = new Map<
     string,
@@ -99,25 +99,18 @@ export class RouteMap {
   }
 
   /**
-   * Records which routes spend `bucket`, a quota of other units, as its state says: the others
-   * no longer wait for it, so they queue apart from those that do (in one queue, a submission
-   * waiting for tokens would hold the polls behind it).
+   * Records that `bucket` counts units other than requests. Not every route spends such a quota
+   * (a poll costs no tokens), so routes that draw on one queue apart: in one queue, a submission
+   * waiting for tokens would hold the polls behind it (see `other-units.ts`).
    */
-  noteSpenders(bucket: string, spentBy: readonly string[] | undefined): void {
-    if (spentBy === undefined || spentBy.length === 0) return;
-    const known = this.#spentBy.get(bucket);
-    if (known?.length === spentBy.length && known.every((key, index) => key === spentBy[index])) return;
-    this.#spentBy.set(bucket, spentBy);
+  noteOtherUnits(bucket: string): void {
+    this.#otherUnits.add(bucket);
   }
 
-  /** `resolution` queued with the routes that wait for the same quotas as `route`. */
+  /** `resolution` in a queue of its route's own when it draws on a quota of other units. */
   #queuedApart(route: Route, resolution: Resolution): Resolution {
-    if (this.#spentBy.size === 0) return resolution;
-    const waitsFor = resolution.buckets.filter(
-      (bucket) => this.#spentBy.get(bucket)?.includes(route.key) ?? true,
-    );
-    if (waitsFor.length === resolution.buckets.length) return resolution;
-    return { ...resolution, queueKey: quotaKey(waitsFor) };
+    if (!resolution.buckets.some((bucket) => this.#otherUnits.has(bucket))) return resolution;
+    return { ...resolution, queueKey: `route:${route.key}` };
   }
 
   /** Every bucket a route of any origin was found to draw on, and the published ones. */
