@@ -1,6 +1,7 @@
 /**
  * Servers that limit as real providers document their limits (OpenAI, Anthropic, GitHub and its
- * quotas per resource, Stripe, Discord, Google's Gemini, Shopify's leaky bucket), a true sliding
+ * quotas per resource, Stripe, Discord, Google's Gemini, Shopify's leaky bucket, Azure OpenAI's
+ * and Heroku's quotas shown only by what is left), a true sliding
  * log with IETF draft-10 fields and IETF fields whose quota is halved mid-run. Each states its
  * documented limit, the least time it allows for a run, how much of its quota a run used, and the
  * Bottleneck settings a person would write from its documentation.
@@ -318,14 +319,6 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       reservoirIncreaseMaximum: 40,
     },
   },
-];
-
-/**
- * Servers written from the documentation of providers whose limits the governor does not meet
- * yet (Azure OpenAI): not among the bench's rows, which they would
- * fail; run them with `rows.ts <id>`. See `docs/rate-limits.md` for what each lacks.
- */
-export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   {
     id: 'azure-openai',
     title:
@@ -355,6 +348,13 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
       reservoirIncreaseMaximum: 50,
     },
   },
+];
+
+/**
+ * Servers whose runs are not bench rows: an unannounced outage (Anthropic's 529) costs refusals
+ * no client can avoid; run them with `rows.ts <id>`. See `docs/rate-limits.md`.
+ */
+export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   {
     id: 'anthropic-overloaded',
     title: 'Anthropic, overloaded 1.5 s in every 10 s: 529 overloaded_error without retry-after',
