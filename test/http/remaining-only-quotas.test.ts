@@ -46,9 +46,10 @@ async function measure(server: ProviderLimitServer, jobs: number) {
 }
 
 describe('Azure OpenAI: requests and tokens shown only by what is left', () => {
-  // 30 requests and 12,000 tokens per 5 s window; a submission costs 800 tokens, a poll none:
-  // 15 submissions and their 15 fetches fill a window.
-  const limits = { requests: 30, tokens: 12_000, tokensPerSubmission: 800, windowMs: 5_000 };
+  // 30 requests and 12,500 tokens per 5 s window; a submission costs 800 tokens, a poll none:
+  // 15 submissions and their 15 fetches fill a window, 500 tokens left (short of a submission,
+  // so its 429 comes with every quota showing room: the words name a rate limit).
+  const limits = { requests: 30, tokens: 12_500, tokensPerSubmission: 800, windowMs: 5_000 };
   const server: ProviderLimitServer = {
     id: 'azure-small',
     title: 'Azure OpenAI, 30 requests and 12,000 tokens per 5 s',

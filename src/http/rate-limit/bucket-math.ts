@@ -164,7 +164,10 @@ function paceTokens(state: BucketState, now: number, capacity: number, rate: num
  */
 function spentUnitsWait(state: BucketState, now: number): number | undefined {
   const { remaining, resetAt } = state;
-  if (remaining === undefined || remaining >= 1 || resetAt === undefined || resetAt <= now) return undefined;
+  // Spent: nothing left, or less than a spending request cost lately (`other-units.ts`).
+  const enough = Math.max(1, state.unitCost ?? 0);
+  if (remaining === undefined || remaining >= enough || resetAt === undefined || resetAt <= now)
+    return undefined;
   const readAt = state.readingSentAt ?? now;
   const until = state.gradual ? Math.min(resetAt, readAt + (resetAt - readAt) / REFILL_GROUPS) : resetAt;
   return until > now ? until - now : undefined;
@@ -186,7 +189,7 @@ export function plan(
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.otherUnits) {
-    const waitMs = spentUnitsWait(state, now) ?? inFlightWait(state);
+    const waitMs = spentUnitsWait(state, now) ?? inFlightWait(state, now);
     return waitMs === undefined ? { kind: 'go', paceTokens: 1 } : { kind: 'wait', waitMs, reason: 'quota' };
   }
   if (isRemainingOnly(state)) return planRemainingOnly(state, now);
@@ -859,7 +862,7 @@ function windowCounts(
 }
 
 /** Whether the quota counts something other than requests (`-tokens` fields, `qu="content-bytes"`). */
-function countsOtherUnits(observation: RateLimitObservation): boolean {
+export function countsOtherUnits(observation: RateLimitObservation): boolean {
   const unit = observation.quotaUnit?.toLowerCase();
   return unit !== undefined && !/^requests?$/.test(unit);
 }
@@ -1003,7 +1006,9 @@ export function block(
     blockedUntil: Math.max(state.blockedUntil, untilMs),
     offerRemaining: 0,
   };
-  if (!quotaSpent || state.limit === undefined) return blocked;
+  // A quota of other units keeps no count of units to correct (its ledger holds only the spending
+  // requests on their way, `other-units.ts`).
+  if (!quotaSpent || state.limit === undefined || state.otherUnits) return blocked;
   if (blocked.leakPerMs !== undefined)
     return blockLeaking(blocked, state.limit, blocked.leakPerMs, untilMs, sentAt);
   // A refusal is a measurement: the whole quota counts until then (a sliding window's until

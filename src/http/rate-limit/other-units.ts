@@ -11,6 +11,7 @@
  * @module
  */
 import { MAX_SPENDING_ROUTES } from './bucket-state-codec.js';
+import { inFlightEverywhere } from './in-flight-leases.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
 
 /** A spending request not yet counted by a reading is kept this long at most. */
@@ -77,10 +78,15 @@ export function costAfter(state: BucketState, remaining: number, sentAt: number)
  * How long a spending request waits for those on their way: while what the last reading left,
  * less what they may cost, would not pay for one more. Undefined when it may go.
  */
-export function inFlightWait(state: BucketState): number | undefined {
+export function inFlightWait(state: BucketState, now: number): number | undefined {
   const { unitCost, remaining } = state;
   if (unitCost === undefined || remaining === undefined) return undefined;
-  const onTheirWay = countAfter(state.counted ?? [], state.readingSentAt ?? Number.NEGATIVE_INFINITY);
+  // Never more than every process's requests on the quota still unanswered (a request that failed
+  // on its way is no longer one of them, though no reading took it off the ledger).
+  const onTheirWay = Math.min(
+    countAfter(state.counted ?? [], state.readingSentAt ?? Number.NEGATIVE_INFINITY),
+    inFlightEverywhere(state, now),
+  );
   if (onTheirWay === 0 || remaining - (onTheirWay + 1) * unitCost >= 0) return undefined;
   return LOOK_AGAIN_MS;
 }

@@ -8,6 +8,7 @@
 
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import type { BucketLedger } from './bucket-ledger.js';
+import { countsOtherUnits } from './bucket-math.js';
 import type { PermitOutcome } from './governor-types.js';
 import { accepted, refused } from './learned-rate.js';
 import type { ObservationSchedule } from './observation-schedule.js';
@@ -121,7 +122,11 @@ export class QuotaLearner {
     // One whose fields show some quotas spent and others with room is the spent ones' refusal
     // (Azure's tokens at 0, requests left): it blocks only them, and only for the routes that
     // spend them (`spentBy` in `bucket-math.ts`), so polls that cost no tokens still go.
-    const spent = buckets.filter((_, index) => (outcome.observations[index]!.remaining ?? 0) < 1);
+    // With room everywhere, a quota of requests admits one more; one of other units may be short
+    // of what the request costs (Azure's 500 tokens left for a completion of 800): that one.
+    let spent = buckets.filter((_, index) => (outcome.observations[index]!.remaining ?? 0) < 1);
+    if (spent.length === 0)
+      spent = buckets.filter((_, index) => countsOtherUnits(outcome.observations[index]!));
     const blocked = buckets.length === 0 ? granted : spent.length > 0 ? [...new Set(spent)] : buckets;
     const quotaSpent = refusal === 'rate' && (spent.length > 0 || buckets.length === 0);
     const until = outcome.receivedAt + outcome.retryAfterMs;
