@@ -22,7 +22,9 @@
  * a window that slides (its reset moves on by the spacing of earlier grants as it passes) counts
  * each request a window after it went, so units come back as the earliest grants age out.
  * A quota of tokens (or any unit other than requests) is never divided into requests: it holds
- * them only while a reading says it is spent.
+ * them only while a reading says it is spent, and only the routes shown to spend it
+ * (`other-units.ts`). A quota whose readings say only what is left, no limit and no reset, is
+ * `remaining-only.ts`'s.
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
