@@ -3,8 +3,8 @@
  * (test/support/provider-limit-servers): OpenAI, Anthropic, GitHub (and its secondary limit on
  * requests in flight, refused with 403 or 429; its quotas per resource, one per route), a
  * Stripe-like token bucket without fields, a sliding log with IETF draft-10 fields, IETF fields
- * whose quota halves mid-run, Discord, Gemini, Shopify, Azure OpenAI and Heroku (quotas shown only
- * by what is left). Cold callers on
+ * whose quota halves mid-run, Discord, Gemini, Shopify, HubSpot, Jira, Azure OpenAI and Heroku
+ * (quotas shown only by what is left). Cold callers on
  * virtual time: every call succeeds, no job is lost, refusals stay few.
  */
 import { describe, expect, it } from 'vitest';
@@ -71,6 +71,15 @@ describe('the governor against providers it was not built on', () => {
     // Taken for a job limit, the refusal left one job running at a time: 1.9x the least time.
     expect(ratio).toBeLessThanOrEqual(1.25);
     expect(refused).toBeLessThanOrEqual(0.03);
+  });
+
+  it('keeps a window declared without a reset as a log (HubSpot’s ten-secondly rolling limit)', async () => {
+    // Read without its `-Max` and `-Interval-Milliseconds`, the quota had no limit: 92 calls
+    // failed, 76 % of requests refused; read, but its units coming back taken for a bucket
+    // refilling, 17 % refused (one every 100 ms while the log was full).
+    const { ratio, refused } = await runWhole('hubspot');
+    expect(refused).toBeLessThanOrEqual(0.01);
+    expect(ratio).toBeLessThanOrEqual(1.1);
   });
 
   it('retries an overloaded server’s 529 as the refusal it is (Anthropic’s overloaded_error)', async () => {

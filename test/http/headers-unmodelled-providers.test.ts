@@ -58,12 +58,15 @@ describe('fields of providers not modelled before', () => {
     ]);
   });
 
-  it.each([['40/0'], ['41/40'], ['1/2/3'], ['-1/40'], ['32 of 40']])(
-    'ignores a call limit of %j',
-    (value) => {
-      expect(parse({ 'X-Shopify-Shop-Api-Call-Limit': value })).toEqual([]);
-    },
-  );
+  it('reads a count past its limit as the quota spent (Salesforce lets a day run over)', () => {
+    expect(shape({ 'X-Shopify-Shop-Api-Call-Limit': '41/40' })).toEqual([
+      { policy: undefined, limit: 40, remaining: 0, resetMs: undefined },
+    ]);
+  });
+
+  it.each([['40/0'], ['1/2/3'], ['-1/40'], ['32 of 40']])('ignores a call limit of %j', (value) => {
+    expect(parse({ 'X-Shopify-Shop-Api-Call-Limit': value })).toEqual([]);
+  });
 
   it("reads Okta's and X's x-rate-limit-* with an epoch reset", () => {
     expect(

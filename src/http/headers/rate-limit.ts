@@ -129,24 +129,62 @@ function isNamedList(list: List | undefined): list is List {
   );
 }
 
+/** A vendor's copy of the IETF fields: `Beta-RateLimit` and `Beta-RateLimit-Policy` (Atlassian). */
+const PREFIXED_IETF = /^([a-z0-9]{1,24}-){1,3}ratelimit(-policy)?$/;
+
+/**
+ * The prefix of the first vendor-prefixed IETF field (`beta-`), when the unprefixed ones are
+ * absent; undefined when there is none or the fields cannot be listed.
+ */
+function ietfPrefixOf(headers: HeaderSource): string | undefined {
+  if (!headers.keys || headers.get('ratelimit') !== null || headers.get('ratelimit-policy') !== null)
+    return undefined;
+  let seen = 0;
+  for (const rawName of headers.keys()) {
+    if (++seen > 256) return undefined;
+    const name = rawName.toLowerCase();
+    if (!PREFIXED_IETF.test(name)) continue;
+    const prefix = name.slice(0, name.lastIndexOf('ratelimit'));
+    if (
+      isNamedList(safeList(headers.get(`${prefix}ratelimit`))) ||
+      headers.get(`${prefix}ratelimit-policy`) !== null
+    )
+      return prefix;
+  }
+  return undefined;
+}
+
+/** The named quotas of the IETF fields under `prefix` (`''` for `RateLimit` itself), or undefined. */
+function readIetf(
+  headers: HeaderSource,
+  prefix: string,
+): { observations: RateLimitObservation[]; unnamed: readonly NamedPolicy[] } {
+  const { named, unnamed } = policiesOf(headers.get(`${prefix}ratelimit-policy`));
+  const rateLimit = headers.get(`${prefix}ratelimit`);
+  const list = safeList(rateLimit);
+  const namedList = isNamedList(list);
+  if (namedList || named.size > 0) {
+    const observations = readNamedLimits(namedList ? list : [], named);
+    if (observations.some((observation) => observation.remaining !== undefined))
+      return { observations, unnamed };
+  }
+  return { observations: namedList ? [] : readDictionary(rateLimit, unnamed), unnamed };
+}
+
 /**
  * Every quota a response describes. The most precise generation present wins: named policies,
- * then the dictionary, then the separate fields, then `X-RateLimit-*`. Empty when the response
- * says nothing usable.
+ * then the dictionary, then the separate fields, then `X-RateLimit-*`. A vendor's prefixed copy
+ * of the IETF fields (`Beta-RateLimit`, Atlassian's points quota) is read as the IETF fields
+ * when they are absent, beside the vendor's own fields, which count another quota (Atlassian's
+ * `X-RateLimit-Limit`, its burst limit). Empty when the response says nothing usable.
  */
 export function parseRateLimitFields(
   headers: HeaderSource,
   context: RateLimitContext,
 ): RateLimitObservation[] {
-  const { named, unnamed } = policiesOf(headers.get('ratelimit-policy'));
-  const rateLimit = headers.get('ratelimit');
-  const list = safeList(rateLimit);
-  const namedList = isNamedList(list);
-  if (namedList || named.size > 0) {
-    const observations = readNamedLimits(namedList ? list : [], named);
-    if (observations.some((observation) => observation.remaining !== undefined)) return observations;
-  }
-  const dictionary = namedList ? [] : readDictionary(rateLimit, unnamed);
-  if (dictionary.length > 0) return dictionary;
-  return observationsFromFamilies(headers, context, unnamed);
+  const ietf = readIetf(headers, '');
+  if (ietf.observations.length > 0) return ietf.observations;
+  const prefix = ietfPrefixOf(headers);
+  const prefixed = prefix === undefined ? [] : readIetf(headers, prefix).observations;
+  return [...prefixed, ...observationsFromFamilies(headers, context, ietf.unnamed)];
 }

@@ -2,7 +2,10 @@
  * A rate limit's reset, in whichever form a service writes it, as milliseconds from the answer:
  * delta seconds (`30`, `0.5`), epoch seconds or milliseconds (`1767225600`), Go durations as
  * OpenAI writes them (`6m0s`, `1h2m3.5s`, `20ms`), RFC 3339 instants as Anthropic writes them
- * (`2026-01-01T00:00:30Z`), and HTTP dates. Moments are read against the answer's own `Date`,
+ * (`2026-01-01T00:00:30Z`), ISO 8601 instants to the minute as Atlassian writes them
+ * (`2026-03-26T16:00Z`, offsets as `+0100` too), the date JavaScript's `Date.toString` writes
+ * (`Tue Feb 16 2021 09:02:42 GMT+0100 (Central European Standard Time)`, lemlist's), and HTTP
+ * dates. Moments are read against the answer's own `Date`,
  * so that a skewed local clock neither stretches nor shrinks the wait. Total: undefined for
  * anything else.
  * @module
@@ -15,7 +18,12 @@ const EPOCH_MS_THRESHOLD = 1_000_000_000_000;
 const DECIMAL = /^\d{1,16}(\.\d{1,9})?$/;
 const GO_DURATION = /^(\d{1,12}(\.\d{1,9})?(h|m|s|ms|us|µs|ns))+$/;
 const GO_PART = /(\d{1,12}(?:\.\d{1,9})?)(h|ms|m|s|us|µs|ns)/g;
-const RFC_3339 = /^\d{4}-\d{2}-\d{2}[Tt ]\d{2}:\d{2}:\d{2}(\.\d{1,9})?([Zz]|[+-]\d{2}:\d{2})$/;
+/** An ISO 8601 instant with its offset: RFC 3339, or to the minute, or with a `+hhmm` offset. */
+const ISO_INSTANT = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2})(:\d{2}(\.\d{1,9})?)?([Zz]|[+-]\d{2}:?\d{2})$/;
+/** `Date.prototype.toString`: `Tue Feb 16 2021 09:02:42 GMT+0100 (Central European Standard Time)`. */
+const DATE_TO_STRING =
+  /^[A-Z][a-z]{2} ([A-Z][a-z]{2}) (\d{2}) (\d{4}) (\d{2}:\d{2}:\d{2}) GMT([+-]\d{2})(\d{2})( \([^()]{0,64}\))?$/;
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 const UNIT_MS: Readonly<Record<string, number>> = {
   h: 3_600_000,
   m: 60_000,
@@ -62,16 +70,40 @@ export function parseResetValue(value: string | null, context: ResetContext): nu
   }
   const duration = parseGoDuration(text);
   if (duration !== undefined) return Math.ceil(duration);
-  if (RFC_3339.test(text)) {
-    const at = Date.parse(text.replace(' ', 'T'));
-    return Number.isFinite(at) ? untilMoment(at, context) : undefined;
-  }
-  return undefined;
+  const at = instantOf(value.trim());
+  return at === undefined ? undefined : untilMoment(at, context);
+}
+
+/**
+ * An ISO 8601 instant or a `Date.toString` date as epoch milliseconds, rewritten into the one
+ * form every runtime's `Date.parse` reads the same (`2026-03-26T16:00:00Z`, `+01:00`); undefined
+ * for anything else, so no runtime's lenient parse decides what a field means.
+ */
+function instantOf(text: string): number | undefined {
+  const iso = ISO_INSTANT.exec(text);
+  const written = (() => {
+    if (iso) {
+      const [, day, minute, seconds, , offset] = iso;
+      const zone = /^[Zz]$/.test(offset!) ? 'Z' : `${offset!.slice(0, 3)}:${offset!.slice(-2)}`;
+      return `${day}T${minute}${seconds ?? ':00'}${zone}`;
+    }
+    const dated = DATE_TO_STRING.exec(text);
+    const month = dated ? MONTHS.indexOf(dated[1]!) + 1 : 0;
+    if (!dated || month === 0) return undefined;
+    const [, , day, year, time, hours, minutes] = dated;
+    return `${year}-${String(month).padStart(2, '0')}-${day}T${time}${hours}:${minutes}`;
+  })();
+  if (written === undefined) return undefined;
+  // `Date.parse` rolls 30 February over into March: a day its month does not have is no date.
+  const [year, month, day] = written.slice(0, 10).split('-').map(Number);
+  if (day! > new Date(Date.UTC(year!, month!, 0)).getUTCDate()) return undefined;
+  const at = Date.parse(written);
+  return Number.isFinite(at) ? at : undefined;
 }
 
 /**
  * How coarse `value` writes its moment: 1000 for whole seconds (delta or epoch seconds, HTTP
- * dates, RFC 3339 without a fraction), a tenth or hundredth of that for one or two decimals;
+ * dates, RFC 3339 without a fraction), 60000 for an instant to the minute, a tenth or hundredth of that for one or two decimals;
  * undefined when it is as fine as a millisecond, or no reset. A server rounds its reset to this
  * grain (up, as GitHub's epoch seconds), so the moment it stands for may lie up to a grain
  * earlier: a window that resets at 10.3 s reads 11.
@@ -88,8 +120,10 @@ export function resetGrainMs(value: string | null, context: ResetContext): numbe
         : 1000 / 10 ** decimals;
     return grain > 1 ? grain : undefined;
   }
-  if (RFC_3339.test(text)) return text.includes('.') ? undefined : 1000;
-  return undefined;
+  const iso = ISO_INSTANT.exec(value.trim());
+  // Written to the minute (Atlassian's `2026-03-26T16:00Z`): the moment lies within that minute.
+  if (iso) return iso[3] === undefined ? 60_000 : iso[4] === undefined ? 1000 : undefined;
+  return DATE_TO_STRING.test(value.trim()) ? 1000 : undefined;
 }
 
 function untilMoment(atMs: number, context: ResetContext): number {

@@ -678,13 +678,18 @@ export function observe(
           windowMs,
         })
       : {};
+  // A window declared with no reset (HubSpot's `-Interval-Milliseconds`: 100 in any rolling
+  // 10 s) is kept as a log, each unit counted a window after its grant: whatever the window's
+  // phase, no window of that length then holds more than the limit. Its units coming back before
+  // a reset it never stated are a log's oldest leaving, not a bucket refilling.
+  const undated = observation.windowMs !== undefined && observation.resetMs === undefined;
   const gradual =
     leaking ||
     state.gradual === true ||
     evidence.gradual === true ||
-    refillsGradually(state, observation, receivedAt, sentAt);
+    (!undated && refillsGradually(state, observation, receivedAt, sentAt));
   // A window the fields declare (`w`) is one; otherwise the answers must show it.
-  const sliding = !gradual && (state.sliding === true || evidence.sliding === true);
+  const sliding = !gradual && (state.sliding === true || evidence.sliding === true || undated);
   const windowed =
     !gradual &&
     (sliding || state.windowed === true || evidence.windowed === true || observation.windowMs !== undefined);

@@ -1,7 +1,8 @@
 /**
  * Servers that limit as real providers document their limits (OpenAI, Anthropic, GitHub and its
- * quotas per resource, Stripe, Discord, Google's Gemini, Shopify's leaky bucket, Azure OpenAI's
- * and Heroku's quotas shown only by what is left), a true sliding
+ * quotas per resource, Stripe, Discord, Google's Gemini, Shopify's leaky bucket, HubSpot's rolling
+ * window declared without a reset, Jira Cloud's burst limit, Azure OpenAI's and Heroku's quotas
+ * shown only by what is left), a true sliding
  * log with IETF draft-10 fields and IETF fields whose quota is halved mid-run. Each states its
  * documented limit, the least time it allows for a run, how much of its quota a run used, and the
  * Bottleneck settings a person would write from its documentation.
@@ -14,7 +15,9 @@ import { geminiLimiter } from './gemini.js';
 import { gitHubLimiter } from './github.js';
 import { gitHubResourcesLimiter } from './github-resources.js';
 import { herokuLimiter } from './heroku.js';
+import { hubSpotLimiter } from './hubspot.js';
 import { ietfDowngradeLimiter, limitAt } from './ietf-downgrade.js';
+import { jiraLimiter } from './jira.js';
 import { openAiLimiter } from './openai.js';
 import { overloadedNowAndThen } from './overloaded.js';
 import {
@@ -317,6 +320,33 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       reservoirIncreaseAmount: 1,
       reservoirIncreaseInterval: 500,
       reservoirIncreaseMaximum: 40,
+    },
+  },
+  {
+    id: 'hubspot',
+    title:
+      'HubSpot: 100 in any rolling 10 s, X-HubSpot-RateLimit-Max and -Interval-Milliseconds (a declared window, no reset), 429 without Retry-After',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) =>
+      startProviderService(hubSpotLimiter({ limit: 100, windowMs: 10_000, daily: 250_000 }), options),
+    minimumMs: (run) => Math.max(jobsAlone(run), ((2 * run.jobs - 100) / 100) * 10_000),
+    quotaUsed: (counts, wallMs) => Math.min(1, counts.admittedAt.length / (100 * (1 + wallMs / 10_000))),
+    bottleneck: { reservoir: 100, reservoirRefreshAmount: 100, reservoirRefreshInterval: 10_000 },
+  },
+  {
+    id: 'jira',
+    title:
+      'Jira Cloud burst limit: a token bucket (20 deep, 10/s), X-RateLimit-Limit/-Remaining, no reset; 429 with Retry-After and an ISO 8601 reset to the minute',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) => startProviderService(jiraLimiter({ depth: 20, perSecond: 10 }), options),
+    ...bucketShape(20, 10),
+    bottleneck: {
+      reservoir: 20,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 100,
+      reservoirIncreaseMaximum: 20,
     },
   },
   {
