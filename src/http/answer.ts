@@ -24,6 +24,7 @@ import {
   parseBody,
   queueLimitOf,
   speaksOfJobLimit,
+  speaksOfRateLimit,
 } from './response-body.js';
 import type { ResponseHeaders } from './transport.js';
 
@@ -74,6 +75,7 @@ function jobLimitRefusal(
   if (!exchange.submitsJob || refusal === 'in-flight' || (status !== 429 && status !== 503 && status !== 200))
     return false;
   if (queueLimitOf(fields.message) !== undefined || speaksOfJobLimit(fields.message)) return true;
+  if (speaksOfRateLimit(fields.message)) return false;
   // Every quota the fields state must have room: a 429 beside one spent quota (Azure's tokens
   // at 0, requests left) is that quota's refusal, not the job queue.
   return (

@@ -339,6 +339,7 @@ export class RateLimitGovernor {
           sentAt,
           this.#inFlightAfterGrant,
           this.#fleetHold(route, resolution.buckets, { priority }),
+          route.key,
         ),
       );
       if (decision.kind === 'granted') {
@@ -444,6 +445,7 @@ export class RateLimitGovernor {
         sentAt,
         this.#inFlightAfterGrant,
         this.#fleetHold(head.route, resolution.buckets, head),
+        head.route.key,
       ),
     );
     if (decision.kind === 'wait') {

@@ -122,6 +122,15 @@ export function speaksOfJobLimit(message: string | undefined): boolean {
   );
 }
 
+/**
+ * Whether a refusal's words name a rate limit ("have exceeded token rate limit", Azure OpenAI's):
+ * that limit's refusal, whatever room the fields show (a quota of tokens may have some left and
+ * less than the request costs).
+ */
+export function speaksOfRateLimit(message: string | undefined): boolean {
+  return message !== undefined && /\brate[ -]?limit/i.test(message);
+}
+
 /** The queue limit a refusal names ("Maximum 5 queued requests allowed."), if any. */
 export function queueLimitOf(message: string | undefined): number | undefined {
   const match = message ? /maximum\s+(\d+)\s+queued/i.exec(message) : null;

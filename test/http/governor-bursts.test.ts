@@ -147,7 +147,10 @@ describe('a quota of tokens', () => {
     const { state: after, sent } = burstAt(state, START + 1, 1_000);
     // Nothing says what a request costs: the token quota holds nothing back while it is not spent...
     expect(sent).toBe(1_000);
-    expect(after.counted ?? []).toEqual([]);
+    // Requests on their way are remembered (at most 48 groups), to be held against what a request
+    // cost once two readings tell it (`other-units.ts`); no cost is known here, so none is held.
+    expect((after.counted ?? []).length).toBeLessThanOrEqual(48);
+    expect(after.unitCost).toBeUndefined();
     // ...and holds every request once an answer says it is, until its reset.
     state = observe(after, tokens(0, 30_000), START + 2, START + 1.5);
     expect(plan(state, START + 3, undefined)).toMatchObject({ kind: 'wait', waitMs: 29_999 });

@@ -3,7 +3,8 @@
  * (test/support/provider-limit-servers): OpenAI, Anthropic, GitHub (and its secondary limit on
  * requests in flight, refused with 403 or 429; its quotas per resource, one per route), a
  * Stripe-like token bucket without fields, a sliding log with IETF draft-10 fields, IETF fields
- * whose quota halves mid-run, Discord, Gemini, Shopify, HubSpot; Azure OpenAI apart. Cold callers on
+ * whose quota halves mid-run, Discord, Gemini, Shopify, HubSpot, Jira, Azure OpenAI and Heroku
+ * (quotas shown only by what is left). Cold callers on
  * virtual time: every call succeeds, no job is lost, refusals stay few.
  */
 import { describe, expect, it } from 'vitest';

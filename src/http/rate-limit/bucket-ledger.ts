@@ -20,6 +20,7 @@ import { compareAndSetCycle } from './compare-and-set-cycle.js';
 import type { FollowUpHold } from './fleet-follow-ups.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
+import { isRemainingOnly, refusedWithoutWait } from './remaining-only.js';
 
 const MAX_CAS_ATTEMPTS = 16;
 
@@ -75,6 +76,8 @@ export class BucketLedger {
      * on which quota (see `fleet-follow-ups.ts`); undefined, or absent, it goes.
      */
     holdFor?: (states: readonly BucketState[]) => FollowUpHold | undefined,
+    /** The route asking (a quota of other units holds only the routes that spend it). */
+    routeKey?: string,
   ): Promise<GrantDecision> {
     return compareAndSetCycle<GrantDecision>({
       store: this.store,
@@ -83,7 +86,7 @@ export class BucketLedger {
       attempts: MAX_CAS_ATTEMPTS,
       change: (reads) => {
         const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
-        const plans: Plan[] = states.map((state) => plan(state, now, burst));
+        const plans: Plan[] = states.map((state) => plan(state, now, burst, routeKey));
         let longest: GrantDecision | undefined;
         const unknown: string[] = [];
         plans.forEach((decision, index) => {
@@ -106,7 +109,7 @@ export class BucketLedger {
         const writes = buckets.map((bucket, index) => {
           const decision = plans[index] as Extract<Plan, { kind: 'go' }>;
           return withInFlight(
-            grant(states[index]!, now, decision.paceTokens, stamp, decision.phaseProbe === true),
+            grant(states[index]!, now, decision.paceTokens, stamp, decision.phaseProbe === true, routeKey),
             this.owner,
             inFlightAfter(bucket),
             now,
@@ -165,7 +168,20 @@ export class BucketLedger {
     await this.update(bucket, (state) => release(state, grantedAt));
   }
 
-  block(bucket: string, untilMs: number, quotaSpent: boolean, sentAt: number): Promise<BucketState> {
-    return this.update(bucket, (state) => block(state, untilMs, quotaSpent, sentAt));
+  /** A quota that says only what is left refused a request sent at `sentAt` without a wait (see `remaining-only.ts`). */
+  async refusedWithoutWait(bucket: string, receivedAt: number, sentAt: number): Promise<void> {
+    const state = await this.read(bucket);
+    if (state === undefined || !isRemainingOnly(state)) return;
+    await this.update(bucket, (current) => refusedWithoutWait(current, receivedAt, sentAt));
+  }
+
+  block(
+    bucket: string,
+    untilMs: number,
+    quotaSpent: boolean,
+    sentAt: number,
+    routeKey?: string,
+  ): Promise<BucketState> {
+    return this.update(bucket, (state) => block(state, untilMs, quotaSpent, sentAt, routeKey));
   }
 }

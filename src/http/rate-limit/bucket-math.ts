@@ -22,11 +22,23 @@
  * a window that slides (its reset moves on by the spacing of earlier grants as it passes) counts
  * each request a window after it went, so units come back as the earliest grants age out.
  * A quota of tokens (or any unit other than requests) is never divided into requests: it holds
- * them only while a reading says it is spent.
+ * them only while a reading says it is spent, and only the routes shown to spend it
+ * (`other-units.ts`). A quota whose readings say only what is left, no limit and no reset, is
+ * `remaining-only.ts`'s.
  * @module
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
+import { costAfter, inFlightWait, spendingGrant, spends, withSpender } from './other-units.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
+import {
+  isRemainingOnly,
+  nextRefill,
+  observeRemainingOnly,
+  planRemainingOnly,
+  readsRemainingOnly,
+  refillAfterRefusal,
+  remainingOnlyGrant,
+} from './remaining-only.js';
 import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
 /** A request whose window is unknown counts this much longer than a window, for latency. */
@@ -156,7 +168,10 @@ function paceTokens(state: BucketState, now: number, capacity: number, rate: num
  */
 function spentUnitsWait(state: BucketState, now: number): number | undefined {
   const { remaining, resetAt } = state;
-  if (remaining === undefined || remaining >= 1 || resetAt === undefined || resetAt <= now) return undefined;
+  // Spent: nothing left, or less than a spending request cost lately (`other-units.ts`).
+  const enough = Math.max(1, state.unitCost ?? 0);
+  if (remaining === undefined || remaining >= enough || resetAt === undefined || resetAt <= now)
+    return undefined;
   const readAt = state.readingSentAt ?? now;
   const until = state.gradual ? Math.min(resetAt, readAt + (resetAt - readAt) / REFILL_GROUPS) : resetAt;
   return until > now ? until - now : undefined;
@@ -167,13 +182,21 @@ function spentUnitsWait(state: BucketState, now: number): number | undefined {
  * by several processes: every grant is in the shared ledger, and a reading's offer was cut at
  * the answer by the grants it may not have seen (see `unseenAt`).
  */
-export function plan(state: BucketState, now: number, burst: number | undefined): Plan {
+export function plan(
+  state: BucketState,
+  now: number,
+  burst: number | undefined,
+  /** The route asking: a quota of other units holds only the routes shown to spend it (`spentBy`). */
+  routeKey?: string,
+): Plan {
+  if (state.otherUnits && !spends(state, routeKey)) return { kind: 'go', paceTokens: 1 };
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
   if (state.otherUnits) {
-    const waitMs = spentUnitsWait(state, now);
+    const waitMs = spentUnitsWait(state, now) ?? inFlightWait(state, now);
     return waitMs === undefined ? { kind: 'go', paceTokens: 1 } : { kind: 'wait', waitMs, reason: 'quota' };
   }
+  if (isRemainingOnly(state)) return planRemainingOnly(state, now);
   if (state.limit === undefined) {
     if (state.learnedRate === undefined) return { kind: 'unknown' };
     // A quota nobody published: paced at the rate learned from the refusals, evenly (a burst
@@ -430,13 +453,16 @@ export function grant(
   grantedAt = now,
   /** The request probes the spent window's end (`plan` said so): the others wait for its answer. */
   phaseProbe = false,
+  /** The route granted (a quota of other units counts the requests of the routes that spend it). */
+  routeKey?: string,
 ): BucketState {
-  const granted = grantOne(state, now, tokens, grantedAt);
+  const granted = state.otherUnits
+    ? spendingGrant(state, now, grantedAt, routeKey)
+    : grantOne(state, now, tokens, grantedAt);
   return phaseProbe ? probeSent(granted, grantedAt, now) : granted;
 }
 
 function grantOne(state: BucketState, now: number, tokens: number, grantedAt: number): BucketState {
-  if (state.otherUnits) return { ...state, lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt) };
   // Never NaN or Infinity in a state: a shared store's JSON could not keep them.
   const paced = {
     ...state,
@@ -445,6 +471,8 @@ function grantOne(state: BucketState, now: number, tokens: number, grantedAt: nu
     lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt),
     grantsTotal: (state.grantsTotal ?? 0) + 1,
   };
+  if (isRemainingOnly(state))
+    return { ...paced, counted: bounded(remainingOnlyGrant(live(state, now), grantedAt, now)) };
   if (state.limit === undefined) return paced;
   // A request that may reach the server after the window's end (within a round trip of it:
   // the grant's own write, the way there) may be counted in the next window instead, where the
@@ -599,6 +627,14 @@ export function observe(
   inFlight = 0,
 ): BucketState {
   if (countsOtherUnits(observation)) return observeOtherUnits(state, observation, receivedAt, sentAt);
+  if (readsRemainingOnly(state, observation))
+    return observeRemainingOnly(
+      rollOver(state, receivedAt),
+      observation.remaining!,
+      receivedAt,
+      sentAt,
+      inFlight,
+    );
   const atServer = serverOrder(state, observation, receivedAt, sentAt);
   const olderStamp = sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY);
   if (atServer === 'earlier' || (olderStamp && atServer !== 'later')) {
@@ -842,7 +878,7 @@ function windowCounts(
 }
 
 /** Whether the quota counts something other than requests (`-tokens` fields, `qu="content-bytes"`). */
-function countsOtherUnits(observation: RateLimitObservation): boolean {
+export function countsOtherUnits(observation: RateLimitObservation): boolean {
   const unit = observation.quotaUnit?.toLowerCase();
   return unit !== undefined && !/^requests?$/.test(unit);
 }
@@ -856,10 +892,14 @@ function observeOtherUnits(
 ): BucketState {
   const { limit, remaining, resetMs } = observation;
   const gradual = state.gradual === true || refillsGradually(state, observation, receivedAt, sentAt);
+  const fresher = sentAt >= (state.readingSentAt ?? Number.NEGATIVE_INFINITY);
   const base: BucketState = {
     ...state,
     otherUnits: true,
-    counted: [],
+    // The spending requests up to this reading's are in its count.
+    counted: fresher
+      ? (state.counted ?? []).filter(([grantedAt]) => grantedAt > sentAt)
+      : (state.counted ?? []),
     ...(limit !== undefined ? { limit } : {}),
     ...(observation.windowMs !== undefined ? { windowMs: observation.windowMs } : {}),
     ...(gradual ? { gradual } : {}),
@@ -867,8 +907,13 @@ function observeOtherUnits(
   if (remaining === undefined || sentAt < (state.readingSentAt ?? Number.NEGATIVE_INFINITY)) return base;
   return {
     ...base,
+    ...costAfter(state, remaining, sentAt),
     remaining,
-    resetAt: receivedAt + (resetMs ?? windowOf(base)),
+    // No reset stated: the quota is back when refusals showed it comes back, else a guess.
+    resetAt:
+      resetMs !== undefined
+        ? receivedAt + resetMs
+        : (nextRefill(state, receivedAt) ?? receivedAt + windowOf(base)),
     readingSentAt: sentAt,
     readingReceivedAt: Math.max(receivedAt, state.readingReceivedAt ?? receivedAt),
   };
@@ -962,14 +1007,24 @@ export function release(state: BucketState, grantedAt: number): BucketState {
 }
 
 /** The state after the service refused with 429 or 503 and asked to wait until `untilMs`. */
-export function block(state: BucketState, untilMs: number, quotaSpent: boolean, sentAt: number): BucketState {
+export function block(
+  state: BucketState,
+  untilMs: number,
+  quotaSpent: boolean,
+  sentAt: number,
+  /** The refused request's route: a quota of other units it was refused on holds it from now on. */
+  routeKey?: string,
+): BucketState {
   // A refusal withdraws any burst a reading offered: the server no longer has it.
   const blocked = {
     ...(quotaSpent ? cutLeak(state, sentAt, untilMs) : state),
+    ...(quotaSpent ? { ...refillAfterRefusal(state, untilMs, sentAt), ...withSpender(state, routeKey) } : {}),
     blockedUntil: Math.max(state.blockedUntil, untilMs),
     offerRemaining: 0,
   };
-  if (!quotaSpent || state.limit === undefined) return blocked;
+  // A quota of other units keeps no count of units to correct (its ledger holds only the spending
+  // requests on their way, `other-units.ts`).
+  if (!quotaSpent || state.limit === undefined || state.otherUnits) return blocked;
   if (blocked.leakPerMs !== undefined)
     return blockLeaking(blocked, state.limit, blocked.leakPerMs, untilMs, sentAt);
   // A refusal is a measurement: the whole quota counts until then (a sliding window's until

@@ -73,6 +73,11 @@ const OPTIONAL_FIELDS = [
   'leakFromRemaining',
   'leakFromGrants',
   'leakCutUntil',
+  'refusedUntil',
+  'refillEveryMs',
+  'unitCost',
+  'remainingHigh',
+  'readingGrants',
 ] as const;
 
 /** The JSON of `state`, with only the fields of a bucket state. */
@@ -89,10 +94,12 @@ export function encodeBucketState(state: BucketState): string {
   if (state.sliding !== undefined) fields.sliding = state.sliding;
   if (state.otherUnits !== undefined) fields.otherUnits = state.otherUnits;
   if (state.phaseOff !== undefined) fields.phaseOff = state.phaseOff;
+  if (state.stepwise !== undefined) fields.stepwise = state.stepwise;
   if (state.counted !== undefined) fields.counted = state.counted;
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   if (state.concurrency !== undefined) fields.concurrency = state.concurrency;
   if (state.routes !== undefined) fields.routes = state.routes;
+  if (state.spentBy !== undefined) fields.spentBy = state.spentBy;
   if (state.followUps !== undefined) fields.followUps = state.followUps;
   return JSON.stringify(fields);
 }
@@ -130,6 +137,7 @@ function decodeState(json: string): BucketState | undefined {
   if (typeof record.sliding === 'boolean') state.sliding = record.sliding;
   if (typeof record.otherUnits === 'boolean') state.otherUnits = record.otherUnits;
   if (typeof record.phaseOff === 'boolean') state.phaseOff = record.phaseOff;
+  if (typeof record.stepwise === 'boolean') state.stepwise = record.stepwise;
   if (record.counted !== undefined) {
     if (
       !Array.isArray(record.counted) ||
@@ -153,6 +161,7 @@ function decodeState(json: string): BucketState | undefined {
     const concurrency = decodeConcurrencyRecord(record.concurrency);
     if (concurrency !== undefined) state.concurrency = concurrency;
   }
+  if (isRouteKeys(record.spentBy)) state.spentBy = record.spentBy;
   if (record.routes !== undefined) {
     // Route scopes that are not the toolkit's read as nothing known: the routes are learned again.
     const routes = decodeRouteScopeRecord(record.routes);
@@ -164,6 +173,18 @@ function decodeState(json: string): BucketState | undefined {
     if (followUps !== undefined) state.followUps = followUps;
   }
   return state;
+}
+
+/** At most this many routes are kept as spending a quota (see `spentBy`), each a route key this long at most. */
+export const MAX_SPENDING_ROUTES = 16;
+const MAX_ROUTE_KEY_LENGTH = 2_048;
+
+function isRouteKeys(value: unknown): value is string[] {
+  return (
+    Array.isArray(value) &&
+    value.length <= MAX_SPENDING_ROUTES &&
+    value.every((key) => typeof key === 'string' && key.length <= MAX_ROUTE_KEY_LENGTH)
+  );
 }
 
 function isCountedRequests(value: unknown): value is CountedRequests {

@@ -8,6 +8,7 @@
 
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import type { BucketLedger } from './bucket-ledger.js';
+import { countsOtherUnits } from './bucket-math.js';
 import type { PermitOutcome } from './governor-types.js';
 import { accepted, refused } from './learned-rate.js';
 import type { ObservationSchedule } from './observation-schedule.js';
@@ -90,6 +91,7 @@ export class QuotaLearner {
         inFlight: this.inFlight(bucket),
       });
       this.observations.record(bucket, state, outcome.receivedAt);
+      if (state.otherUnits) this.routes.noteOtherUnits(bucket);
       if (this.#weighScope(route, bucket, observation, outcome.receivedAt)) scopeNews = true;
     }
     // What the answer taught of the route's scope goes to the fleet (a shared store): a process
@@ -122,18 +124,28 @@ export class QuotaLearner {
       for (const bucket of new Set([...buckets, ...granted])) await this.ledger.withdrawOffer(bucket);
       return;
     }
-    if (outcome.retryAfterMs === undefined) return;
+    if (outcome.retryAfterMs === undefined) {
+      // A quota that says only what is left, refused without a wait: what it taught was too much.
+      if (refusal === 'rate')
+        for (const bucket of new Set(buckets))
+          await this.ledger.refusedWithoutWait(bucket, outcome.receivedAt, sentAt);
+      return;
+    }
     // A refusal whose fields named no quota still blocks the quotas the request was granted on.
-    const blocked = buckets.length > 0 ? buckets : granted;
-    const quotaSpent =
-      refusal === 'rate' && !outcome.observations.some((observation) => (observation.remaining ?? 0) > 0);
+    // One whose fields show some quotas spent and others with room is the spent ones' refusal
+    // (Azure's tokens at 0, requests left): it blocks only them, and only for the routes that
+    // spend them (`spentBy` in `bucket-math.ts`), so polls that cost no tokens still go.
+    // With room everywhere, a quota of requests admits one more; one of other units may be short
+    // of what the request costs (Azure's 500 tokens left for a completion of 800): that one.
+    let spent = buckets.filter((_, index) => (outcome.observations[index]!.remaining ?? 0) < 1);
+    if (spent.length === 0)
+      spent = buckets.filter((_, index) => countsOtherUnits(outcome.observations[index]!));
+    const blocked = buckets.length === 0 ? granted : spent.length > 0 ? [...new Set(spent)] : buckets;
+    const quotaSpent = refusal === 'rate' && (spent.length > 0 || buckets.length === 0);
     const until = outcome.receivedAt + outcome.retryAfterMs;
     for (const bucket of blocked) {
-      this.observations.record(
-        bucket,
-        await this.ledger.block(bucket, until, quotaSpent, sentAt),
-        outcome.receivedAt,
-      );
+      const state = await this.ledger.block(bucket, until, quotaSpent, sentAt, route.key);
+      this.observations.record(bucket, state, outcome.receivedAt);
     }
   }
 

@@ -73,6 +73,18 @@ export class RateLimitBeliefs {
           ...(declared && state.rateDepth !== undefined ? { limit: state.rateDepth } : {}),
           ...blocked,
         });
+      } else if (state.remaining !== undefined) {
+        // Stated only by what is left (`remaining-only.ts`): the last reading, and what was
+        // learned of when units come back (a pool's refill rate, a window's spacing).
+        const refill = state.stepwise ? undefined : state.leakPerMs;
+        beliefs.push({
+          bucket,
+          source: 'fields',
+          remaining: state.remaining,
+          ...(refill !== undefined ? { ratePerSecond: refill * 1000 } : {}),
+          ...(state.refillEveryMs !== undefined ? { windowMs: state.refillEveryMs } : {}),
+          ...blocked,
+        });
       }
     }
     for (const cap of this.inFlight.states()) {

@@ -130,6 +130,35 @@ export interface BucketState {
   readonly leakFromGrants?: number;
   /** A refusal halved the refill rate: refusals of requests sent before this moment do not again. */
   readonly leakCutUntil?: number;
+  /**
+   * The routes shown to spend this quota of other units: each was refused while a reading said
+   * the quota was spent. Once one is known, the quota holds only them (a poll that costs no
+   * tokens is not held while the tokens are spent); until then, every route it is read on.
+   */
+  readonly spentBy?: readonly string[];
+  /** When the last refusal that showed the quota spent said it comes back. */
+  readonly refusedUntil?: number;
+  /**
+   * How far apart the moments the quota came back lie, learned from the waits of refusals in
+   * different windows (the smallest gap): where readings state no reset (Azure's
+   * `x-ratelimit-remaining-tokens` alone), a spent quota is back at the next such moment.
+   */
+  readonly refillEveryMs?: number;
+  /** What a spending request of a quota of other units cost lately (see `other-units.ts`). */
+  readonly unitCost?: number;
+  /**
+   * The most a reading of a quota that states neither limit nor reset has said is left: the
+   * depth it has shown (the pool may be deeper). See `remaining-only.ts`.
+   */
+  readonly remainingHigh?: number;
+  /** Every governor's grants on the quota up to the request of the last reading (`grantsTotal` then). */
+  readonly readingGrants?: number;
+  /**
+   * The quota's readings, stating neither limit nor reset, showed it comes back in steps (a
+   * window), not as it goes: a span in which a measured refill would have brought units back
+   * brought none.
+   */
+  readonly stepwise?: boolean;
   /** The ledger: the requests that count against the quota, each until its own expiry. */
   readonly counted?: readonly CountedRequests[];
   /** Each governor's requests granted and not yet answered (see `in-flight-leases.ts`). */

@@ -39,6 +39,8 @@ export class RouteMap {
   readonly #inferred = new Map<string, readonly string[]>();
   readonly #byOrigin = new Map<string, Set<string>>();
   readonly #countedPerRoute = new Set<string>();
+  /** Quotas of units other than requests. */
+  readonly #otherUnits = new Set<string>();
   /** Published quotas by origin: path prefix and buckets, longest prefix first. */
   readonly #published = new Map<
     string,
@@ -86,7 +88,7 @@ export class RouteMap {
 
   resolve(route: Route): Resolution {
     const learned = this.#learned.get(route.key);
-    if (learned) return learned;
+    if (learned) return this.#queuedApart(route, learned);
     const path = route.key.slice(route.origin.length);
     const published = this.#published.get(route.origin)?.find((entry) => isUnder(path, entry.prefix));
     // A published quota is known from the first request: no probe, the first burst keeps to it.
@@ -98,6 +100,21 @@ export class RouteMap {
     }
     const onOrigin = this.#byOrigin.get(route.origin);
     return { buckets: onOrigin ? [...onOrigin] : [], known: false, queueKey };
+  }
+
+  /**
+   * Records that `bucket` counts units other than requests. Not every route spends such a quota
+   * (a poll costs no tokens), so routes that draw on one queue apart: in one queue, a submission
+   * waiting for tokens would hold the polls behind it (see `other-units.ts`).
+   */
+  noteOtherUnits(bucket: string): void {
+    this.#otherUnits.add(bucket);
+  }
+
+  /** `resolution` in a queue of its route's own when it draws on a quota of other units. */
+  #queuedApart(route: Route, resolution: Resolution): Resolution {
+    if (!resolution.buckets.some((bucket) => this.#otherUnits.has(bucket))) return resolution;
+    return { ...resolution, queueKey: `route:${route.key}` };
   }
 
   /** Every bucket a route of any origin was found to draw on, and the published ones. */

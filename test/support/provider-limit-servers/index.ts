@@ -1,7 +1,8 @@
 /**
  * Servers that limit as real providers document their limits (OpenAI, Anthropic, GitHub and its
  * quotas per resource, Stripe, Discord, Google's Gemini, Shopify's leaky bucket, HubSpot's rolling
- * window declared without a reset, Jira Cloud's burst limit), a true sliding
+ * window declared without a reset, Jira Cloud's burst limit, Azure OpenAI's and Heroku's quotas
+ * shown only by what is left), a true sliding
  * log with IETF draft-10 fields and IETF fields whose quota is halved mid-run. Each states its
  * documented limit, the least time it allows for a run, how much of its quota a run used, and the
  * Bottleneck settings a person would write from its documentation.
@@ -14,6 +15,7 @@ import { discordLimiter } from './discord.js';
 import { geminiLimiter } from './gemini.js';
 import { gitHubLimiter } from './github.js';
 import { gitHubResourcesLimiter } from './github-resources.js';
+import { herokuLimiter } from './heroku.js';
 import { hubSpotLimiter } from './hubspot.js';
 import { ietfDowngradeLimiter, limitAt } from './ietf-downgrade.js';
 import { jiraLimiter } from './jira.js';
@@ -356,14 +358,6 @@ export const PROVIDER_LIMIT_SERVERS: readonly ProviderLimitServer[] = [
       reservoirIncreaseMaximum: 20,
     },
   },
-];
-
-/**
- * Servers written from the documentation of providers whose limits the governor does not meet
- * yet (Azure OpenAI): not among the bench's rows, which they would
- * fail; run them with `rows.ts <id>`. See `docs/rate-limits.md` for what each lacks.
- */
-export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   {
     id: 'azure-openai',
     title:
@@ -378,6 +372,28 @@ export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
     ...alignedWindowShape(50, 10_000),
     bottleneck: { reservoir: 50, reservoirRefreshAmount: 50, reservoirRefreshInterval: 10_000 },
   },
+  {
+    id: 'heroku',
+    title:
+      'Heroku Platform API: a pool of request tokens (50, 5 back a second), RateLimit-Remaining only, 429 without Retry-After',
+    sendsFields: true,
+    answerMs: 0,
+    start: (options) => startProviderService(herokuLimiter({ pool: 50, perSecond: 5 }), options),
+    ...bucketShape(50, 5),
+    bottleneck: {
+      reservoir: 50,
+      reservoirIncreaseAmount: 1,
+      reservoirIncreaseInterval: 200,
+      reservoirIncreaseMaximum: 50,
+    },
+  },
+];
+
+/**
+ * Servers whose runs are not bench rows: an unannounced outage (Anthropic's 529) costs refusals
+ * no client can avoid; run them with `rows.ts <id>`. See `docs/rate-limits.md`.
+ */
+export const MORE_PROVIDER_SERVERS: readonly ProviderLimitServer[] = [
   {
     id: 'anthropic-overloaded',
     title: 'Anthropic, overloaded 1.5 s in every 10 s: 529 overloaded_error without retry-after',
