@@ -72,6 +72,7 @@ export {
 export { isNonPublicHost } from './non-public-host.js';
 export type { JobSlot } from './rate-limit/job-slots.js';
 export {
+  type AnswerDue,
   type BucketState,
   type ConcurrencyHolder,
   type ConcurrencyRecord,

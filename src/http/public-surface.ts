@@ -61,11 +61,13 @@ export type { CallEvent, HttpEvent, HttpEventHandler } from './events.js';
 export { type GovernedTransportOptions, governedTransport } from './governed-transport.js';
 export type { SessionHttpOptions } from './http-option-keys.js';
 export {
+  type AnswerDue,
   type BucketState,
   type ConcurrencyHolder,
   type ConcurrencyRecord,
   type ConcurrencyWaiting,
   type CountedRequests,
+  type FollowUpDue,
   type InFlightLease,
   MemoryRateLimitStore,
   type RateLimitStore,

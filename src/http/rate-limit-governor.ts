@@ -15,6 +15,7 @@ import { BucketLedger } from './rate-limit/bucket-ledger.js';
 import { MAX_JITTER_SHARE } from './rate-limit/bucket-math.js';
 import { ConcurrencyBook } from './rate-limit/concurrency-book.js';
 import { ExpectedFollowUps } from './rate-limit/expected-follow-ups.js';
+import { FleetFollowUps } from './rate-limit/fleet-follow-ups.js';
 import type {
   PublishedQuota,
   RateLimitGovernorOptions,
@@ -26,6 +27,7 @@ import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js'
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
+import type { BucketState } from './rate-limit/rate-limit-store.js';
 import { MemoryRateLimitStore } from './rate-limit/rate-limit-store.js';
 import { RateLimitStoreError } from './rate-limit/rate-limit-store-error.js';
 import { type Route, routeOf } from './rate-limit/route-key.js';
@@ -33,7 +35,7 @@ import { type Resolution, RouteMap } from './rate-limit/route-map.js';
 import { RouteScopeBook } from './rate-limit/route-scope-book.js';
 import { storeOwnerId } from './rate-limit/store-owner-id.js';
 import { ThrottleDeadlineError } from './rate-limit/throttle-deadline-error.js';
-import { WaiterQueue } from './rate-limit/waiter-queue.js';
+import { overtakenLongEnough, WaiterQueue } from './rate-limit/waiter-queue.js';
 import { WakeSignal } from './rate-limit/wake-signal.js';
 
 export type {
@@ -62,6 +64,7 @@ interface Waiter {
   readonly sequence: number;
   readonly priority: RequestPriority;
   readonly arrivedAt: number;
+  overtakenSince?: number | undefined;
   readonly route: Route;
   readonly signal: AbortSignal | undefined;
   readonly deadline: number | undefined;
@@ -93,6 +96,8 @@ export class RateLimitGovernor {
   readonly #queues = new Map<string, WaiterQueue<Waiter>>();
   readonly #overtakeLimitMs: number;
   readonly #expected = new ExpectedFollowUps();
+  /** The follow-ups every process sharing a store passed in announced; absent when the store is this governor's own. */
+  readonly #fleetFollowUps: FleetFollowUps | undefined;
   /** Queues whose head (new work) waits for follow-ups due: one arriving there wakes it. */
   readonly #holding = new Set<string>();
   readonly #pumping = new Set<string>();
@@ -128,6 +133,8 @@ export class RateLimitGovernor {
       options.store === undefined
         ? undefined
         : new RouteScopeBook(options.store, this.#routes, options.bucketTtlMs ?? 3_600_000);
+    this.#fleetFollowUps =
+      options.store === undefined ? undefined : new FleetFollowUps(options.store, () => this.#clock.now());
     this.#learner = new QuotaLearner(
       this.#ledger,
       this.#routes,
@@ -138,7 +145,7 @@ export class RateLimitGovernor {
     // The cap on requests in flight lives in a store passed in (shared by a fleet), else here.
     const book = new ConcurrencyBook(this.#clock, options.store, id, options.bucketTtlMs ?? 3_600_000);
     concurrencyBooks.set(this, book);
-    this.#inFlight = new InFlightCap(book);
+    this.#inFlight = new InFlightCap(book, this.#overtakeLimitMs);
     this.#beliefs = new RateLimitBeliefs(this.#ledger, this.#routes, this.#inFlight);
   }
 
@@ -186,6 +193,32 @@ export class RateLimitGovernor {
    */
   expectFollowUp(url: URL, at: number): void {
     this.#expected.expect(url.origin, at);
+    // The fleet learns of it too, with the quotas it will draw on (a route not learned yet: those
+    // it borrows until its first answer, as its grant will).
+    const { buckets } = this.#routes.resolve(routeOf(url));
+    if (buckets.length > 0) this.#fleetFollowUps?.expect(url.origin, buckets, at);
+  }
+
+  /**
+   * For new work that may still be held (not yet overtaken long enough), how long it waits for
+   * the fleet's follow-ups given the quotas' states; undefined for follow-ups and alone.
+   */
+  #fleetHold(
+    route: Route,
+    buckets: readonly string[],
+    request: { readonly priority: RequestPriority; readonly overtakenSince?: number | undefined },
+  ): ((states: readonly BucketState[]) => number | undefined) | undefined {
+    const fleet = this.#fleetFollowUps;
+    if (fleet === undefined || request.priority === 'follow-up') return undefined;
+    const now = this.#clock.now();
+    if (overtakenLongEnough(request, now, this.#overtakeLimitMs)) return undefined;
+    // Never held past the overtake limit, counted from the first hold (a stream of polls delays
+    // new work that long at most past the moment the quota first had a unit for it).
+    const left = (request.overtakenSince ?? now) + this.#overtakeLimitMs - now;
+    return (states) => {
+      const holdMs = fleet.holdMs(route.origin, buckets, states, now, this.#overtakeLimitMs);
+      return holdMs === undefined ? undefined : Math.min(holdMs, left);
+    };
   }
 
   /**
@@ -225,6 +258,7 @@ export class RateLimitGovernor {
         const settled = this.#inFlight.settle(
           ticket,
           outcome.refusal === 'in-flight' ? 'refused' : worked ? 'accepted' : 'other',
+          outcome.retryAfterMs,
         );
         try {
           await permit.complete(outcome);
@@ -247,6 +281,7 @@ export class RateLimitGovernor {
     if (this.#scopes && !this.#routes.isKnown(route)) await this.#scopes.lookUp(route);
     const resolution = this.#routes.resolve(route);
     const key = resolution.queueKey;
+    let overtakenSince: number | undefined;
     // Fast path: a known quota nobody is waiting for is granted without queueing.
     if (
       resolution.known &&
@@ -254,24 +289,36 @@ export class RateLimitGovernor {
       !options.signal?.aborted &&
       (priority === 'follow-up' || this.#expected.holdUntil(route.origin, arrivedAt, arrivedAt) === undefined)
     ) {
+      const refreshing =
+        priority === 'normal'
+          ? this.#fleetFollowUps?.refresh(route.origin, arrivedAt, this.#overtakeLimitMs)
+          : undefined;
+      if (refreshing) await refreshing;
       const sentAt = this.#stamp();
+      const now = this.#clock.now();
       const decision = await this.#granting(resolution.buckets, () =>
         this.#ledger.tryGrant(
           resolution.buckets,
-          this.#clock.now(),
+          now,
           this.#burst,
           sentAt,
           this.#inFlightAfterGrant,
+          this.#fleetHold(route, resolution.buckets, { priority }),
         ),
       );
-      if (decision.kind === 'granted')
+      if (decision.kind === 'granted') {
+        if (priority === 'follow-up') this.#fleetFollowUps?.granted(route.origin, now);
         return this.#permit(route, resolution.buckets, [], this.#granted(decision.grantedAt));
+      }
+      // Held for the fleet's follow-ups: the quota had a unit for it, it is overtaken from now.
+      if (decision.kind === 'wait' && decision.reason === 'follow-up') overtakenSince = now;
     }
     return new Promise<RateLimitPermit>((resolve, reject) => {
       this.#enqueue(key, {
         sequence,
         priority,
         arrivedAt,
+        overtakenSince,
         route,
         signal: options.signal,
         deadline: options.deadline,
@@ -341,18 +388,32 @@ export class RateLimitGovernor {
         return;
       }
     }
+    const refreshing =
+      head.priority === 'normal' && !overtakenLongEnough(head, now, this.#overtakeLimitMs)
+        ? this.#fleetFollowUps?.refresh(head.route.origin, now, this.#overtakeLimitMs)
+        : undefined;
+    if (refreshing) await refreshing;
     const sentAt = this.#stamp();
     const decision = await this.#granting(resolution.buckets, () =>
-      this.#ledger.tryGrant(resolution.buckets, now, this.#burst, sentAt, this.#inFlightAfterGrant),
+      this.#ledger.tryGrant(
+        resolution.buckets,
+        now,
+        this.#burst,
+        sentAt,
+        this.#inFlightAfterGrant,
+        this.#fleetHold(head.route, resolution.buckets, head),
+      ),
     );
     if (decision.kind === 'wait') {
+      // Held for the fleet's follow-ups: the quota had a unit for it, it is overtaken from now.
+      if (decision.reason === 'follow-up') head.overtakenSince ??= now;
       // A wait for the quota ends when the ledger frees a unit: a reset the server announced
       // (rounded up already) or a request's expiry. Late by a jitter, a request opening a window
       // that starts with it moves every later reset (a whole second, when resets are in whole
       // seconds). The waiters it releases together are served one by one, each grant written
       // atomically, by every process sharing the store as by this one: nothing to spread.
       const jitter =
-        decision.reason === 'quota'
+        decision.reason === 'quota' || decision.reason === 'follow-up'
           ? 0
           : this.#random() * Math.min(this.#jitterMs, decision.waitMs * MAX_JITTER_SHARE);
       const waitMs = decision.waitMs + jitter;
@@ -362,7 +423,14 @@ export class RateLimitGovernor {
         return;
       }
       this.#notifyWait(head, decision.bucket, waitMs, decision.reason);
-      await this.#wake.sleep(this.#clock, waitMs, head.signal);
+      // Held for the fleet's follow-ups: one of this process's arriving wakes it (it goes first).
+      const holding = decision.reason === 'follow-up';
+      if (holding) this.#holding.add(resolution.queueKey);
+      try {
+        await this.#wake.sleep(this.#clock, waitMs, head.signal);
+      } finally {
+        if (holding) this.#holding.delete(resolution.queueKey);
+      }
       return;
     }
     const unknown = decision.kind === 'unknown' ? decision.buckets : [];
@@ -371,6 +439,7 @@ export class RateLimitGovernor {
       return;
     }
     queue.remove(head);
+    if (head.priority === 'follow-up') this.#fleetFollowUps?.granted(head.route.origin, now);
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
     const stamp = decision.kind === 'granted' ? this.#granted(decision.grantedAt) : sentAt;
     head.resolve(this.#permit(head.route, resolution.buckets, probes, stamp));

@@ -153,6 +153,24 @@ describe('the cap on requests in flight', () => {
     for (const ticket of entered.slice(0, 2)) await cap.settle(ticket, 'accepted');
   });
 
+  it("climbs no sooner than the refusal's stated wait ends", async () => {
+    const { manual, clock, cap, enterSent } = capOnVirtualTime();
+    const [a, b] = [await enterSent(), await enterSent()];
+    // Refused with a minute's Retry-After (GitHub's secondary limit): the climb waits the minute,
+    // not the usual ten seconds (a climb sooner is a request the server asked not to get).
+    await cap.settle(b!, 'refused', 60_000);
+    expect(cap.states()).toEqual([expect.objectContaining({ cap: 1 })]);
+    expect(cap.states()[0]!.climbsAt - clock.now()).toBe(60_000);
+    await cap.settle(a!, 'accepted');
+    manual.set(START + 60_001);
+    const climbed = [await enterSent(), await enterSent()];
+    expect(cap.states()[0]!.cap).toBe(2);
+    // A short stated wait leaves the quiet spell in force (doubled: the climb was refused).
+    await cap.settle(climbed[1]!, 'refused', 2_000);
+    expect(cap.states()[0]!.climbsAt - clock.now()).toBe(20_000);
+    await cap.settle(climbed[0]!, 'accepted');
+  });
+
   it('before any cap, sends the requests beyond as many as were ever answered together one at a time', async () => {
     const { manual, clock, cap, enterSent } = capOnVirtualTime();
     // Before any answer, nothing is known of the answers' time: no spacing.

@@ -69,6 +69,11 @@ export class BucketLedger {
     grantedAt: number = now,
     /** This governor's requests in flight on `bucket` once this one is granted. */
     inFlightAfter: (bucket: string) => number = () => 1,
+    /**
+     * How long the request waits for others' follow-ups, given the quotas' states at `now`
+     * (see `fleet-follow-ups.ts`); undefined, or absent, it goes.
+     */
+    holdFor?: (states: readonly BucketState[]) => number | undefined,
   ): Promise<GrantDecision> {
     return compareAndSetCycle<GrantDecision>({
       store: this.store,
@@ -93,6 +98,9 @@ export class BucketLedger {
         });
         if (longest) return { result: longest };
         if (unknown.length > 0) return { result: { kind: 'unknown', buckets: unknown } };
+        const holdMs = holdFor?.(states);
+        if (holdMs !== undefined && holdMs > 0)
+          return { result: { kind: 'wait', waitMs: holdMs, reason: 'follow-up', bucket: buckets[0] ?? '' } };
         const stamp = grantStamp(states, grantedAt);
         const writes = buckets.map((bucket, index) => {
           const decision = plans[index] as Extract<Plan, { kind: 'go' }>;

@@ -8,6 +8,7 @@
  * @module
  */
 import { decodeConcurrencyRecord } from './concurrency-record.js';
+import { decodeFollowUpRecord } from './follow-up-record.js';
 import { MAX_IN_FLIGHT_LEASES } from './in-flight-leases.js';
 import type {
   BucketState,
@@ -87,6 +88,7 @@ export function encodeBucketState(state: BucketState): string {
   if (state.inFlight !== undefined) fields.inFlight = state.inFlight;
   if (state.concurrency !== undefined) fields.concurrency = state.concurrency;
   if (state.routes !== undefined) fields.routes = state.routes;
+  if (state.followUps !== undefined) fields.followUps = state.followUps;
   return JSON.stringify(fields);
 }
 
@@ -150,6 +152,11 @@ function decodeState(json: string): BucketState | undefined {
     // Route scopes that are not the toolkit's read as nothing known: the routes are learned again.
     const routes = decodeRouteScopeRecord(record.routes);
     if (routes !== undefined) state.routes = routes;
+  }
+  if (record.followUps !== undefined) {
+    // Announced polls that are not the toolkit's read as none: submissions go as alone.
+    const followUps = decodeFollowUpRecord(record.followUps);
+    if (followUps !== undefined) state.followUps = followUps;
   }
   return state;
 }

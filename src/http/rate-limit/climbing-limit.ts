@@ -56,13 +56,15 @@ export function climbed(record: ConcurrencyRecord, limit: ClimbingLimit, now: nu
 
 /**
  * `record` with `limit` learned as `value` from a refusal at `now`: it climbs again after the
- * quiet spell, doubled when the refusal came after a climb.
+ * quiet spell, doubled when the refusal came after a climb, and never before `notBefore` (the
+ * end of the wait the refusal asked for: a climb sooner is a request the server asked not to get).
  */
 export function learned(
   record: ConcurrencyRecord,
   limit: ClimbingLimit,
   value: number,
   now: number,
+  notBefore = 0,
 ): ConcurrencyRecord {
   const spell = record[limit.climbAfterMs] ?? limit.firstMs;
   const climbAfterMs = record[limit.climbed] ? Math.min(limit.longestMs, spell * 2) : spell;
@@ -71,6 +73,6 @@ export function learned(
     [limit.value]: value,
     [limit.climbed]: false,
     [limit.climbAfterMs]: climbAfterMs,
-    [limit.climbAt]: now + climbAfterMs,
+    [limit.climbAt]: Math.max(now + climbAfterMs, notBefore),
   };
 }

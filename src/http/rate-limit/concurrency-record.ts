@@ -28,6 +28,16 @@ export type ConcurrencyHolder = readonly [
 export type ConcurrencyWaiting = readonly [owner: string, waiting: number, until: number, taken: number];
 
 /**
+ * When one governor's earliest request in flight is likely answered: `[governor id, moment]`
+ * (when it was let through plus how long answers usually take there). A place under a full cap
+ * is freed by an answer, and another process hears of it only by looking: it looks then.
+ *
+ * @example
+ * const due: AnswerDue = ['a1', 1_767_225_601_000];
+ */
+export type AnswerDue = readonly [owner: string, at: number];
+
+/**
  * The shared record of one origin.
  *
  * @example
@@ -50,6 +60,8 @@ export interface ConcurrencyRecord {
   readonly unprovenAt?: number;
   /** Governors with requests waiting for a place under the cap. */
   readonly waiting?: readonly ConcurrencyWaiting[];
+  /** Governors' next answers expected (each its earliest request in flight). */
+  readonly answersDue?: readonly AnswerDue[];
   /** Clients with submissions waiting for a job slot. */
   readonly jobWaiting?: readonly ConcurrencyWaiting[];
   /** The account's limit on jobs at once, stated by the service or learned from a refusal. */
@@ -198,6 +210,41 @@ export function withClaim(
   return { ...record, [field]: claims };
 }
 
+/**
+ * `record` with `owner`'s next answer expected at `at` (undefined: none); the others' kept while
+ * they hold requests in flight.
+ */
+export function withAnswerDue(
+  record: ConcurrencyRecord,
+  owner: string,
+  at: number | undefined,
+  now: number,
+): ConcurrencyRecord {
+  const holding = new Set(
+    liveHolders(record, now).flatMap(([other, inFlight]) => (inFlight > 0 ? [other] : [])),
+  );
+  const due = (record.answersDue ?? []).filter(([other]) => other !== owner && holding.has(other));
+  if (at !== undefined) due.push([owner, at]);
+  if (due.length > MAX_HOLDERS) {
+    due.sort((first, second) => first[1] - second[1]);
+    due.length = MAX_HOLDERS;
+  }
+  if (due.length === 0) {
+    if (record.answersDue === undefined) return record;
+    const { answersDue: _dropped, ...rest } = record;
+    return rest;
+  }
+  return { ...record, answersDue: due };
+}
+
+/** The earliest answer other governors than `owner` expect after `now`, if any. */
+export function nextAnswerDue(record: ConcurrencyRecord, owner: string, now: number): number | undefined {
+  let next: number | undefined;
+  for (const [other, at] of record.answersDue ?? [])
+    if (other !== owner && at > now && (next === undefined || at < next)) next = at;
+  return next;
+}
+
 const NUMBER_FIELDS = [
   'cap',
   'capClimbAt',
@@ -232,6 +279,11 @@ export function decodeConcurrencyRecord(value: unknown): ConcurrencyRecord | und
     if (!input.holders.every(isHolder)) return undefined;
     record.holders = input.holders;
   }
+  if (input.answersDue !== undefined) {
+    const due = input.answersDue;
+    if (!Array.isArray(due) || due.length > MAX_HOLDERS || !due.every(isAnswerDue)) return undefined;
+    record.answersDue = due;
+  }
   for (const field of ['waiting', 'jobWaiting'] as const) {
     const claims = input[field];
     if (claims === undefined) continue;
@@ -243,6 +295,12 @@ export function decodeConcurrencyRecord(value: unknown): ConcurrencyRecord | und
 
 function isOwner(owner: unknown): owner is string {
   return typeof owner === 'string' && owner.length > 0 && owner.length <= MAX_OWNER_LENGTH;
+}
+
+function isAnswerDue(value: unknown): value is AnswerDue {
+  if (!Array.isArray(value) || value.length !== 2) return false;
+  const [owner, at] = value as unknown[];
+  return isOwner(owner) && typeof at === 'number' && Number.isFinite(at);
 }
 
 function isWaiting(value: unknown): value is ConcurrencyWaiting {

@@ -14,15 +14,27 @@
  *   refuses at once, so the first refusal sets the cap before the rest of a burst is sent.
  * - A learned cap climbs back by one after a quiet spell, the spell doubling each time the climb
  *   meets a refusal again: never learned for good from one refusal, and a raised limit is followed.
+ * - Waiting for a place, a request starting new work goes ahead of recent follow-ups: the longer
+ *   chain of requests first (see `queued`).
  *
  * With a store passed to the governor, the cap and every governor's count of requests live in
- * the store (`concurrency-record.ts`): the processes sharing it keep one cap between them.
+ * the store (`concurrency-record.ts`): the processes sharing it keep one cap between them. Each
+ * also writes when its first request in flight is likely answered, and a process waiting for a
+ * place under a full cap looks then, not only now and then (it hears of others' answers only by
+ * looking).
  * @module
  */
 import type { Clock } from '../clock.js';
 import { climbed as climbedLimit, IN_FLIGHT_CAP, learned } from './climbing-limit.js';
 import { type ConcurrencyBook, smoothed } from './concurrency-book.js';
-import { type ConcurrencyRecord, fleetCounts, withOwnPart } from './concurrency-record.js';
+import {
+  type ConcurrencyRecord,
+  fleetCounts,
+  nextAnswerDue,
+  withAnswerDue,
+  withOwnPart,
+} from './concurrency-record.js';
+import type { RequestPriority } from './governor-types.js';
 import { PlaceClaims } from './place-claims.js';
 import { quietly } from './quietly.js';
 import { RateLimitStoreError } from './rate-limit-store-error.js';
@@ -38,14 +50,54 @@ const LEASE_WITHOUT_DEADLINE_MS = 300_000;
  * the rest. (Sent together, a burst past an unknown limit was refused whole: one refusal each.)
  */
 const UNPROVEN_SPACING_SHARE = 1 / 32;
+/**
+ * Another process's answer is recorded after it arrives (one write to the store): a waiter looks
+ * this long after the answer is due.
+ */
+const ANSWER_WRITTEN_MS = 1;
+
+/** A request waiting for a place: whether it follows up on accepted work, and since when it waits. */
+interface CapWaiter {
+  readonly priority: RequestPriority;
+  readonly arrivedAt: number;
+}
+
+/**
+ * `waiters` with `waiter` queued. Under a cap on requests in flight a freed place is taken again
+ * at once whichever request takes it, so the order only decides which chains of requests end
+ * when: a request that starts new work (a job's submission) opens a chain (the job runs, then is
+ * polled), a follow-up may be the last of its own. The longer chain goes first, as a scheduler
+ * of chains on a few machines does to end them together: a submission goes ahead of follow-ups
+ * that arrived less than `overtakeLimitMs` before it (so no poll waits for ever behind a stream
+ * of new work).
+ * (Follow-ups first, as the quota's queue serves them, sent the run's last submissions late and
+ * their jobs ended the run: a fleet used 94.3 % of the cap.)
+ */
+function queued(waiters: CapWaiter[], waiter: CapWaiter, overtakeLimitMs: number): void {
+  let index = waiters.length;
+  if (waiter.priority === 'normal')
+    while (
+      index > 0 &&
+      waiters[index - 1]!.priority === 'follow-up' &&
+      waiter.arrivedAt - waiters[index - 1]!.arrivedAt < overtakeLimitMs
+    )
+      index -= 1;
+  waiters.splice(index, 0, waiter);
+}
 
 interface LocalOrigin {
   readonly origin: string;
   /** Requests let through and not answered: ticket id to the moment its lease ends. */
   readonly open: Map<number, number>;
+  /** The same requests: ticket id to when it was let through (in that order). */
+  readonly letThrough: Map<number, number>;
   /** Of those, the ones sent, in send order (ticket ids). */
   readonly sent: number[];
-  readonly waiters: object[];
+  /**
+   * Requests waiting for a place, in arrival order except that one starting new work goes ahead
+   * of follow-ups (see {@link queued}).
+   */
+  readonly waiters: CapWaiter[];
   /** How long answers take here, smoothed. */
   latencyMs: number | undefined;
 }
@@ -80,7 +132,14 @@ export class InFlightCap {
   readonly #claims: PlaceClaims;
   #tickets = 0;
 
-  constructor(private readonly book: ConcurrencyBook) {
+  /**
+   * @param overtakeLimitMs Requests starting new work go ahead of follow-ups that arrived less
+   * than this before them (the governor's `overtakeLimitMs`).
+   */
+  constructor(
+    private readonly book: ConcurrencyBook,
+    private readonly overtakeLimitMs = 500,
+  ) {
     this.#clock = book.clock;
     this.#claims = new PlaceClaims(book, 'waiting');
   }
@@ -88,7 +147,7 @@ export class InFlightCap {
   #of(origin: string): LocalOrigin {
     let entry = this.#origins.get(origin);
     if (!entry) {
-      entry = { origin, open: new Map(), sent: [], waiters: [], latencyMs: undefined };
+      entry = { origin, open: new Map(), letThrough: new Map(), sent: [], waiters: [], latencyMs: undefined };
       this.#origins.set(origin, entry);
     }
     return entry;
@@ -101,11 +160,17 @@ export class InFlightCap {
 
   /**
    * This governor's part of the record: its requests in flight, leased until the last one's
-   * deadline, and its claim for those still waiting (`leaving`: waiters about to go).
+   * deadline, when the first of them is likely answered, and its claim for those still waiting
+   * (`leaving`: waiters about to go).
    */
   #withOwn(record: ConcurrencyRecord, entry: LocalOrigin, now: number, leaving = 0): ConcurrencyRecord {
     const until = Math.max(now, ...entry.open.values());
-    const held = withOwnPart(record, this.book.owner, { inFlight: entry.open.size }, until, now);
+    let held = withOwnPart(record, this.book.owner, { inFlight: entry.open.size }, until, now);
+    if (this.book.shared && held.cap !== undefined) {
+      const [first] = entry.letThrough.values();
+      const due = first === undefined || entry.latencyMs === undefined ? undefined : first + entry.latencyMs;
+      held = withAnswerDue(held, this.book.owner, due, now);
+    }
     return this.#claims.with(
       entry.origin,
       held,
@@ -116,14 +181,21 @@ export class InFlightCap {
     );
   }
 
-  /** Waits, in arrival order, until one more request to `origin` may be in flight. */
+  /**
+   * Waits until one more request to `origin` may be in flight: in arrival order, except that
+   * requests starting new work go ahead of follow-ups (`priority`), a bounded time at most.
+   */
   async enter(
     origin: string,
-    options: { signal?: AbortSignal | undefined; deadline?: number | undefined },
+    options: {
+      signal?: AbortSignal | undefined;
+      deadline?: number | undefined;
+      priority?: RequestPriority | undefined;
+    },
   ): Promise<InFlightTicket> {
     const entry = this.#of(origin);
-    const me = {};
-    entry.waiters.push(me);
+    const me: CapWaiter = { priority: options.priority ?? 'normal', arrivedAt: this.#clock.now() };
+    queued(entry.waiters, me, this.overtakeLimitMs);
     const ticket: InFlightTicket = { origin, id: this.#tickets++ };
     let quietPolls = 0;
     let seen = '';
@@ -150,13 +222,16 @@ export class InFlightCap {
               const next = climbed(current, at);
               // Counted here only once written: a write that lost the race is decided again.
               entry.open.delete(ticket.id);
-              held = this.#heldUntil(next, entry, at);
+              entry.letThrough.delete(ticket.id);
+              // Queued behind new work that arrived while this one read the record: it goes first.
+              held = entry.waiters[0] === me ? this.#heldUntil(next, entry, at) : Number.POSITIVE_INFINITY;
               if (held !== 0) return next;
               // Beyond as many as were ever answered together, before any cap: the fleet's
               // latest such request, from which the next one is spaced.
               const unproven =
                 next.cap === undefined && this.#fleetInFlight(next, entry, at) >= (next.proven ?? 0);
               entry.open.set(ticket.id, lease);
+              entry.letThrough.set(ticket.id, at);
               return this.#withOwn(unproven ? { ...next, unprovenAt: at } : next, entry, at, 1);
             });
             if (held === 0) {
@@ -169,6 +244,7 @@ export class InFlightCap {
           // (a probe of an unknown route, which reads no quota, still goes, as it always did).
           if (!RateLimitStoreError.isInstance(error)) throw error;
           entry.open.set(ticket.id, lease);
+          entry.letThrough.set(ticket.id, now);
           return ticket;
         }
         const heldUntil = this.#heldUntil(record, entry, now);
@@ -182,11 +258,22 @@ export class InFlightCap {
           record.cap !== undefined && !this.#claims.yields(origin, record, entry.open.size, now);
         quietPolls = state === seen && !nextInLine ? quietPolls + 1 : 0;
         seen = state;
-        await this.book.wait(this.#wake, Math.min(options.deadline ?? Number.POSITIVE_INFINITY, heldUntil), {
-          signal: options.signal,
-          typicalMs: entry.latencyMs,
-          quietPolls,
-        });
+        // The cap full: a place is freed by an answer, and another process's answer is heard of
+        // only by looking; look when the next one is due (its record written a moment after).
+        const due =
+          record.cap !== undefined && this.#fleetInFlight(record, entry, now) >= record.cap
+            ? nextAnswerDue(record, this.book.owner, now)
+            : undefined;
+        const lookAt = due === undefined ? Number.POSITIVE_INFINITY : due + ANSWER_WRITTEN_MS;
+        await this.book.wait(
+          this.#wake,
+          Math.min(options.deadline ?? Number.POSITIVE_INFINITY, heldUntil, lookAt),
+          {
+            signal: options.signal,
+            typicalMs: entry.latencyMs,
+            quietPolls,
+          },
+        );
       }
     } finally {
       entry.waiters.splice(entry.waiters.indexOf(me), 1);
@@ -230,10 +317,14 @@ export class InFlightCap {
 
   /**
    * The request holding `ticket` was answered and worked on (`accepted`), refused for requests
-   * in flight (`refused`), or anything else (another refusal, no answer, never sent); its place
-   * is given back.
+   * in flight (`refused`, `retryAfterMs`: the wait the refusal asked for), or anything else
+   * (another refusal, no answer, never sent); its place is given back.
    */
-  async settle(ticket: InFlightTicket, outcome: 'accepted' | 'refused' | 'other'): Promise<void> {
+  async settle(
+    ticket: InFlightTicket,
+    outcome: 'accepted' | 'refused' | 'other',
+    retryAfterMs?: number,
+  ): Promise<void> {
     const entry = this.#of(ticket.origin);
     const now = this.#clock.now();
     // Sent before this one and still unanswered: surely in flight when this one arrived.
@@ -242,6 +333,7 @@ export class InFlightCap {
     const openBefore = entry.open.size;
     if (order >= 0) entry.sent.splice(order, 1);
     entry.open.delete(ticket.id);
+    entry.letThrough.delete(ticket.id);
     if (outcome === 'accepted' && ticket.sentAt !== undefined)
       entry.latencyMs = smoothed(entry.latencyMs, now - ticket.sentAt);
     await quietly(
@@ -258,6 +350,7 @@ export class InFlightCap {
               earlierOpen + fleetCounts(next, at, this.book.owner).inFlight,
               at,
               ticket.sentAt ?? at,
+              retryAfterMs === undefined ? 0 : at + retryAfterMs,
             )
           : next;
       }),
@@ -287,13 +380,16 @@ export class InFlightCap {
 /**
  * A refusal for requests in flight when `inFlight` others surely were: the cap falls to that
  * (at least one), or, just after a climb, back to where it was. The first refusal after a climb
- * found the limit: the next climb waits longer.
+ * found the limit: the next climb waits longer, and none comes before `waitEnds` (the end of the
+ * wait the refusal asked for, as `Retry-After`: GitHub documents that requests made while rate
+ * limited may get an integration banned).
  */
 function refusedWith(
   record: ConcurrencyRecord,
   inFlight: number,
   now: number,
   sentAt: number,
+  waitEnds: number,
 ): ConcurrencyRecord {
   const measured = Math.max(1, inFlight);
   // Refused just after a climb: the climb overshot, the cap before it held for a whole spell.
@@ -310,5 +406,5 @@ function refusedWith(
       : record.capClimbed
         ? Math.max(1, record.cap - 1)
         : Math.max(1, Math.min(underCap ? record.cap - 1 : record.cap, measured));
-  return { ...learned(record, IN_FLIGHT_CAP, cap, now), capSince: now };
+  return { ...learned(record, IN_FLIGHT_CAP, cap, now, waitEnds), capSince: now };
 }

@@ -6,9 +6,16 @@
  * @module
  */
 import type { ConcurrencyRecord } from './concurrency-record.js';
+import type { FollowUpDue } from './follow-up-record.js';
 import type { RouteScopeRecord } from './route-scope-record.js';
 
-export type { ConcurrencyHolder, ConcurrencyRecord, ConcurrencyWaiting } from './concurrency-record.js';
+export type {
+  AnswerDue,
+  ConcurrencyHolder,
+  ConcurrencyRecord,
+  ConcurrencyWaiting,
+} from './concurrency-record.js';
+export type { FollowUpDue } from './follow-up-record.js';
 export type { RouteScope, RouteScopeRecord } from './route-scope-record.js';
 
 /**
@@ -173,6 +180,11 @@ export interface BucketState {
    * the fleet's answers named them (`route-scope-record.ts`).
    */
   readonly routes?: RouteScopeRecord;
+  /**
+   * Only in the state under `<origin>#follow-ups`: the polls the fleet's job pollers announced,
+   * each with the quota it draws on and when it is due (`follow-up-record.ts`).
+   */
+  readonly followUps?: readonly FollowUpDue[];
 }
 
 /**

@@ -21,12 +21,23 @@ export interface QueuedRequest {
   readonly priority: RequestPriority;
   /** When it arrived at the governor, on the governor's clock. */
   readonly arrivedAt: number;
+  /**
+   * New work only: since when it has been held for follow-ups other processes of a fleet
+   * announced (`fleet-follow-ups.ts`), the quota having a unit for it, on the governor's clock;
+   * undefined while it was not. Held, it lets its own process's follow-ups go first too, for the
+   * overtake limit counted from then: a submission that had waited out a spent window counted
+   * as overtaken from its arrival, and took the units the window's returning polls needed (a
+   * sliding log through Redis: polls a window late).
+   */
+  overtakenSince?: number | undefined;
 }
 
 /**
  * One quota's waiters, in arrival order, served follow-ups first. A `normal` request that has
  * waited `overtakeLimitMs` is overtaken no more: it takes its place by arrival again, so a
- * stream of polls that fills the quota delays new submissions by that long at most.
+ * stream of polls that fills the quota delays new submissions by that long at most (or that
+ * long past the moment the fleet's follow-ups first held it, see
+ * {@link QueuedRequest.overtakenSince}).
  */
 export class WaiterQueue<Waiter extends QueuedRequest> {
   readonly #waiters: Waiter[] = [];
@@ -64,7 +75,21 @@ export class WaiterQueue<Waiter extends QueuedRequest> {
     if (oldest === undefined || oldest.priority === 'follow-up' || this.#followUps === 0) return oldest;
     // The oldest waiter starts new work: it goes first only once it has been overtaken long enough
     // (then every later arrival is younger, so arrival order is the whole rule again).
-    if (now - oldest.arrivedAt >= this.overtakeLimitMs) return oldest;
+    const held =
+      oldest.overtakenSince !== undefined && !overtakenLongEnough(oldest, now, this.overtakeLimitMs);
+    if (now - oldest.arrivedAt >= this.overtakeLimitMs && !held) return oldest;
     return this.#waiters.find((waiter) => waiter.priority === 'follow-up');
   }
+}
+
+/**
+ * Whether `request`, new work held for the fleet's follow-ups since `overtakenSince`, has been
+ * held for `limitMs` at `now` (it may not be held any longer).
+ */
+export function overtakenLongEnough(
+  request: Pick<QueuedRequest, 'overtakenSince'>,
+  now: number,
+  limitMs: number,
+): boolean {
+  return request.overtakenSince !== undefined && now - request.overtakenSince >= limitMs;
 }
