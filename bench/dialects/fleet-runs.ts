@@ -33,18 +33,30 @@ export interface FleetSummary {
 
 /** One fleet run per server in `ids`, through a fresh redis-server. */
 export async function measureFleet(
-  shape: { readonly jobs: number; readonly callers: number; readonly jobMs: number },
+  shape: {
+    readonly jobs: number;
+    readonly callers: number;
+    readonly jobMs: number;
+    /** Processes (the bench's: four), each member's callers when not even, and when each joins. */
+    readonly members?: number;
+    readonly callersOf?: readonly number[];
+    readonly joinAtMs?: readonly number[];
+  },
   ids: readonly string[] = FLEET_SERVERS,
 ): Promise<FleetSummary[]> {
+  const { members = FLEET_MEMBERS, callersOf, joinAtMs, ...jobShape } = shape;
   const redis = await startRedisServer();
   try {
     const summaries: FleetSummary[] = [];
     for (const id of ids) {
       const server = providerLimitServer(id);
-      const run = await runAgainst(server, fleetClient({ redisUrl: redis.url, members: FLEET_MEMBERS }), {
-        ...shape,
-        sequential: true,
+      const client = fleetClient({
+        redisUrl: redis.url,
+        members,
+        ...(callersOf ? { callersOf } : {}),
+        ...(joinAtMs ? { joinAtMs } : {}),
       });
+      const run = await runAgainst(server, client, { ...jobShape, sequential: true });
       summaries.push({
         id,
         title: server.title,

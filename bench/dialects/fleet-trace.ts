@@ -24,7 +24,11 @@ try {
   };
   const run = await runAgainst(
     server,
-    fleetClient({ redisUrl: redis.url, members: FLEET_MEMBERS, onEvent: record }),
+    fleetClient({
+      redisUrl: redis.url,
+      members: Number(process.env.GENTK_FLEET_MEMBERS ?? FLEET_MEMBERS),
+      onEvent: record,
+    }),
     { jobs: 200, callers: 50, jobMs: 1_000, sequential: true },
   );
   const start = run.shape.startedAt;

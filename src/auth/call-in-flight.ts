@@ -21,6 +21,9 @@ export interface CallEnds {
   failed(call: CallInFlight, error: unknown): Promise<void>;
 }
 
+/** How a call's promise is settled: its `resolve`, given the result or what settles into it. */
+export type SettleCall = (result: CostedCallResult | PromiseLike<CostedCallResult>) => void;
+
 export class CallInFlight extends CallSink {
   /**
    * What the call is sent with, kept only while a failure could send it again (a control-plane
@@ -49,19 +52,35 @@ export class CallInFlight extends CallSink {
     readonly span: TelemetrySpan | undefined,
     /** A notebook's progress line, flushed before the call returns. */
     readonly progress: KernelProgress | undefined,
-    readonly resolve: (result: CostedCallResult) => void,
-    readonly reject: (error: unknown) => void,
+    /**
+     * The caller's promise's `resolve`, its one way to settle: a failure settles it with a rejected
+     * promise. Its `reject` is not kept: a parked call holds one function of its promise, not two.
+     */
+    readonly settle: SettleCall,
   ) {
     super();
     this.input = input;
     this.options = options;
   }
 
+  /** Hands the caller its result (or what settles into it: a notebook's display, prepared). */
+  resolve(result: CostedCallResult | PromiseLike<CostedCallResult>): void {
+    this.settle(result);
+  }
+
+  /** Rejects the caller's promise with `error` (nothing, once it is settled). */
+  reject(error: unknown): void {
+    const rejected = Promise.reject(error);
+    // Handled here: a promise already settled ignores it, which must not be an unhandled rejection.
+    rejected.catch(() => undefined);
+    this.settle(rejected);
+  }
+
   callEnded(result: CallResult): void {
-    void this.ends.ended(this, result).catch(this.reject);
+    void this.ends.ended(this, result).catch((error: unknown) => this.reject(error));
   }
 
   callFailed(error: unknown): void {
-    void this.ends.failed(this, error).catch(this.reject);
+    void this.ends.failed(this, error).catch((failed: unknown) => this.reject(failed));
   }
 }

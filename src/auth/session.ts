@@ -45,8 +45,8 @@ import type { Reservation, SpendBudget, SpendReport } from '../spend/spend-budge
 import { unrecordedSpendWarning } from '../spend/unrecorded-spend.js';
 import type { WithheldOperation } from './access-plan.js';
 import { authEndpoint } from './auth-endpoints.js';
-import { type CallEnds, CallInFlight } from './call-in-flight.js';
-import { endCallSpan, failCallSpan, modelOf, startCallSpan } from './call-telemetry.js';
+import { type CallEnds, CallInFlight, type SettleCall } from './call-in-flight.js';
+import { endCallSpan, failCallSpan, modelOf, startCallSpan, type TracedCall } from './call-telemetry.js';
 import { controlPlane } from './control-plane-calls.js';
 import { isControlPlane } from './operation-choice.js';
 import { estimateView, resultView, spendView } from './result-view.js';
@@ -347,33 +347,58 @@ export class Session {
     operationId: string,
     input: unknown,
     options: CallOptions,
-    resolve: (result: CostedCallResult) => void,
+    resolve: SettleCall,
     reject: (error: unknown) => void,
   ): void {
-    let call: CallInFlight;
-    try {
-      if (this.#closed) throw new UsageError('The session is closed; connect() again.');
+    this.#open(reject, () => {
       const operation = this.operation(operationId);
       const checked = this.#sendable(operation, input);
       this.#pricing.refuseUnlistedModel(operation, checked);
       const model = modelOf(checked);
-      const span = startCallSpan(this.client.telemetry, { operation, service: this.service, model }, false);
-      const { progress, shown } = notebookProgress(options);
-      call = new CallInFlight(
-        this.#callEnds,
-        operation,
-        checked,
-        model,
-        shown,
-        span,
-        progress,
-        resolve,
-        reject,
-      );
-      this.#inSpan(call, () => void this.#send(call));
+      const { call } = this.#record(resolve, { operation, model }, options, checked);
+      return { call, start: () => void this.#send(call) };
+    });
+  }
+
+  /**
+   * Opens a call or a resume: refused once the session is closed; `open` makes its record (see
+   * {@link Session.#record}) and says how it starts, beneath its span. A failure before the
+   * record exists rejects the caller's promise at once.
+   */
+  #open(reject: (error: unknown) => void, open: () => { call: CallInFlight; start: () => void }): void {
+    try {
+      if (this.#closed) throw new UsageError('The session is closed; connect() again.');
+      const { call, start } = open();
+      this.#inSpan(call, start);
     } catch (error) {
       reject(error);
     }
+  }
+
+  /**
+   * The record of a call (`checked` is what it sends) or of a resumed job (no `checked`): its span
+   * started, its notebook progress line made (`shown` are the options that report to it).
+   */
+  #record<Options extends Omit<CallOptions, 'idempotencyKey'>>(
+    settle: SettleCall,
+    traced: Omit<TracedCall, 'service'>,
+    options: Options,
+    checked?: SendableInput,
+  ): { readonly call: CallInFlight; readonly shown: Options } {
+    const resumed = checked === undefined;
+    const span = startCallSpan(this.client.telemetry, { ...traced, service: this.service }, resumed);
+    const { progress, shown } = notebookProgress(options);
+    const call = new CallInFlight(
+      this.#callEnds,
+      traced.operation,
+      checked,
+      traced.model,
+      resumed ? undefined : shown,
+      span,
+      progress,
+      settle,
+    );
+    return { call, shown };
   }
 
   /**
@@ -563,8 +588,7 @@ export class Session {
     const settle = () => {
       if (!result) call.reject(error);
       // In a notebook the files are fetched now, so that the cell's value shows them at once.
-      else if (notebookKernel()) prepareDisplay(result).then(call.resolve, call.reject);
-      else call.resolve(result);
+      else call.resolve(notebookKernel() ? prepareDisplay(result) : result);
     };
     if (call.progress) void call.progress.flushed().then(settle, settle);
     else settle();
@@ -732,36 +756,19 @@ export class Session {
   #startResume(
     pending: PendingCall,
     options: Omit<CallOptions, 'idempotencyKey'>,
-    resolve: (result: CostedCallResult) => void,
+    resolve: SettleCall,
     reject: (error: unknown) => void,
   ): void {
-    let call: CallInFlight;
-    try {
-      if (this.#closed) throw new UsageError('The session is closed; connect() again.');
+    this.#open(reject, () => {
       const operation = this.operation(pending.operationId);
-      const traced = { operation, service: this.service, jobId: pending.requestId };
-      const span = startCallSpan(this.client.telemetry, traced, true);
-      const { progress, shown } = notebookProgress(options);
-      call = new CallInFlight(
-        this.#callEnds,
-        operation,
-        undefined,
-        undefined,
-        undefined,
-        span,
-        progress,
-        resolve,
-        reject,
-      );
+      const { call, shown } = this.#record(resolve, { operation, jobId: pending.requestId }, options);
       const key = HeldReservations.key(pending.operationId, pending.requestId);
       call.resumed = key;
       call.estimated = this.#pendingEstimates.get(key)?.estimated ?? submittedElsewhere();
       // Held since the job was handed back; settled, released or held again as this wait ends.
       if (this.#init.budget) call.reservation = this.#held.take(key);
-      this.#inSpan(call, () => startResume(this.#context(), pending, shown, call, this.#trace(call)));
-    } catch (error) {
-      reject(error);
-    }
+      return { call, start: () => startResume(this.#context(), pending, shown, call, this.#trace(call)) };
+    });
   }
 
   /**

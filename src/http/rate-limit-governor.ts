@@ -12,10 +12,10 @@
  */
 import { type Clock, systemClock } from './clock.js';
 import { BucketLedger } from './rate-limit/bucket-ledger.js';
-import { MAX_JITTER_SHARE } from './rate-limit/bucket-math.js';
+import { MAX_JITTER_SHARE, remainingAt, rollOver } from './rate-limit/bucket-math.js';
 import { ConcurrencyBook } from './rate-limit/concurrency-book.js';
 import { ExpectedFollowUps } from './rate-limit/expected-follow-ups.js';
-import { FleetFollowUps } from './rate-limit/fleet-follow-ups.js';
+import { FleetFollowUps, type FollowUpHold } from './rate-limit/fleet-follow-ups.js';
 import type {
   PublishedQuota,
   RateLimitGovernorOptions,
@@ -25,6 +25,7 @@ import type {
 } from './rate-limit/governor-types.js';
 import { InFlightCap, type InFlightTicket } from './rate-limit/in-flight-cap.js';
 import { ObservationSchedule } from './rate-limit/observation-schedule.js';
+import { quietly } from './rate-limit/quietly.js';
 import { QuotaLearner } from './rate-limit/quota-learner.js';
 import { type RateLimitBelief, RateLimitBeliefs } from './rate-limit/rate-limit-beliefs.js';
 import type { BucketState } from './rate-limit/rate-limit-store.js';
@@ -207,7 +208,7 @@ export class RateLimitGovernor {
     route: Route,
     buckets: readonly string[],
     request: { readonly priority: RequestPriority; readonly overtakenSince?: number | undefined },
-  ): ((states: readonly BucketState[]) => number | undefined) | undefined {
+  ): ((states: readonly BucketState[]) => FollowUpHold | undefined) | undefined {
     const fleet = this.#fleetFollowUps;
     if (fleet === undefined || request.priority === 'follow-up') return undefined;
     const now = this.#clock.now();
@@ -216,8 +217,8 @@ export class RateLimitGovernor {
     // new work that long at most past the moment the quota first had a unit for it).
     const left = (request.overtakenSince ?? now) + this.#overtakeLimitMs - now;
     return (states) => {
-      const holdMs = fleet.holdMs(route.origin, buckets, states, now, this.#overtakeLimitMs);
-      return holdMs === undefined ? undefined : Math.min(holdMs, left);
+      const hold = fleet.hold(route.origin, buckets, states, now, this.#overtakeLimitMs);
+      return hold === undefined ? undefined : { waitMs: Math.min(hold.waitMs, left), bucket: hold.bucket };
     };
   }
 
@@ -378,7 +379,14 @@ export class RateLimitGovernor {
     if (head.priority === 'normal') {
       const holdUntil = this.#expected.holdUntil(head.route.origin, head.arrivedAt, now);
       if (holdUntil !== undefined && now - head.arrivedAt < this.#overtakeLimitMs) {
-        this.#notifyWait(head, resolution.buckets[0] ?? resolution.queueKey, holdUntil - now, 'follow-up');
+        // Reported on the quota with the fewest units left, the one this process's polls would
+        // leave short, not the route's first (a daily quota beside a 10-second one): read beside
+        // the hold, which it never lengthens.
+        if (this.#onWait) {
+          void this.#tightest(resolution, now).then((bucket) =>
+            this.#notifyWait(head, bucket, Math.max(0, holdUntil - this.#clock.now()), 'follow-up'),
+          );
+        }
         this.#holding.add(resolution.queueKey);
         try {
           await this.#wake.sleep(this.#clock, holdUntil - now, head.signal);
@@ -481,6 +489,18 @@ export class RateLimitGovernor {
         else this.#deciding.delete(bucket);
       }
     }
+  }
+
+  /** Of the resolution's quotas, the one with the fewest units left at `now` (the first when none is known). */
+  async #tightest(resolution: Resolution, now: number): Promise<string> {
+    let tightest: { bucket: string; remaining: number } | undefined;
+    for (const bucket of resolution.buckets) {
+      const state = await quietly(this.#ledger.read(bucket));
+      const remaining = state === undefined ? undefined : remainingAt(rollOver(state, now), now);
+      if (remaining !== undefined && (tightest === undefined || remaining < tightest.remaining))
+        tightest = { bucket, remaining };
+    }
+    return tightest?.bucket ?? resolution.buckets[0] ?? resolution.queueKey;
   }
 
   #notifyWait(waiter: Waiter, bucket: string, waitMs: number, reason: string): void {

@@ -59,7 +59,9 @@ function fromFetchResult(input: FetchTargetInput, id: string | number): FetchTar
   const idInPath = url.pathname.split('/').some((segment) => decodeURIComponent(segment) === String(id));
   const operation = input.fetch?.operationId ? { operationId: input.fetch.operationId } : {};
   const method = input.fetch?.method === 'GET' ? { method: 'GET' as const } : {};
-  return { style: idInPath ? 'path' : 'body', url: url.href, requestId: id, ...operation, ...method };
+  // The answer's own text when it is already the normalised URL: a waiting job holds it once.
+  const href = url.href === input.answer.fetchResult ? input.answer.fetchResult : url.href;
+  return { style: idInPath ? 'path' : 'body', url: href, requestId: id, ...operation, ...method };
 }
 
 function fromOperation(input: FetchTargetInput, id: string | number): FetchTarget | undefined {

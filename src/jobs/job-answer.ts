@@ -93,3 +93,18 @@ export function readJobAnswer(body: unknown): JobAnswer {
     ...(futureLinks !== undefined ? { futureLinks } : {}),
   };
 }
+
+/**
+ * The least of a processing answer that reads back ({@link readJobAnswer}) as the same state, id
+ * and eta: what a waiting job keeps of its last answer between polls. Nothing else of it is read
+ * again (a failed poll reports the last answer's state, id and eta), and a fleet parks thousands
+ * of jobs, each answer with its tip, its links and its echo of the request.
+ * @internal
+ */
+export function parkedAnswer(answer: JobAnswer): unknown {
+  return {
+    status: 'processing',
+    ...(answer.id !== undefined ? { id: answer.id } : {}),
+    ...(answer.etaMs !== undefined ? { eta: answer.etaMs / 1000 } : {}),
+  };
+}

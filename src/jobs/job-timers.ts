@@ -1,12 +1,13 @@
 /**
- * When each waiting job wakes next. On the system clock every job of the process shares one
- * timer: the jobs sit in a binary heap ordered by their time and one `setTimeout` is armed for the
- * earliest, so a parked job costs a slot in an array, not a timer, a promise and an abort listener
- * of its own. A clock given by the application (a test's virtual time) is asked to sleep per job,
- * as it always was: its notion of time belongs to it.
+ * When each waiting job wakes next. Every job on one clock shares one timer: the jobs sit in a
+ * binary heap ordered by their time and one sleep of the clock is armed for the earliest, so a
+ * parked job costs a slot in an array, not a timer, a promise and an abort listener of its own.
+ * Jobs due at the same moment wake in the order they were scheduled, as the clock would wake
+ * sleeps of their own (a virtual clock wakes sleepers due together in the order they slept): the
+ * order their polls reach the rate-limit governor is the order they asked for them.
  * @module
  */
-import { type Clock, systemClock } from '../http/index.js';
+import type { Clock } from '../http/index.js';
 
 /** A job that the timers wake; its fields are the timers' bookkeeping, not the job's. */
 export interface TimedJob {
@@ -14,6 +15,8 @@ export interface TimedJob {
   timerAt: number;
   /** Its place in the shared heap, -1 when not scheduled there. */
   timerIndex: number;
+  /** When it was scheduled among the jobs of its timers: the order of jobs due together. */
+  timerOrder: number;
   /** Called once when the time comes (never after `cancel`). */
   wake(): void;
 }
@@ -39,11 +42,23 @@ export interface TimerHost {
   clearTimer(timer: unknown): void;
 }
 
-const nodeHost: TimerHost = {
-  now: () => systemClock.now(),
-  setTimer: (run, ms) => setTimeout(run, ms),
-  clearTimer: (timer) => clearTimeout(timer as ReturnType<typeof setTimeout>),
-};
+/** One timer on `clock`: a sleep of its own, ended through its controller when cleared. */
+function clockHost(clock: Clock): TimerHost {
+  return {
+    now: () => clock.now(),
+    setTimer(run, ms) {
+      const stop = new AbortController();
+      clock.sleep(ms, stop.signal).then(run, () => undefined);
+      return stop;
+    },
+    clearTimer: (timer) => (timer as AbortController).abort(CANCELLED),
+  };
+}
+
+/** Whether `one` wakes before `other`: by time, then in the order they were scheduled. */
+function before(one: TimedJob, other: TimedJob): boolean {
+  return one.timerAt < other.timerAt || (one.timerAt === other.timerAt && one.timerOrder < other.timerOrder);
+}
 
 /** Every job on one timer: a binary heap by due time, the earliest armed. */
 export class SharedJobTimers implements JobTimers {
@@ -52,9 +67,10 @@ export class SharedJobTimers implements JobTimers {
   #timer: unknown;
   /** When the armed timer fires; Infinity when none is armed. */
   #armedAt = Number.POSITIVE_INFINITY;
-  readonly #fire = () => this.#due();
+  /** Jobs scheduled so far: each one's {@link TimedJob.timerOrder}. */
+  #scheduled = 0;
 
-  constructor(host: TimerHost = nodeHost) {
+  constructor(host: TimerHost) {
     this.#host = host;
   }
 
@@ -66,6 +82,7 @@ export class SharedJobTimers implements JobTimers {
   schedule(job: TimedJob, at: number): void {
     if (job.timerIndex >= 0) this.#remove(job);
     job.timerAt = at;
+    job.timerOrder = this.#scheduled++;
     job.timerIndex = this.#heap.length;
     this.#heap.push(job);
     this.#up(job.timerIndex);
@@ -79,10 +96,11 @@ export class SharedJobTimers implements JobTimers {
   }
 
   #due(): void {
+    // The armed moment has come, even when a timer fired a little before the clock reads it
+    // (`setTimeout` counts whole milliseconds): every job due by then wakes, none due later.
+    const now = Math.max(this.#armedAt, this.#host.now());
     this.#timer = undefined;
     this.#armedAt = Number.POSITIVE_INFINITY;
-    // A timer may fire a little before the clock reads its time: a millisecond's grace.
-    const now = this.#host.now() + 1;
     const woken: TimedJob[] = [];
     for (let first = this.#heap[0]; first && first.timerAt <= now; first = this.#heap[0]) {
       this.#remove(first);
@@ -102,7 +120,11 @@ export class SharedJobTimers implements JobTimers {
     this.#armedAt = at;
     if (!first) return;
     const ms = Math.min(MAX_TIMER_MS, Math.max(0, at - this.#host.now()));
-    this.#timer = this.#host.setTimer(this.#fire, ms);
+    // A clock's sleep may have ended before it was cleared: only the timer armed last fires.
+    const timer = this.#host.setTimer(() => {
+      if (this.#timer === timer) this.#due();
+    }, ms);
+    this.#timer = timer;
   }
 
   #remove(job: TimedJob): void {
@@ -124,7 +146,7 @@ export class SharedJobTimers implements JobTimers {
     while (index > 0) {
       const parentIndex = (index - 1) >> 1;
       const parent = heap[parentIndex] as TimedJob;
-      if (parent.timerAt <= job.timerAt) break;
+      if (!before(job, parent)) break;
       heap[index] = parent;
       parent.timerIndex = index;
       index = parentIndex;
@@ -142,11 +164,9 @@ export class SharedJobTimers implements JobTimers {
       if (left >= heap.length) break;
       const right = left + 1;
       const child =
-        right < heap.length && (heap[right] as TimedJob).timerAt < (heap[left] as TimedJob).timerAt
-          ? right
-          : left;
+        right < heap.length && before(heap[right] as TimedJob, heap[left] as TimedJob) ? right : left;
       const next = heap[child] as TimedJob;
-      if (next.timerAt >= job.timerAt) break;
+      if (!before(next, job)) break;
       heap[index] = next;
       next.timerIndex = index;
       index = child;
@@ -156,52 +176,14 @@ export class SharedJobTimers implements JobTimers {
   }
 }
 
-/** A clock of the application's: each job sleeps on it, cancelled through its own controller. */
-class ClockSleepTimers implements JobTimers {
-  readonly #clock: Clock;
-  /** Ends each sleeping job's sleep. */
-  readonly #stops = new WeakMap<TimedJob, AbortController>();
-
-  constructor(clock: Clock) {
-    this.#clock = clock;
-  }
-
-  schedule(job: TimedJob, at: number): void {
-    this.cancel(job);
-    job.timerAt = at;
-    const stop = new AbortController();
-    this.#stops.set(job, stop);
-    this.#clock.sleep(Math.max(0, at - this.#clock.now()), stop.signal).then(
-      () => {
-        if (this.#stops.get(job) !== stop) return;
-        this.#stops.delete(job);
-        job.wake();
-      },
-      // Cancelled: the job moved on.
-      () => undefined,
-    );
-  }
-
-  cancel(job: TimedJob): void {
-    const stop = this.#stops.get(job);
-    this.#stops.delete(job);
-    stop?.abort(CANCELLED);
-  }
-}
-
 /** Made at first use: a Worker's global scope may not set up what timers need. */
-let shared: SharedJobTimers | undefined;
-const byClock = new WeakMap<Clock, JobTimers>();
+const byClock = new WeakMap<Clock, SharedJobTimers>();
 
 /** The timers waiting jobs on `clock` share. */
 export function jobTimersFor(clock: Clock): JobTimers {
-  if (clock === systemClock) {
-    shared ??= new SharedJobTimers();
-    return shared;
-  }
   let timers = byClock.get(clock);
   if (!timers) {
-    timers = new ClockSleepTimers(clock);
+    timers = new SharedJobTimers(clockHost(clock));
     byClock.set(clock, timers);
   }
   return timers;

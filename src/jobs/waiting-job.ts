@@ -12,7 +12,7 @@ import { type Clock, GenerationFailedError, type JobSlot, ServiceError, systemCl
 import { type AbortFollower, followAbort, unfollowAbort } from '../runtime/abort-signals.js';
 import type { Telemetry, TelemetrySpan } from '../telemetry/telemetry.js';
 import type { FetchTarget } from './fetch-target.js';
-import { type JobAnswer, readJobAnswer } from './job-answer.js';
+import { type JobAnswer, parkedAnswer, readJobAnswer } from './job-answer.js';
 import type { JobDelivery } from './job-delivery.js';
 import { type JobTimers, jobTimersFor, type TimedJob } from './job-timers.js';
 import type { FetchStatus, JobOutcome, JobProgress, PollJobOptions } from './poll-job.js';
@@ -64,6 +64,7 @@ function failure(answer: JobAnswer, target: FetchTarget | undefined): Generation
 /** A job waiting to finish; see {@link PollJobOptions}. Call {@link WaitingJob.start} once. */
 export class WaitingJob implements TimedJob, AbortFollower {
   timerAt = 0;
+  timerOrder = 0;
   timerIndex = -1;
   // What the wait needs of its options, as fields: the options object itself is not kept.
   readonly #target: FetchTarget | undefined;
@@ -82,9 +83,12 @@ export class WaitingJob implements TimedJob, AbortFollower {
   readonly #schedule: PollSchedule;
   /** The job's place under the queue limit, released at most once: at its eta, or at the end. */
   #jobSlot: JobSlot | undefined;
-  /** The latest answer as the service sent it (read again when looked at: nothing derived is kept). */
+  /**
+   * The latest answer as the service sent it (read again when looked at), cut to its
+   * {@link parkedAnswer} while the job sleeps. When it came is not kept: it is handed to
+   * {@link WaitingJob.#next} with it, the one place its eta is read.
+   */
   #body: unknown;
-  #answeredAt: number;
   #polls = 0;
   /** A delivery is taken once: a delivered answer that is not final must not end every later wait. */
   #delivery: JobDelivery | undefined;
@@ -116,7 +120,6 @@ export class WaitingJob implements TimedJob, AbortFollower {
     this.#jobSlot = options.jobSlot;
     this.#delivery = options.delivery;
     this.#body = options.first;
-    this.#answeredAt = now;
   }
 
   /** Reports the first answer and waits; the sink hears the end. */
@@ -128,7 +131,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
         (body) => this.#arrive(body),
         () => undefined,
       );
-    this.#advance();
+    this.#advance(this.#clock.now());
   }
 
   /** The caller's signal aborted: a sleeping job ends now; a poll on the wire fails by itself. */
@@ -163,7 +166,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
     if (this.#phase === Phase.UntilSlotFree) this.#releaseSlot();
     this.#phase = Phase.Busy;
     this.#takeDelivered();
-    this.#advance();
+    this.#advance(this.#clock.now());
   }
 
   #takeDelivered(): void {
@@ -171,7 +174,6 @@ export class WaitingJob implements TimedJob, AbortFollower {
     this.#delivered = undefined;
     this.#delivery = undefined;
     this.#body = body;
-    this.#answeredAt = this.#clock.now();
     this.#flags &= ~Flag.LastPollFailed;
   }
 
@@ -184,7 +186,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
       if (delivered !== undefined) {
         this.#delivered = { body: delivered };
         this.#takeDelivered();
-        this.#advance();
+        this.#advance(this.#clock.now());
         return;
       }
       const target = this.#target as FetchTarget;
@@ -193,7 +195,6 @@ export class WaitingJob implements TimedJob, AbortFollower {
         const body = await this.#fetch(target);
         if (this.#flags & Flag.Ended) return;
         this.#body = body;
-        this.#answeredAt = this.#clock.now();
         this.#flags &= ~Flag.LastPollFailed;
       } catch (error) {
         if (this.#flags & Flag.Ended) return;
@@ -204,7 +205,8 @@ export class WaitingJob implements TimedJob, AbortFollower {
           return;
         }
       }
-      this.#advance();
+      // Answered now (or failed: then the last answer's eta is not followed, whenever it came).
+      this.#advance(this.#clock.now());
     } catch (error) {
       this.#fail(error);
     }
@@ -219,16 +221,16 @@ export class WaitingJob implements TimedJob, AbortFollower {
     return fetchStatus(target, signal);
   }
 
-  /** Reports the latest answer, then ends or sleeps until what comes next. */
-  #advance(): void {
+  /** Reports the latest answer, which came at `answeredAt`, then ends or sleeps until what comes next. */
+  #advance(answeredAt: number): void {
     try {
-      this.#next();
+      this.#next(answeredAt);
     } catch (error) {
       this.#fail(error);
     }
   }
 
-  #next(): void {
+  #next(answeredAt: number): void {
     const clock = this.#clock;
     const target = this.#target;
     const answer = readJobAnswer(this.#body);
@@ -264,7 +266,7 @@ export class WaitingJob implements TimedJob, AbortFollower {
     const etaLeft =
       answer.etaMs === undefined || (this.#flags & Flag.LastPollFailed) !== 0
         ? undefined
-        : Math.max(0, answer.etaMs - (now - this.#answeredAt));
+        : Math.max(0, answer.etaMs - (now - answeredAt));
     const delayMs =
       polls === 0 && this.#firstDelayMs !== undefined
         ? this.#firstDelayMs
@@ -311,11 +313,13 @@ export class WaitingJob implements TimedJob, AbortFollower {
       // Delivered while the last poll was on the wire: taken at once, as a wait would.
       if (slotFreeFirst) this.#releaseSlot();
       this.#takeDelivered();
-      this.#next();
+      this.#next(clock.now());
       return;
     }
     // The poll's moment, told to the rate-limit governor: new work arriving just before it waits.
     if (target) this.#fetchStatus.expect?.(target, now + sleepMs);
+    // Asleep, the job keeps of its answer only what is read again: not the whole answer.
+    this.#body = parkedAnswer(answer);
     if (slotFreeFirst) {
       this.#phase = Phase.UntilSlotFree;
       this.#restMs = sleepMs - (etaLeft as number);

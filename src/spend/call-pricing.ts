@@ -31,12 +31,25 @@ export interface CallPricingSources {
 /** The calibrated estimate (no vocabulary to load): enough for inputs that carry no chat. */
 const roughCount: CountTokens = estimateTokens;
 
+/** Whether two plain objects have the same own fields with the same values. */
+function sameFields(one: object, other: object): boolean {
+  const keys = Object.keys(one);
+  return (
+    keys.length === Object.keys(other).length &&
+    keys.every((key) =>
+      Object.is((one as Record<string, unknown>)[key], (other as Record<string, unknown>)[key]),
+    )
+  );
+}
+
 export class CallPricing {
   readonly #sources: CallPricingSources;
   #models: Promise<readonly ModelInfo[]> | undefined;
   #modelsKnown: readonly ModelInfo[] | undefined;
   #plan: Promise<PlanCoverage> | undefined;
   #planKnown: PlanCoverage | undefined;
+  /** The last estimate made: an estimate like it is handed out as this same object. */
+  #lastEstimate: CostEstimate | undefined;
 
   constructor(sources: CallPricingSources) {
     this.#sources = sources;
@@ -121,7 +134,13 @@ export class CallPricing {
     thorough = true,
   ): Promise<CostEstimate> {
     const estimate = estimateCost(await this.#input(operation, input, thorough));
-    return { ...estimate, basis: this.#sources.redact(estimate.basis) };
+    const basis = this.#sources.redact(estimate.basis);
+    // A fleet of like calls waits with one estimate, not one object each (they are read, never changed).
+    const made: CostEstimate = { ...estimate, basis };
+    const last = this.#lastEstimate;
+    if (last !== undefined && sameFields(last, made)) return last;
+    this.#lastEstimate = made;
+    return made;
   }
 
   /** A model of the family that fits `left`, for a refusal to suggest. */

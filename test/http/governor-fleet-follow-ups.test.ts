@@ -133,4 +133,52 @@ describe('follow-ups announced across a fleet', () => {
     await settle(clock);
     expect(written.filter((key) => key.endsWith('#follow-ups'))).toEqual([]);
   });
+
+  it('reports a hold on the quota the polls would leave short, not the route’s first', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const store = new MemoryRateLimitStore(() => clock.now());
+    const waits: { bucket: string; reason: string }[] = [];
+    const onWait = (wait: { bucket: string; reason: string }) => waits.push(wait);
+    const poller = new RateLimitGovernor({ clock, store, random: () => 0, onWait });
+    const submitter = new RateLimitGovernor({ clock, store, random: () => 0, onWait });
+    // Two quotas on the route, a daily one listed first with units to spare, and one of 5 per
+    // 10 s with 2 left: only the second is short of the polls.
+    const both = (remaining: number) => ({
+      answered: true as const,
+      status: 200,
+      receivedAt: clock.now(),
+      observations: [
+        { ...quota(1000, 1000 - (5 - remaining), 86_400, 86_400), policy: 'daily' },
+        { ...quota(5, remaining, (START + 10_000 - clock.now()) / 1000, 10), policy: 'burst' },
+      ],
+    });
+    for (const [governor, remaining] of [
+      [poller, 4],
+      [poller, 3],
+      [submitter, 2],
+    ] as const) {
+      const permit = await governor.acquire(SUBMIT);
+      await permit.complete(both(remaining));
+    }
+    // Another process's polls hold the submission (read from the record)...
+    poller.expectFollowUp(POLL, START + 20);
+    poller.expectFollowUp(POLL, START + 30);
+    await settle(clock);
+    const grants: string[] = [];
+    const fleet = Promise.all([
+      acquireAt(clock, submitter, grants, 'submission', 0),
+      acquireAt(clock, poller, grants, 'poll 1', 20, 'follow-up'),
+      acquireAt(clock, poller, grants, 'poll 2', 30, 'follow-up'),
+    ]);
+    await fleet;
+    // ...and this process's own poll due in moments holds its own submission.
+    poller.expectFollowUp(POLL, clock.now() + 0.04);
+    await Promise.all([
+      acquireAt(clock, poller, grants, 'own submission', 0),
+      acquireAt(clock, poller, grants, 'own poll', 0.04, 'follow-up'),
+    ]);
+    const holds = waits.filter((wait) => wait.reason === 'follow-up');
+    expect(holds.length).toBeGreaterThanOrEqual(2);
+    for (const hold of holds) expect(hold.bucket).toMatch(/burst/);
+  });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { readJobAnswer } from '../../src/jobs/index.js';
+import { parkedAnswer } from '../../src/jobs/job-answer.js';
 
 describe('readJobAnswer', () => {
   it('reads a processing answer, keeping an integer id as an integer', () => {
@@ -60,5 +61,28 @@ describe('readJobAnswer', () => {
     const answer = readJobAnswer({ status: 'processing', id: '', eta: -3 });
     expect(answer.id).toBeUndefined();
     expect(answer.etaMs).toBeUndefined();
+  });
+});
+
+describe('parkedAnswer', () => {
+  it('reads back as the same state, id and eta, and keeps nothing else of the answer', () => {
+    const answers: unknown[] = [
+      { status: 'processing', id: 42, eta: 12.5, tip: 'long text', future_links: ['https://cdn.test/a'] },
+      { status: 'queued', request_id: '180000604', eta: '3', message: 'Request processing.' },
+      { status: 'processing', training_id: 'tr-1' },
+      { status: 'in_progress', id: 7, eta: 0.0015 },
+      { status: 'processing', eta: 61 },
+    ];
+    for (const body of answers) {
+      const answer = readJobAnswer(body);
+      const parked = parkedAnswer(answer);
+      const again = readJobAnswer(parked);
+      expect({ state: again.state, id: again.id, etaMs: again.etaMs }).toEqual({
+        state: answer.state,
+        id: answer.id,
+        etaMs: answer.etaMs,
+      });
+      expect(Object.keys(parked as object).length).toBeLessThanOrEqual(3);
+    }
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The shared job timers: every job waiting on the system clock sits in one heap under one armed
- * timer, woken in time order; and a fleet of jobs following one signal holds one abort listener.
+ * The shared job timers: every job waiting on one clock sits in one heap under one armed timer,
+ * woken in time order (jobs due together in the order they were scheduled, as the clock wakes its
+ * own sleepers); and a fleet of jobs following one signal holds one abort listener.
  */
 import { getEventListeners } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { systemClock } from '../../src/http/index.js';
+import { type Clock, systemClock } from '../../src/http/index.js';
 import { type FetchTarget, pollJob } from '../../src/jobs/index.js';
-import { SharedJobTimers, type TimedJob, type TimerHost } from '../../src/jobs/job-timers.js';
+import { jobTimersFor, SharedJobTimers, type TimedJob, type TimerHost } from '../../src/jobs/job-timers.js';
 
 /** A host whose one timer the test fires by hand; counts how many were ever armed at once. */
 function handHost() {
@@ -46,7 +47,7 @@ function handHost() {
 }
 
 function job(name: string, woken: string[]): TimedJob {
-  return { timerAt: 0, timerIndex: -1, wake: () => woken.push(name) };
+  return { timerAt: 0, timerIndex: -1, timerOrder: 0, wake: () => woken.push(name) };
 }
 
 describe('SharedJobTimers', () => {
@@ -86,6 +87,55 @@ describe('SharedJobTimers', () => {
     hand.fire();
     expect(woken.sort()).toEqual(['a', 'b', 'c']);
     expect(hand.armedAt).toBeUndefined();
+  });
+
+  it('wakes jobs due together in the order they were scheduled, a moved job as scheduled last', () => {
+    const hand = handHost();
+    const timers = new SharedJobTimers(hand.host);
+    const woken: string[] = [];
+    const names = Array.from({ length: 40 }, (_, index) => `job ${index}`);
+    const jobs = names.map((name) => job(name, woken));
+    for (const each of jobs) timers.schedule(each, 50);
+    const moved = jobs[3] as TimedJob;
+    timers.schedule(moved, 50);
+    hand.fire();
+    expect(woken).toEqual([...names.filter((name) => name !== 'job 3'), 'job 3']);
+  });
+
+  it('on a clock, wakes jobs with the sleepers due with them, and nothing when a sleep is cut short', async () => {
+    let now = 0;
+    const sleeps: { at: number; resolve: () => void }[] = [];
+    const clock: Clock = {
+      now: () => now,
+      sleep: (ms, signal) =>
+        new Promise<void>((resolve, reject) => {
+          const sleep = { at: now + ms, resolve };
+          sleeps.push(sleep);
+          signal?.addEventListener('abort', () => {
+            const index = sleeps.indexOf(sleep);
+            if (index >= 0) sleeps.splice(index, 1);
+            reject(signal.reason);
+          });
+        }),
+    };
+    const timers = jobTimersFor(clock);
+    expect(jobTimersFor(clock)).toBe(timers);
+    const woken: string[] = [];
+    timers.schedule(job('late', woken), 200);
+    const early = job('early', woken);
+    timers.schedule(early, 100);
+    expect(sleeps.map((sleep) => sleep.at)).toEqual([100]);
+    // The sleep for 100 ended, but the job left before its wake ran: the timer fires for no one early.
+    const ended = sleeps.shift();
+    ended?.resolve();
+    timers.cancel(early);
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toEqual([]);
+    expect(sleeps.map((sleep) => sleep.at)).toEqual([200]);
+    now = 200;
+    sleeps.shift()?.resolve();
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(woken).toEqual(['late']);
   });
 
   it('never wakes a cancelled job, and disarms when none is left', () => {

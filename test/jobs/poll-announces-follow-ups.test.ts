@@ -3,30 +3,16 @@
  * when each is due, so that the governor serves them before new submissions and holds a submission
  * that arrives just before them (`test/http/governor-follow-ups.test.ts` has the governor's side).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { HttpClient, HttpRequest, RequestPriority } from '../../src/http/index.js';
+import { describe, expect, it } from 'vitest';
+import type { RequestPriority } from '../../src/http/index.js';
 import { awaitGeneration } from '../../src/jobs/index.js';
-import { startTestBed, type TestBed } from '../http/support/test-bed.js';
-
-const video: HttpRequest = {
-  method: 'POST',
-  url: '/api/v6/video/text2video',
-  json: { prompt: 'waves at dusk', width: 512, height: 512, num_frames: 16 },
-  credential: { name: 'generationKey', placement: 'body-key' },
-  idempotency: 'unsafe',
-  submitsJob: true,
-};
+import { jobBed, VIDEO as video } from './support/job-bed.js';
 
 describe('the job poller and the governor', () => {
-  let bed: TestBed;
-  let client: HttpClient;
-  beforeAll(async () => {
-    bed = await startTestBed({ jobDurations: { video: 30 } });
-    client = bed.client({ credentials: { generationKey: bed.emulator.createAccount().apiKey } });
-  });
-  afterAll(() => bed.close());
+  const beds = jobBed({ jobDurations: { video: 30 } });
 
   it('announces each poll at the moment it is sent, and sends it as a follow-up', async () => {
+    const { bed, client } = beds;
     const { governor } = client;
     const announced: number[] = [];
     const acquired: Array<{ at: number; priority: RequestPriority | undefined; path: string }> = [];

@@ -9,15 +9,7 @@ import {
   resumeJob,
 } from '../../src/jobs/index.js';
 import { startTestBed, type TestBed } from '../http/support/test-bed.js';
-
-const video: HttpRequest = {
-  method: 'POST',
-  url: '/api/v6/video/text2video',
-  json: { prompt: 'waves at dusk', width: 512, height: 512, num_frames: 16 },
-  credential: { name: 'generationKey', placement: 'body-key' },
-  idempotency: 'unsafe',
-  submitsJob: true,
-};
+import { jobBed, VIDEO as video } from './support/job-bed.js';
 
 const image = (overrides: Partial<HttpRequest> = {}): HttpRequest => ({
   method: 'POST',
@@ -33,15 +25,10 @@ const fetches = (bed: TestBed, from: number) =>
   bed.events.slice(from).filter((event) => event.type === 'request' && event.url.includes('/fetch')).length;
 
 describe('a 90 s video', () => {
-  let bed: TestBed;
-  let client: HttpClient;
-  beforeAll(async () => {
-    bed = await startTestBed({ jobDurations: { video: 90 } });
-    client = bed.client({ credentials: { generationKey: bed.emulator.createAccount().apiKey } });
-  });
-  afterAll(() => bed.close());
+  const beds = jobBed({ jobDurations: { video: 90 } });
 
   it('completes, polling once just after the eta', async () => {
+    const { bed, client } = beds;
     const progress: JobProgress[] = [];
     const eventsBefore = bed.events.length;
     const start = bed.clock.now();
@@ -67,6 +54,7 @@ describe('a 90 s video', () => {
   });
 
   it('comes back resumable when it outlives the deadline, and resumes to the end', async () => {
+    const { client } = beds;
     const response = await client.request(video);
     const first = await awaitGeneration({
       client,
@@ -88,6 +76,7 @@ describe('a 90 s video', () => {
   });
 
   it('returns the handle at once in webhook mode, without polling', async () => {
+    const { bed, client } = beds;
     const eventsBefore = bed.events.length;
     const response = await client.request({
       ...video,
@@ -106,15 +95,10 @@ describe('a 90 s video', () => {
 });
 
 describe('fetch styles and failures', () => {
-  let bed: TestBed;
-  let client: HttpClient;
-  beforeAll(async () => {
-    bed = await startTestBed({ jobDurations: { audio: 5, image: 8 } });
-    client = bed.client({ credentials: { generationKey: bed.emulator.createAccount().apiKey } });
-  });
-  afterAll(() => bed.close());
+  const beds = jobBed({ jobDurations: { audio: 5, image: 8 } });
 
   it('fetches voice in the body style (POST /api/v6/voice/fetch with request_id)', async () => {
+    const { bed, client } = beds;
     const request: HttpRequest = {
       method: 'POST',
       url: '/api/v6/voice/text_to_audio',
@@ -134,6 +118,7 @@ describe('fetch styles and failures', () => {
   });
 
   it('fetches v7 images in the path style from fetch_result', async () => {
+    const { client } = beds;
     const response = await client.request(image());
     const outcome = await awaitGeneration({
       client,
@@ -145,6 +130,7 @@ describe('fetch styles and failures', () => {
   });
 
   it('says why a job failed, naming the job', async () => {
+    const { bed, client } = beds;
     bed.emulator.faults.set({ jobFailureRate: 1 });
     const response = await client.request(image());
     const error = await awaitGeneration({
@@ -160,6 +146,7 @@ describe('fetch styles and failures', () => {
   });
 
   it('keeps polling through transient fetch failures', async () => {
+    const { bed, client } = beds;
     const response = await client.request(image());
     bed.emulator.faults.inject({ kind: 'unavailable', match: '/api/v7/images/fetch', times: 6 });
     const outcome = await awaitGeneration({

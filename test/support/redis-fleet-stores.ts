@@ -10,6 +10,20 @@ import type { VirtualClock } from './virtual-clock.js';
 
 const connect = (url: string) => createClient({ url }).connect();
 
+/**
+ * One member's store: its own Redis connection, whose commands hold virtual time still until they
+ * are answered. The held commands wait their turn (one at a time, in real time): that queue is
+ * the virtual fleet's, not Redis's latency, so the store's time limit must not count it.
+ */
+export function memberStore(
+  connection: { sendCommand(args: string[]): Promise<unknown> },
+  clock: VirtualClock,
+  prefix: string,
+): RedisRateLimitStore {
+  const client = { sendCommand: (args: string[]) => clock.hold(() => connection.sendCommand(args)) };
+  return new RedisRateLimitStore({ client, prefix, timeoutMs: 600_000 });
+}
+
 export function redisFleetStores(name: string) {
   let redis: RedisServer | undefined;
   const connections: Array<Awaited<ReturnType<typeof connect>>> = [];
@@ -28,9 +42,7 @@ export function redisFleetStores(name: string) {
       for (let index = 0; index < count; index += 1) {
         const connection = await connect(redis!.url);
         connections.push(connection);
-        const client = { sendCommand: (args: string[]) => clock.hold(() => connection.sendCommand(args)) };
-        // Held commands wait their turn in real time: the virtual fleet's queue, not Redis's latency.
-        stores.push(new RedisRateLimitStore({ client, prefix, timeoutMs: 600_000 }));
+        stores.push(memberStore(connection, clock, prefix));
       }
       return stores;
     },

@@ -17,6 +17,7 @@ import {
   rollOver,
 } from './bucket-math.js';
 import { compareAndSetCycle } from './compare-and-set-cycle.js';
+import type { FollowUpHold } from './fleet-follow-ups.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
 
@@ -70,10 +71,10 @@ export class BucketLedger {
     /** This governor's requests in flight on `bucket` once this one is granted. */
     inFlightAfter: (bucket: string) => number = () => 1,
     /**
-     * How long the request waits for others' follow-ups, given the quotas' states at `now`
-     * (see `fleet-follow-ups.ts`); undefined, or absent, it goes.
+     * How long the request waits for others' follow-ups, given the quotas' states at `now`, and
+     * on which quota (see `fleet-follow-ups.ts`); undefined, or absent, it goes.
      */
-    holdFor?: (states: readonly BucketState[]) => number | undefined,
+    holdFor?: (states: readonly BucketState[]) => FollowUpHold | undefined,
   ): Promise<GrantDecision> {
     return compareAndSetCycle<GrantDecision>({
       store: this.store,
@@ -98,9 +99,9 @@ export class BucketLedger {
         });
         if (longest) return { result: longest };
         if (unknown.length > 0) return { result: { kind: 'unknown', buckets: unknown } };
-        const holdMs = holdFor?.(states);
-        if (holdMs !== undefined && holdMs > 0)
-          return { result: { kind: 'wait', waitMs: holdMs, reason: 'follow-up', bucket: buckets[0] ?? '' } };
+        const hold = holdFor?.(states);
+        if (hold !== undefined && hold.waitMs > 0)
+          return { result: { kind: 'wait', waitMs: hold.waitMs, reason: 'follow-up', bucket: hold.bucket } };
         const stamp = grantStamp(states, grantedAt);
         const writes = buckets.map((bucket, index) => {
           const decision = plans[index] as Extract<Plan, { kind: 'go' }>;

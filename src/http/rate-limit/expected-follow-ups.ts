@@ -13,12 +13,15 @@
  * (a poll that never comes, its job aborted, holds nothing for long).
  * @module
  */
+import { insertSorted } from './sorted-insert.js';
 
 /**
  * How close a follow-up must be due for new work to wait for it, and how late it may arrive
  * before it is forgotten, in milliseconds: timers due together fire within a few milliseconds.
  */
 export const FOLLOW_UP_HORIZON_MS = 10;
+
+const byMoment = (moment: number) => moment;
 
 export class ExpectedFollowUps {
   /** Per origin, the moments follow-ups are due, ascending. */
@@ -28,9 +31,7 @@ export class ExpectedFollowUps {
   expect(origin: string, at: number): void {
     const due = this.#due.get(origin) ?? [];
     this.#due.set(origin, due);
-    let index = due.length;
-    while (index > 0 && due[index - 1]! > at) index -= 1;
-    due.splice(index, 0, at);
+    insertSorted(due, at, byMoment);
   }
 
   /** A follow-up to `origin` arrived at `now`: the earliest expected one is taken to be it. */

@@ -29,11 +29,20 @@ import {
 } from './follow-up-record.js';
 import { quietly } from './quietly.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
+import { insertSorted } from './sorted-insert.js';
 
 /** Writers of one record are the fleet's pollers: a write lost this often is given up (the polls go unannounced). */
 const MAX_CAS_ATTEMPTS = 16;
+/** When a group of one announcement's follow-ups (all due together) is due. */
+const dueOfGroup = (group: readonly FollowUpDue[]) => group[0]![1];
 /** The record outlives its last announcement by this long at most: polls are due within seconds. */
 const RECORD_TTL_MS = 60_000;
+
+/** How long new work waits for the fleet's polls, and the quota they would leave short. */
+export interface FollowUpHold {
+  readonly waitMs: number;
+  readonly bucket: string;
+}
 
 export class FleetFollowUps {
   /** Per origin, announcements not written yet. */
@@ -71,9 +80,7 @@ export class FleetFollowUps {
     // Announcements of this process never granted (their jobs ended otherwise) leave with the record's.
     const own = (this.#own.get(origin) ?? []).filter((group) => group[0]![1] + FOLLOW_UP_OVERDUE_MS > at);
     this.#own.set(origin, own);
-    let index = own.length;
-    while (index > 0 && own[index - 1]![0]![1] > at) index -= 1;
-    own.splice(index, 0, added);
+    insertSorted(own, added, dueOfGroup);
     this.#known.set(origin, withFollowUps(this.#known.get(origin) ?? [], added, this.now()));
     this.#pending.set(origin, [...(this.#pending.get(origin) ?? []), ...added]);
     if (!this.#writing.has(origin)) void this.#write(origin);
@@ -168,15 +175,16 @@ export class FleetFollowUps {
    * included (a free quota holds nothing). Units coming back at the pace polls fall due leave
    * nothing spare: compared one unit ahead only, a submission took each spare unit in turn and
    * the wave's last poll went a window late. It waits until the first of those polls is due (or,
-   * overdue, for the horizon: it may be granted by then).
+   * overdue, for the horizon: it may be granted by then); the hold names the quota that runs
+   * short (the longest hold's), the one a wait event reports.
    */
-  holdMs(
+  hold(
     origin: string,
     buckets: readonly string[],
     states: readonly BucketState[],
     now: number,
     lookAheadMs: number,
-  ): number | undefined {
+  ): FollowUpHold | undefined {
     buckets.forEach((bucket, index) => {
       const state = states[index];
       if (state !== undefined && holds(state)) this.#counted.add(bucket);
@@ -184,7 +192,7 @@ export class FleetFollowUps {
     });
     const known = this.#known.get(origin);
     if (known === undefined || known.length === 0) return undefined;
-    let hold: number | undefined;
+    let hold: FollowUpHold | undefined;
     buckets.forEach((bucket, index) => {
       const state = states[index]!;
       if (!holds(state)) return;
@@ -196,7 +204,7 @@ export class FleetFollowUps {
       if (!runsShort(state, due, remaining - 1, now, until, lookAheadMs)) return;
       const first = due[0]![1];
       const end = first > now ? first : now + FOLLOW_UP_HORIZON_MS;
-      hold = Math.max(hold ?? 0, end - now);
+      if (hold === undefined || end - now > hold.waitMs) hold = { waitMs: end - now, bucket };
     });
     return hold;
   }

@@ -223,7 +223,7 @@ export class JobSlots {
           if (took) {
             slots.held += 1;
             this.#claims.took(origin);
-            return new HeldSlot(slots, this, this.#clock);
+            return new HeldSlot(slots, this, this.#clock.now());
           }
         }
         const blockedUntil = record.jobsBlockedUntil ?? 0;
@@ -281,8 +281,9 @@ export class JobSlots {
     return bound === undefined || fleetCounts(record, now).held < bound;
   }
 
-  /** @internal A held slot's submission was accepted after `heldMs`. */
-  running(slots: LocalSlots, heldMs: number): void {
+  /** @internal A held slot taken at `takenAt` had its submission accepted now. */
+  running(slots: LocalSlots, takenAt: number): void {
+    const heldMs = this.#clock.now() - takenAt;
     slots.running += 1;
     void quietly(
       this.#book.update(slots.origin, (current, now) => {
@@ -312,8 +313,9 @@ export class JobSlots {
     ).then(() => this.#wake.wake());
   }
 
-  /** @internal A held slot was given back after `heldMs`. */
-  released(slots: LocalSlots, heldMs: number): void {
+  /** @internal A held slot taken at `takenAt` was given back now. */
+  released(slots: LocalSlots, takenAt: number): void {
+    const heldMs = this.#clock.now() - takenAt;
     slots.holdMs = smoothed(slots.holdMs, heldMs);
     void quietly(this.#book.update(slots.origin, (current, now) => this.#withOwn(current, slots, now))).then(
       () => this.#wake.wake(),
@@ -327,28 +329,30 @@ export class JobSlots {
  */
 let neverRevoked: AbortSignal | undefined;
 
+/** Where a {@link HeldSlot} is in its life. */
+const SlotState = { Taken: 0, Running: 1, Released: 2 } as const;
+
 /**
  * A taken slot, as one small object with no closures: a fleet holds thousands of them for as
  * long as their jobs wait.
  */
 class HeldSlot implements HeldJobSlot {
   readonly #slots: LocalSlots;
+  /** Its slots' owner, which reads the clock: the slot keeps no clock of its own. */
   readonly #owner: JobSlots;
   readonly #takenAt: number;
-  readonly #clock: Clock;
   /**
    * Aborted when the slot is revoked; dropped once the job runs (a running job's slot is never
    * revoked): a signal with its listener tables is most of what a parked slot would weigh.
    */
   #revocation: AbortController | undefined = new AbortController();
-  #released = false;
-  #running = false;
+  /** Taken, running (its submission accepted) or released: one field, not two flags. */
+  #state: number = SlotState.Taken;
 
-  constructor(slots: LocalSlots, owner: JobSlots, clock: Clock) {
+  constructor(slots: LocalSlots, owner: JobSlots, takenAt: number) {
     this.#slots = slots;
     this.#owner = owner;
-    this.#clock = clock;
-    this.#takenAt = clock.now();
+    this.#takenAt = takenAt;
     slots.pending.push(this);
   }
 
@@ -363,20 +367,20 @@ class HeldSlot implements HeldJobSlot {
   }
 
   markRunning(): void {
-    if (this.#running || this.#released) return;
-    this.#running = true;
+    if (this.#state !== SlotState.Taken) return;
+    this.#state = SlotState.Running;
     if (!this.#revocation?.signal.aborted) this.#revocation = undefined;
     this.#settle();
-    this.#owner.running(this.#slots, this.#clock.now() - this.#takenAt);
+    this.#owner.running(this.#slots, this.#takenAt);
   }
 
   release(): void {
-    if (this.#released) return;
-    this.#released = true;
+    if (this.#state === SlotState.Released) return;
+    if (this.#state === SlotState.Running) this.#slots.running -= 1;
+    this.#state = SlotState.Released;
     this.#slots.held -= 1;
-    if (this.#running) this.#slots.running -= 1;
     this.#settle();
-    this.#owner.released(this.#slots, this.#clock.now() - this.#takenAt);
+    this.#owner.released(this.#slots, this.#takenAt);
   }
 
   #settle(): void {

@@ -13,6 +13,7 @@
  * @module
  */
 import type { RequestPriority } from './governor-types.js';
+import { insertSorted } from './sorted-insert.js';
 
 /** A request waiting in the queue. */
 export interface QueuedRequest {
@@ -31,6 +32,8 @@ export interface QueuedRequest {
    */
   overtakenSince?: number | undefined;
 }
+
+const bySequence = (request: QueuedRequest) => request.sequence;
 
 /**
  * One quota's waiters, in arrival order, served follow-ups first. A `normal` request that has
@@ -51,10 +54,7 @@ export class WaiterQueue<Waiter extends QueuedRequest> {
 
   /** Adds `waiter` in arrival order (a waiter moved here from another queue may be older than some). */
   add(waiter: Waiter): void {
-    const waiters = this.#waiters;
-    let index = waiters.length;
-    while (index > 0 && waiters[index - 1]!.sequence > waiter.sequence) index -= 1;
-    waiters.splice(index, 0, waiter);
+    insertSorted(this.#waiters, waiter, bySequence);
     if (waiter.priority === 'follow-up') this.#followUps += 1;
   }
 

@@ -10,10 +10,11 @@ import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpEvent } from '../../../src/http/index.js';
 import { runJobs } from '../../support/dialect-servers/run-jobs.js';
-import { fleetOutcome, memberStore } from '../../support/provider-limit-servers/fleet-client.js';
+import { fleetOutcome } from '../../support/provider-limit-servers/fleet-client.js';
 import { providerLimitServer } from '../../support/provider-limit-servers/index.js';
 import { type JobClient, runAgainst } from '../../support/provider-limit-servers/run-against.js';
 import { toolkitHttpClient } from '../../support/provider-limit-servers/toolkit-client.js';
+import { memberStore } from '../../support/redis-fleet-stores.js';
 import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
 
 let redis: RedisServer;

@@ -4,49 +4,25 @@
  * between them, as the service counts them, not four counts each believing it has the account.
  */
 import { ManualClock } from 'generation-agent-toolkit-emulator';
-import { createClient } from 'redis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RedisRateLimitStore } from '../../../src/http/index.js';
 import { ConcurrencyBook } from '../../../src/http/rate-limit/concurrency-book.js';
 import { InFlightCap } from '../../../src/http/rate-limit/in-flight-cap.js';
 import { JobSlots } from '../../../src/http/rate-limit/job-slots.js';
-import { type RedisServer, startRedisServer } from '../../support/redis-server.js';
-import { createVirtualClock, type VirtualClock } from '../../support/virtual-clock.js';
+import { redisFleetStores } from '../../support/redis-fleet-stores.js';
+import { createVirtualClock } from '../../support/virtual-clock.js';
 
 const START = Date.UTC(2026, 0, 1, 0, 0, 0, 300);
 const ORIGIN = 'https://api.example.com';
 
-let redis: RedisServer;
-const connections: Array<Awaited<ReturnType<typeof connect>>> = [];
-const connect = (url: string) => createClient({ url }).connect();
-let namespaces = 0;
+const redis = redisFleetStores('concurrency');
 
-beforeAll(async () => {
-  redis = await startRedisServer();
-}, 30_000);
-
-afterAll(async () => {
-  for (const connection of connections) connection.destroy();
-  await redis?.stop();
-});
-
-/** `count` stores on one fresh namespace, each its own connection, holding virtual time while on the wire. */
-async function fleetStores(count: number, clock: VirtualClock): Promise<RedisRateLimitStore[]> {
-  const prefix = `gentk-test:concurrency:${namespaces++}:`;
-  const stores: RedisRateLimitStore[] = [];
-  for (let index = 0; index < count; index += 1) {
-    const connection = await connect(redis.url);
-    connections.push(connection);
-    const client = { sendCommand: (args: string[]) => clock.hold(() => connection.sendCommand(args)) };
-    stores.push(new RedisRateLimitStore({ client, prefix }));
-  }
-  return stores;
-}
+beforeAll(() => redis.start(), 30_000);
+afterAll(() => redis.stop());
 
 describe('four clients sharing one Redis', () => {
   it('keep one count of the account’s job slots: a limit one learns holds them all', async () => {
     const clock = createVirtualClock(new ManualClock(START));
-    const stores = await fleetStores(4, clock);
+    const stores = await redis.stores(4, clock);
     const fleet = stores.map((store) => new JobSlots(clock, undefined, store));
     // One client meets "Maximum 3 queued requests": every client now holds to three between them.
     await fleet[0]!.learnLimit(ORIGIN, 3);
@@ -73,7 +49,7 @@ describe('four clients sharing one Redis', () => {
 
   it('learn one cap on requests in flight from a refusal, counting every process’s requests', async () => {
     const clock = createVirtualClock(new ManualClock(START));
-    const stores = await fleetStores(4, clock);
+    const stores = await redis.stores(4, clock);
     const caps = stores.map(
       (store, index) => new InFlightCap(new ConcurrencyBook(clock, store, `governor-${index}`)),
     );

@@ -8,9 +8,9 @@
  * @module
  */
 import { createClient } from 'redis';
-import { type HttpEvent, RedisRateLimitStore } from '../../../src/http/index.js';
+import type { HttpEvent } from '../../../src/http/index.js';
 import { runJobs } from '../dialect-servers/run-jobs.js';
-import type { VirtualClock } from '../virtual-clock.js';
+import { memberStore } from '../redis-fleet-stores.js';
 import type { JobClient } from './run-against.js';
 import { toolkitHttpClient } from './toolkit-client.js';
 
@@ -20,6 +20,10 @@ let namespaces = 0;
 export function fleetClient(options: {
   readonly redisUrl: string;
   readonly members: number;
+  /** Each member's callers, when not the even split (e.g. 30/10/10); its jobs in proportion. */
+  readonly callersOf?: readonly number[];
+  /** When each member starts, in virtual milliseconds from the run's start (a member joining late). */
+  readonly joinAtMs?: readonly number[];
   /** Each member's client events (throttle waits with their reasons, requests, answers), to trace a run. */
   readonly onEvent?: (member: number, event: HttpEvent) => void;
 }): JobClient {
@@ -31,7 +35,9 @@ export function fleetClient(options: {
     );
     try {
       const runs = await Promise.all(
-        connections.map((connection, member) => {
+        connections.map(async (connection, member) => {
+          const joinAt = options.joinAtMs?.[member] ?? 0;
+          if (joinAt > 0) await clock.sleep(joinAt);
           const client = toolkitHttpClient(
             { baseUrl, clock, transport, seed: 13 + member },
             {
@@ -42,8 +48,8 @@ export function fleetClient(options: {
           return runJobs({
             client,
             baseUrl,
-            jobs: jobsOf(jobs, callers, options.members, member),
-            callers: share(callers, options.members, member),
+            jobs: jobsOf(jobs, callers, options.members, member, options.callersOf),
+            callers: callersOf(callers, options.members, member, options.callersOf),
           });
         }),
       );
@@ -61,9 +67,15 @@ export function fleetClient(options: {
  * fifth job after their fourth: a chain no order of requests can shorten, which put the least a
  * fleet could take past the one the quota allows (33 s against 30 s on GitHub's resources).
  */
-function jobsOf(jobs: number, callers: number, members: number, index: number): number {
+function jobsOf(
+  jobs: number,
+  callers: number,
+  members: number,
+  index: number,
+  split?: readonly number[],
+): number {
   const callersBefore = (upTo: number) =>
-    Array.from({ length: upTo }, (_, member) => share(callers, members, member)).reduce(
+    Array.from({ length: upTo }, (_, member) => callersOf(callers, members, member, split)).reduce(
       (sum, part) => sum + part,
       0,
     );
@@ -71,23 +83,14 @@ function jobsOf(jobs: number, callers: number, members: number, index: number): 
   return jobsBefore(index + 1) - jobsBefore(index);
 }
 
+/** Member `index`'s callers: its part of `split` when given, else of the even split. */
+function callersOf(callers: number, members: number, index: number, split?: readonly number[]): number {
+  return split?.[index] ?? share(callers, members, index);
+}
+
 /** Member `index`'s part of `total` split between `members` (the first ones take the remainder). */
 function share(total: number, members: number, index: number): number {
   return Math.floor(total / members) + (index < total % members ? 1 : 0);
-}
-
-/**
- * One member's store: its own Redis connection, whose commands hold virtual time still until they
- * are answered. The held commands wait their turn (one at a time, in real time): that queue is
- * the virtual fleet's, not Redis's latency, so the store's time limit must not count it.
- */
-export function memberStore(
-  connection: { sendCommand(args: string[]): Promise<unknown> },
-  clock: VirtualClock,
-  prefix: string,
-): RedisRateLimitStore {
-  const client = { sendCommand: (args: string[]) => clock.hold(() => connection.sendCommand(args)) };
-  return new RedisRateLimitStore({ client, prefix, timeoutMs: 600_000 });
 }
 
 /** The members' runs as one job client's outcome. */
