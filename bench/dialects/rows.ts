@@ -14,12 +14,18 @@ import { providerLimitServer } from '../../test/support/provider-limit-servers/i
 import { type JobClient, runAgainst } from '../../test/support/provider-limit-servers/run-against.js';
 import { measureFleet } from './fleet-runs.js';
 
-const shape = { jobs: 200, callers: 50, jobMs: 1_000 };
 const args = process.argv.slice(2);
 const fleet = args.includes('--fleet');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
-const ids = args.filter((arg, index) => !arg.startsWith('--') && (runsAt < 0 || index !== runsAt + 1));
+// Another shape than the bench's: `--shape jobs,callers,jobMs` (e.g. `--shape 120,30,2500`).
+const shapeAt = args.indexOf('--shape');
+const [jobs, callers, jobMs] = shapeAt >= 0 ? args[shapeAt + 1]!.split(',').map(Number) : [200, 50, 1_000];
+const shape = { jobs: jobs!, callers: callers!, jobMs: jobMs! };
+const ids = args.filter(
+  (arg, index) =>
+    !arg.startsWith('--') && (runsAt < 0 || index !== runsAt + 1) && (shapeAt < 0 || index !== shapeAt + 1),
+);
 
 const toolkit: JobClient = async ({ transport, clock, baseUrl, jobs, callers }) => {
   const random = new SeededRandom(13);

@@ -551,7 +551,13 @@ function countUntil(
   // process's), or that a merge stamped later (see `bounded`); they count already. Taken for
   // someone else's as well, each such merge during a burst would count its requests twice.
   const later = countOf(groups.filter(([grantedAt]) => grantedAt > sentAt));
-  const others = Math.max(0, left - later);
+  // A sliding window's ledger may lack requests of its own it once held: until it was known to
+  // slide, they counted until the reset and were kept aside (`history`) only while the ledger had
+  // room. The grants after this request still on their way (as many as `inFlight`, every
+  // process's) may not have reached the server: taken for what it counted beyond ours, each
+  // freed a unit the log still held (2 refused of 242 when 30 callers met the first reset).
+  // Counted as well, they hold a unit back at most until the reset.
+  const others = Math.max(0, left - (window.sliding ? Math.max(0, later - window.inFlight) : later));
   if (others > 0 && window.sliding) {
     // Someone else's: a sliding window's reset is when its oldest request leaves, so they count
     // until then, stamped as sent a window before it (the oldest they may be), so that the next
