@@ -20,17 +20,23 @@ export function flakyFetch(resumeAt?: string) {
     cut = true;
     const reader = response.body.getReader();
     const decoder = new TextDecoder();
+    const encoder = new TextEncoder();
     let seen = '';
     const body = new ReadableStream<Uint8Array>({
       async pull(controller) {
         const { done, value } = await reader.read();
         if (done) return controller.close();
-        controller.enqueue(value);
+        const from = seen.length;
         seen += decoder.decode(value, { stream: true });
-        if (seen.includes('notifications/progress')) {
-          await reader.cancel();
-          controller.error(new TypeError('network connection lost'));
-        }
+        const progressAt = seen.indexOf('notifications/progress');
+        if (progressAt < 0) return controller.enqueue(value);
+        // The cut falls right after the event that carried the first progress, even when the
+        // same read brought the result too (a loaded machine reads late): the client must
+        // reconnect for what followed, whatever the timing.
+        const eventEnd = seen.indexOf('\n\n', progressAt);
+        controller.enqueue(encoder.encode(seen.slice(from, eventEnd < 0 ? seen.length : eventEnd + 2)));
+        await reader.cancel();
+        controller.error(new TypeError('network connection lost'));
       },
     });
     return new Response(body, { status: response.status, headers: response.headers });
