@@ -485,7 +485,18 @@ export class RateLimitGovernor {
     queue.remove(head);
     if (head.priority === 'follow-up') this.#fleetFollowUps?.granted(head.route.origin, now);
     const probes = [...unknown, ...(probing ? [head.route.key] : [])];
-    const stamp = decision.kind === 'granted' ? this.#granted(decision.grantedAt) : sentAt;
+    // A probe of a quota nobody knows yet is counted in the shared ledger as well: another
+    // process's may be on its way when this one's answer makes the quota known.
+    let stamp = sentAt;
+    if (decision.kind === 'granted') stamp = this.#granted(decision.grantedAt);
+    else if (unknown.length > 0) {
+      try {
+        stamp = this.#granted(await this.#recordProbe(unknown, now, sentAt));
+      } catch (error) {
+        head.reject(error);
+        return;
+      }
+    }
     head.resolve(this.#permit(head.route, resolution.buckets, probes, stamp));
   }
 
@@ -554,6 +565,19 @@ export class RateLimitGovernor {
   }
 
   /** A grant's stamp, settled by the store (later than any grant of the fleet): later stamps follow it. */
+  /** Records this governor's probe of `buckets` in the shared ledger; no other probe goes meanwhile. */
+  async #recordProbe(buckets: readonly string[], now: number, sentAt: number): Promise<number> {
+    for (const bucket of buckets) this.#probes.add(bucket);
+    try {
+      return await this.#granting(buckets, () =>
+        this.#ledger.recordProbe(buckets, now, sentAt, this.#inFlightAfterGrant),
+      );
+    } catch (error) {
+      for (const bucket of buckets) this.#probes.delete(bucket);
+      throw error;
+    }
+  }
+
   #granted(grantedAt: number): number {
     this.#lastStamp = Math.max(this.#lastStamp, grantedAt);
     return grantedAt;

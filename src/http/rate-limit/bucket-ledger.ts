@@ -13,6 +13,7 @@ import {
   observe,
   type Plan,
   plan,
+  probeGranted,
   release,
   rollOver,
 } from './bucket-math.js';
@@ -119,6 +120,34 @@ export class BucketLedger {
       },
       lost: () => ({ kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' }),
     });
+  }
+
+  /**
+   * Records a probe of `buckets` (quotas nothing is known of yet) sent at `grantedAt` or later:
+   * the fleet counts it until its answer (`probeGranted`). Returns the probe's stamp.
+   */
+  async recordProbe(
+    buckets: readonly string[],
+    now: number,
+    grantedAt: number,
+    inFlightAfter: (bucket: string) => number,
+  ): Promise<number> {
+    const recorded = await compareAndSetCycle<number | undefined>({
+      store: this.store,
+      keys: buckets,
+      ttlMs: this.ttlMs,
+      attempts: MAX_CAS_ATTEMPTS,
+      change: (reads) => {
+        const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
+        const stamp = grantStamp(states, grantedAt);
+        const writes = buckets.map((bucket, index) =>
+          withInFlight(probeGranted(states[index]!, now, stamp), this.owner, inFlightAfter(bucket), now),
+        );
+        return { writes, result: stamp };
+      },
+      lost: () => undefined,
+    });
+    return recorded ?? grantedAt;
   }
 
   /**

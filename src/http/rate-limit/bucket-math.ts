@@ -41,6 +41,11 @@ import {
 } from './remaining-only.js';
 import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
+/**
+ * A request sent to learn a quota nothing is known of yet (a probe) counts at most this long if
+ * no answer says otherwise: until its answer, however long the way takes.
+ */
+const UNANSWERED_PROBE_MS = 60_000;
 /** A request whose window is unknown counts this much longer than a window, for latency. */
 const WINDOW_MARGIN_MS = 25;
 /** Without any idea of the window, a request counts this long. */
@@ -460,6 +465,23 @@ export function grant(
     ? spendingGrant(state, now, grantedAt, routeKey)
     : grantOne(state, now, tokens, grantedAt);
   return phaseProbe ? probeSent(granted, grantedAt, now) : granted;
+}
+
+/**
+ * The state once a request probing a quota nothing is known of (`plan` said `unknown`) was sent
+ * at `grantedAt`. Each process sharing the quota sends its own probe, and a probe whose answer is
+ * slow (a loaded machine: 1.7 s) is still on its way when another process's answer makes the
+ * quota known: kept out of the ledger, the answers that followed took the server's count of it
+ * for later grants overtaking theirs, and the fleet sent one more than the window held (1 run in
+ * 4 of three processes under load). It counts until its answer, as any grant the server may not
+ * have counted yet; the first reading sets when (at its window's reset, or dropped if uncounted).
+ */
+export function probeGranted(state: BucketState, now: number, grantedAt: number): BucketState {
+  return {
+    ...state,
+    lastGrantAt: Math.max(grantedAt, state.lastGrantAt ?? grantedAt),
+    counted: bounded([...live(state, now), [grantedAt, now + UNANSWERED_PROBE_MS, 1]], history(state, now)),
+  };
 }
 
 function grantOne(state: BucketState, now: number, tokens: number, grantedAt: number): BucketState {
