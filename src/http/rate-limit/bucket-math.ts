@@ -39,6 +39,7 @@ import {
   refillAfterRefusal,
   remainingOnlyGrant,
 } from './remaining-only.js';
+import { probeGranted, probeWait } from './shared-backoff.js';
 import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
 /** A request whose window is unknown counts this much longer than a window, for latency. */
@@ -76,7 +77,11 @@ export type Plan =
       /** The request probes whether the spent window ended before its rounded reset (`window-phase.ts`). */
       readonly phaseProbe?: true;
     }
-  | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: 'retry-after' | 'quota' | 'pacing' }
+  | {
+      readonly kind: 'wait';
+      readonly waitMs: number;
+      readonly reason: 'retry-after' | 'backoff' | 'quota' | 'pacing';
+    }
   | { readonly kind: 'unknown' };
 
 /** The groups of `state` still counting at `now`. */
@@ -192,6 +197,9 @@ export function plan(
   if (state.otherUnits && !spends(state, routeKey)) return { kind: 'go', paceTokens: 1 };
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
+  // A backoff after refusals that stated no wait: one request at a time sees whether it is over.
+  const probing = probeWait(state, now);
+  if (probing !== undefined) return { kind: 'wait', waitMs: probing, reason: 'backoff' };
   if (state.otherUnits) {
     const waitMs = spentUnitsWait(state, now) ?? inFlightWait(state, now);
     return waitMs === undefined ? { kind: 'go', paceTokens: 1 } : { kind: 'wait', waitMs, reason: 'quota' };
@@ -459,7 +467,7 @@ export function grant(
   const granted = state.otherUnits
     ? spendingGrant(state, now, grantedAt, routeKey)
     : grantOne(state, now, tokens, grantedAt);
-  return phaseProbe ? probeSent(granted, grantedAt, now) : granted;
+  return probeGranted(phaseProbe ? probeSent(granted, grantedAt, now) : granted, now);
 }
 
 function grantOne(state: BucketState, now: number, tokens: number, grantedAt: number): BucketState {
