@@ -5,6 +5,7 @@
  *
  *   node --import tsx bench/dialects/rows.ts github-secondary-403 github-secondary-429
  *   node --import tsx bench/dialects/rows.ts --fleet --runs 5 github-secondary-429
+ *   node --import tsx bench/dialects/rows.ts --shape 120,30,2500 --bottleneck stripe
  * @module
  */
 import { SeededRandom } from '../../packages/emulator/src/random.js';
@@ -13,9 +14,13 @@ import { runJobs } from '../../test/support/dialect-servers/run-jobs.js';
 import { providerLimitServer } from '../../test/support/provider-limit-servers/index.js';
 import { type JobClient, runAgainst } from '../../test/support/provider-limit-servers/run-against.js';
 import { measureFleet } from './fleet-runs.js';
+import { bottleneckFor, summarize } from './provider-runs.js';
 
 const args = process.argv.slice(2);
 const fleet = args.includes('--fleet');
+// Bottleneck configured from the documentation on the same shape, beside each row alone: the
+// least (`minimumMs`) assumes bursts a small shape cannot send, so ratios compare with it.
+const withBottleneck = args.includes('--bottleneck');
 const runsAt = args.indexOf('--runs');
 const runs = runsAt >= 0 ? Number(args[runsAt + 1]) : 1;
 // Another shape than the bench's: `--shape jobs,callers,jobMs` (e.g. `--shape 120,30,2500`).
@@ -60,6 +65,11 @@ for (let run = 0; run < runs; run += 1) {
     const ratio = result.wallMs / server.minimumMs(result.shape);
     console.log(
       `${id}: ${percent(refused)} refused (${result.refused}/${result.counts.requests}), ${percent(used)} used, ${ratio.toFixed(4)}x, ${result.client.failedCalls}/${result.client.lostJobs} failed/lost`,
+    );
+    if (!withBottleneck) continue;
+    const theirs = summarize(server, await runAgainst(server, bottleneckFor(server), shape));
+    console.log(
+      `  bottleneck: ${percent(theirs.refusedShare)} refused, ${percent(theirs.used)} used, ${theirs.ratio.toFixed(4)}x, ${theirs.failed}/${theirs.lost} failed/lost`,
     );
   }
 }

@@ -60,6 +60,26 @@ async function acquireAt(
   return permit;
 }
 
+/**
+ * A submission of `submitter` at once and the polls `poller` announced at 20 and 30 ms, with 2
+ * units left: the units go to the polls at their moments, the submission takes the next window's.
+ */
+async function expectPollsFirst(
+  clock: VirtualClock,
+  poller: RateLimitGovernor,
+  submitter: RateLimitGovernor,
+) {
+  const grants: string[] = [];
+  await Promise.all([
+    acquireAt(clock, submitter, grants, 'submission', 0),
+    acquireAt(clock, poller, grants, 'poll 1', 20, 'follow-up'),
+    acquireAt(clock, poller, grants, 'poll 2', 30, 'follow-up'),
+  ]);
+  expect(grants.slice(0, 2)).toEqual(['poll 1@20', 'poll 2@30']);
+  expect(grants[2]).toMatch(/^submission@/);
+  expect(Number(grants[2]!.split('@')[1])).toBeGreaterThanOrEqual(10_000);
+}
+
 describe('follow-ups announced across a fleet', () => {
   it('holds another process’s submission for the polls one process announced', async () => {
     const clock = createVirtualClock(new ManualClock(START));
@@ -67,16 +87,27 @@ describe('follow-ups announced across a fleet', () => {
     poller.expectFollowUp(POLL, START + 20);
     poller.expectFollowUp(POLL, START + 30);
     await settle(clock);
-    const grants: string[] = [];
-    await Promise.all([
-      acquireAt(clock, submitter, grants, 'submission', 0),
-      acquireAt(clock, poller, grants, 'poll 1', 20, 'follow-up'),
-      acquireAt(clock, poller, grants, 'poll 2', 30, 'follow-up'),
-    ]);
-    // The two units left go to the polls at their moments; the submission takes the next window's.
-    expect(grants.slice(0, 2)).toEqual(['poll 1@20', 'poll 2@30']);
-    expect(grants[2]).toMatch(/^submission@/);
-    expect(Number(grants[2]!.split('@')[1])).toBeGreaterThanOrEqual(10_000);
+    await expectPollsFirst(clock, poller, submitter);
+  });
+
+  it('writes polls announced before the quota’s count was read once it is', async () => {
+    const clock = createVirtualClock(new ManualClock(START));
+    const store = new MemoryRateLimitStore(() => clock.now());
+    const poller = new RateLimitGovernor({ clock, store, random: () => 0 });
+    const submitter = new RateLimitGovernor({ clock, store, random: () => 0 });
+    // The poller's first job is its probe: its poll is announced before any grant read the count
+    // (a fleet's first wave), and written only when the next grant reads it.
+    const probe = await poller.acquire(SUBMIT);
+    await probe.complete(answer(clock, 4));
+    poller.expectFollowUp(POLL, START + 20);
+    poller.expectFollowUp(POLL, START + 30);
+    const job = await poller.acquire(SUBMIT);
+    await job.complete(answer(clock, 3));
+    const first = await submitter.acquire(SUBMIT);
+    await first.complete(answer(clock, 2));
+    await settle(clock);
+    // Unwritten, the submission took a unit at once and the second poll went a window late.
+    await expectPollsFirst(clock, poller, submitter);
   });
 
   it('keeps a poll late past its moment until it is granted', async () => {

@@ -50,6 +50,19 @@ describe('the rate learned for a service that states no quota', () => {
     expect(refused(again, 12_000, 1_000, () => 0.5, 11_000).learnedRate).toBeLessThan(cut);
   });
 
+  it('narrows the margin left on stated waits once a request sent inside it was refused', () => {
+    // A window's quota on the clock's 10 s, its waits in whole seconds rounded up (Google's
+    // `RetryInfo`): refused at 4.5 s with "6s", the quota unblocked a second early (9.5 s).
+    let state: BucketState = { blockedUntil: 0, learnedRate: 10, rateSlowStart: false, rateChangedAt: 0 };
+    state = refused(state, 4_500, 6_000, () => 0.5, 4_490);
+    expect(state.blockedUntil).toBe(9_500);
+    // The request sent then is refused inside the margin ("1s"): the waits were not early.
+    state = refused(state, 9_510, 1_000, () => 0.5, 9_500);
+    // The next window refused at 14.5 s with "6s": unblocked half a second early, not a second.
+    const next = refused(state, 14_500, 6_000, () => 0.5, 14_490);
+    expect(next.blockedUntil).toBe(20_000);
+  });
+
   it('climbs back quickly to just under the rate refused, then probes beyond it slowly', () => {
     // Refused at 10.2 a second: the cut is small, the climb back fast, the probe slow.
     const state: BucketState = { blockedUntil: 0, learnedRate: 10.2, rateSlowStart: false, rateChangedAt: 0 };

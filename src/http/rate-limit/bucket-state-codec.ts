@@ -45,6 +45,7 @@ const OPTIONAL_FIELDS = [
   'rateCutAt',
   'acceptedSinceCut',
   'waitStatedUntil',
+  'waitMarginMs',
   'acceptedSince',
   'accepted',
   'acceptedBefore',

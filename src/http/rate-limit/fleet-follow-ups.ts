@@ -33,8 +33,12 @@ import { insertSorted } from './sorted-insert.js';
 
 /** Writers of one record are the fleet's pollers: a write lost this often is given up (the polls go unannounced). */
 const MAX_CAS_ATTEMPTS = 16;
-/** When a group of one announcement's follow-ups (all due together) is due. */
-const dueOfGroup = (group: readonly FollowUpDue[]) => group[0]![1];
+/** One follow-up of this process: when it is due, the quotas it draws on, the entries written for it. */
+interface OwnFollowUp {
+  readonly at: number;
+  readonly buckets: readonly string[];
+  readonly announced: FollowUpDue[];
+}
 /** The record outlives its last announcement by this long at most: polls are due within seconds. */
 const RECORD_TTL_MS = 60_000;
 
@@ -50,10 +54,12 @@ export class FleetFollowUps {
   /** Per origin, this process's follow-ups granted whose announcements are not taken out yet. */
   readonly #gone = new Map<string, FollowUpDue[]>();
   /**
-   * Per origin, this process's announcements not granted yet, one group per follow-up (one
-   * entry per quota it was to draw on), earliest first: the earliest goes with each grant.
+   * Per origin, this process's follow-ups not granted yet, earliest first (the earliest goes
+   * with each grant), each with the quotas it draws on and the entries written for it: only
+   * quotas whose polls may hold new work are written, and a quota read as one later has its
+   * follow-ups waiting then written too (see {@link hold}).
    */
-  readonly #own = new Map<string, FollowUpDue[][]>();
+  readonly #own = new Map<string, OwnFollowUp[]>();
   /** Origins whose record is being written. */
   readonly #writing = new Set<string>();
   /** Per origin, the fleet's announcements as last read (own ones added, and taken out, at once). */
@@ -73,14 +79,31 @@ export class FleetFollowUps {
 
   /** A follow-up to `origin`, drawing on `buckets`, is due at `at`: written for the fleet. */
   expect(origin: string, buckets: readonly string[], at: number): void {
-    const added = buckets
-      .filter((bucket) => this.#counted.has(bucket))
-      .map((bucket): FollowUpDue => [bucket, at]);
-    if (added.length === 0) return;
-    // Announcements of this process never granted (their jobs ended otherwise) leave with the record's.
-    const own = (this.#own.get(origin) ?? []).filter((group) => group[0]![1] + FOLLOW_UP_OVERDUE_MS > at);
+    // Follow-ups of this process never granted (their jobs ended otherwise) leave with the record's.
+    const own = (this.#own.get(origin) ?? []).filter((followUp) => followUp.at + FOLLOW_UP_OVERDUE_MS > at);
     this.#own.set(origin, own);
-    insertSorted(own, added, dueOfGroup);
+    const followUp: OwnFollowUp = { at, buckets, announced: [] };
+    insertSorted(own, followUp, (entry) => entry.at);
+    this.#announce(
+      origin,
+      buckets.filter((bucket) => this.#counted.has(bucket)),
+      [followUp],
+    );
+  }
+
+  /** Writes `followUps`' entries on `buckets` for the fleet (those not written yet). */
+  #announce(origin: string, buckets: readonly string[], followUps: readonly OwnFollowUp[]): void {
+    const added: FollowUpDue[] = [];
+    for (const followUp of followUps) {
+      for (const bucket of buckets) {
+        if (!followUp.buckets.includes(bucket) || followUp.announced.some(([name]) => name === bucket))
+          continue;
+        const entry: FollowUpDue = [bucket, followUp.at];
+        followUp.announced.push(entry);
+        added.push(entry);
+      }
+    }
+    if (added.length === 0) return;
     this.#known.set(origin, withFollowUps(this.#known.get(origin) ?? [], added, this.now()));
     this.#pending.set(origin, [...(this.#pending.get(origin) ?? []), ...added]);
     if (!this.#writing.has(origin)) void this.#write(origin);
@@ -96,10 +119,11 @@ export class FleetFollowUps {
     const own = this.#own.get(origin);
     if (own === undefined) return;
     const first = own[0];
-    if (first === undefined || first[0]![1] > now + FOLLOW_UP_HORIZON_MS) return;
+    if (first === undefined || first.at > now + FOLLOW_UP_HORIZON_MS) return;
     own.shift();
     if (own.length === 0) this.#own.delete(origin);
-    const gone = first;
+    const gone = first.announced;
+    if (gone.length === 0) return;
     this.#known.set(origin, withFollowUps(this.#known.get(origin) ?? [], [], now, gone));
     this.#gone.set(origin, [...(this.#gone.get(origin) ?? []), ...gone]);
     if (!this.#writing.has(origin)) void this.#write(origin);
@@ -185,11 +209,20 @@ export class FleetFollowUps {
     now: number,
     lookAheadMs: number,
   ): FollowUpHold | undefined {
+    const nowCounted: string[] = [];
     buckets.forEach((bucket, index) => {
       const state = states[index];
-      if (state !== undefined && holds(state)) this.#counted.add(bucket);
-      else this.#counted.delete(bucket);
+      if (state === undefined || !holds(state)) this.#counted.delete(bucket);
+      else if (!this.#counted.has(bucket)) {
+        this.#counted.add(bucket);
+        nowCounted.push(bucket);
+      }
     });
+    // Polls announced before their quota's count was known (the first wave's, answered before
+    // the first grant read it) are written now: unwritten, another process's new work took the
+    // units they needed, and each such poll went a whole window late (two processes on a
+    // sliding log: one caller out of step from the first second to the last, 1.10x the least).
+    if (nowCounted.length > 0) this.#announce(origin, nowCounted, this.#own.get(origin) ?? []);
     const known = this.#known.get(origin);
     if (known === undefined || known.length === 0) return undefined;
     let hold: FollowUpHold | undefined;

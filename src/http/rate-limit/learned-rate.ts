@@ -34,7 +34,12 @@ const FILLED = 0.8;
 const FIRST_BACKOFF_MS = 250;
 /** ...up to this. */
 const LONGEST_BACKOFF_MS = 30_000;
-/** `Retry-After` counts whole seconds, rounded up by most servers: the wait may be this much shorter. */
+/**
+ * `Retry-After` counts whole seconds, rounded up by most servers: the wait may be this much
+ * shorter. Each refusal of a request sent inside that margin halves the margin kept for the quota
+ * (`waitMarginMs`): its waits proved not early, and each early request costs a refusal (Google's
+ * `RetryInfo` of whole seconds: one more refusal in every window).
+ */
 const RETRY_AFTER_ROUNDING_MS = 1_000;
 /**
  * A declared rate that has held demand back this long is tried above (doubling while the server
@@ -178,7 +183,7 @@ export function refused(
     learning.blockedUntil,
     retryAfterMs === undefined
       ? now + backoffMs(streak - 1, random)
-      : now + retryAfterMs - RETRY_AFTER_ROUNDING_MS,
+      : now + retryAfterMs - (learning.waitMarginMs ?? RETRY_AFTER_ROUNDING_MS),
   );
   // Refusals that crowd in from one burst are one measurement: decrease once a second.
   const sinceCut = now - (learning.rateCutAt ?? Number.NEGATIVE_INFINITY);
@@ -201,7 +206,11 @@ export function refused(
   const confirmed = withinStatedWait
     ? Math.max(blockedUntil, Math.min(learning.waitStatedUntil!, now + (retryAfterMs ?? 0)))
     : blockedUntil;
-  if (sameMeasurement) return { ...learning, ...stated, blockedUntil: confirmed };
+  // Refused inside the margin left on a stated wait: the margin was too wide for this server.
+  const margin = withinStatedWait
+    ? { waitMarginMs: (learning.waitMarginMs ?? RETRY_AFTER_ROUNDING_MS) / 2 }
+    : {};
+  if (sameMeasurement) return { ...learning, ...stated, ...margin, blockedUntil: confirmed };
   if (learning.rateCeiling !== undefined) {
     // A try above a declared rate, refused: the rate the server last took holds. Refused at or
     // below it: the declaration was too high, and goes.

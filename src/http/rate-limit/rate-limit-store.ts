@@ -199,6 +199,11 @@ export interface BucketState {
    * a request sent before it and refused only confirms that wait, and measures no rate.
    */
   readonly waitStatedUntil?: number;
+  /**
+   * How much earlier than a stated wait of whole seconds the quota may free up, as taught by
+   * refusals of requests sent in that margin (absent: a second).
+   */
+  readonly waitMarginMs?: number;
   /** Answers accepted in the second that started at `acceptedSince`, and in the second before. */
   readonly acceptedSince?: number;
   readonly accepted?: number;
