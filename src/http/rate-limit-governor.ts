@@ -344,7 +344,13 @@ export class RateLimitGovernor {
       );
       if (decision.kind === 'granted') {
         if (priority === 'follow-up') this.#fleetFollowUps?.granted(route.origin, now);
-        return this.#permit(route, resolution.buckets, [], this.#granted(decision.grantedAt));
+        return this.#permit(
+          route,
+          resolution.buckets,
+          [],
+          this.#granted(decision.grantedAt),
+          decision.backoffProbe,
+        );
       }
       // Held for the fleet's follow-ups: the quota had a unit for it, it is overtaken from now.
       if (decision.kind === 'wait' && decision.reason === 'follow-up') overtakenSince = now;
@@ -497,7 +503,8 @@ export class RateLimitGovernor {
         return;
       }
     }
-    head.resolve(this.#permit(head.route, resolution.buckets, probes, stamp));
+    const backoffProbe = decision.kind === 'granted' && decision.backoffProbe;
+    head.resolve(this.#permit(head.route, resolution.buckets, probes, stamp, backoffProbe));
   }
 
   /** Waits for the answer of the request probing `bucket`, but not past the head's deadline. */
@@ -599,6 +606,8 @@ export class RateLimitGovernor {
     buckets: readonly string[],
     probes: readonly string[],
     sentAt: number,
+    /** The request probes whether a shared backoff is over (`shared-backoff.ts`). */
+    backoffProbe = false,
   ): RateLimitPermit {
     for (const probe of probes) this.#probes.add(probe);
     this.#learner.sent(buckets);
@@ -611,7 +620,14 @@ export class RateLimitGovernor {
         completed = true;
         this.#learner.answered(buckets);
         try {
-          await this.#learner.learn(route, buckets, outcome, sentAt, probes.includes(route.key));
+          await this.#learner.learn(
+            route,
+            buckets,
+            outcome,
+            sentAt,
+            probes.includes(route.key),
+            backoffProbe,
+          );
           await this.#settleInFlight(buckets);
         } catch (error) {
           // The answer arrived (and may have cost money): a shared store that cannot record what

@@ -2,7 +2,7 @@
  * Whether an answer is the service refusing for a limit, and which kind: a rate (too many
  * requests over time) or requests in flight (GitHub's "secondary rate limit", "too many
  * concurrent requests"). A refusal is a measurement the governor learns from and a call the
- * client retries: 429 always is, 503 when it says how long to wait, any other 5xx when its words
+ * client retries: 429 and 503 always are, any other 5xx when its words
  * say the server is overloaded (Anthropic's 529); a 403 is one when it says so (a `Retry-After`, the
  * rate-limit fields showing the quota spent, or its words), since GitHub refuses with 403.
  * @module
@@ -34,8 +34,9 @@ export function refusalOf(answer: {
   const kind: RefusalKind = speaksOfRequestsInFlight(message) ? 'in-flight' : 'rate';
   const saysWait = headers.get('retry-after') !== null || headers.get('retry-after-ms') !== null;
   if (status === 429) return kind;
-  // A 503 without a wait may be a fault rather than a limit: the retry's backoff deals with it.
-  if (status === 503) return saysWait ? kind : undefined;
+  // A 503 turns the request down without acting on it, with a wait or without (an overload,
+  // maintenance): without one, the governor holds the origin's callers for a shared backoff.
+  if (status === 503) return kind;
   // Any other 5xx that says it is overloaded (Anthropic's 529 `overloaded_error`) turned the
   // request down without acting on it, as a 503 does: a refusal, whatever its number.
   if (status >= 500) return message !== undefined && OVERLOAD_WORDS.test(message) ? kind : undefined;

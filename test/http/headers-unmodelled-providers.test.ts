@@ -163,7 +163,8 @@ describe('refusals of providers not modelled before', () => {
     expect(refusal(500, 'The server is over capacity, try again')).toBe('rate');
     expect(refusal(500, 'Internal server error')).toBeUndefined();
     expect(refusal(502, undefined)).toBeUndefined();
-    expect(refusal(503, 'Overloaded')).toBeUndefined();
+    // A 503 turns the request down, with a wait or without (`shared-backoff.ts` holds the rest).
+    expect(refusal(503, 'Overloaded')).toBe('rate');
     expect(refusal(503, 'Overloaded', { 'retry-after': '2' })).toBe('rate');
   });
 });

@@ -21,10 +21,12 @@ describe('which answers are refusals', () => {
   const classify = (status: number, headers: Record<string, string>, message?: string) =>
     refusalOf({ status, headers: new Headers(headers), observations: [], message });
 
-  it('reads a 429 as a refusal, and a 503 only when it says how long to wait', () => {
+  it('reads a 429 and a 503 as refusals, with a wait or without', () => {
     expect(classify(429, {})).toBe('rate');
     expect(classify(503, { 'retry-after': '2' })).toBe('rate');
-    expect(classify(503, {})).toBeUndefined();
+    // Without a wait too: the governor holds the quota's callers for a shared backoff
+    // (`shared-backoff.ts`) instead of letting each knock on its own.
+    expect(classify(503, {})).toBe('rate');
   });
 
   it("reads GitHub's 403s: a rate limit, a secondary limit on requests in flight, or a plain refusal", () => {

@@ -22,11 +22,17 @@ import type { FollowUpHold } from './fleet-follow-ups.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
 import { isRemainingOnly, refusedWithoutWait } from './remaining-only.js';
+import { backingOff, probeAccepted, refusedWithoutStatedWait } from './shared-backoff.js';
 
 const MAX_CAS_ATTEMPTS = 16;
 
 export type GrantDecision =
-  | { readonly kind: 'granted'; readonly grantedAt: number }
+  | {
+      readonly kind: 'granted';
+      readonly grantedAt: number;
+      /** The request is the probe of a backoff after refusals that stated no wait (`shared-backoff.ts`). */
+      readonly backoffProbe: boolean;
+    }
   | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: string; readonly bucket: string }
   | { readonly kind: 'unknown'; readonly buckets: readonly string[] };
 
@@ -116,7 +122,10 @@ export class BucketLedger {
             now,
           );
         });
-        return { writes, result: { kind: 'granted', grantedAt: stamp } };
+        return {
+          writes,
+          result: { kind: 'granted', grantedAt: stamp, backoffProbe: states.some(backingOff) },
+        };
       },
       lost: () => ({ kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' }),
     });
@@ -202,6 +211,21 @@ export class BucketLedger {
     const state = await this.read(bucket);
     if (state === undefined || !isRemainingOnly(state)) return;
     await this.update(bucket, (current) => refusedWithoutWait(current, receivedAt, sentAt));
+  }
+
+  /**
+   * `bucket` was refused without a stated wait (an overload, a bare 429): every caller waits the
+   * next step of the shared backoff (see `shared-backoff.ts`).
+   */
+  backOff(bucket: string, receivedAt: number, sentAt: number, random: () => number): Promise<BucketState> {
+    return this.update(bucket, (state) => refusedWithoutStatedWait(state, receivedAt, sentAt, random));
+  }
+
+  /** The backoff's probe, sent at `sentAt`, was accepted: the hold on `bucket` ends. */
+  async probeAccepted(bucket: string, sentAt: number): Promise<void> {
+    const state = await this.read(bucket);
+    if (state === undefined || !backingOff(state)) return;
+    await this.update(bucket, (current) => probeAccepted(current, sentAt));
   }
 
   block(

@@ -39,6 +39,7 @@ import {
   refillAfterRefusal,
   remainingOnlyGrant,
 } from './remaining-only.js';
+import { backoffProbeGranted, probeWait } from './shared-backoff.js';
 import { phaseAfter, probeMoment, probeOut, probeSent } from './window-phase.js';
 
 /**
@@ -81,7 +82,11 @@ export type Plan =
       /** The request probes whether the spent window ended before its rounded reset (`window-phase.ts`). */
       readonly phaseProbe?: true;
     }
-  | { readonly kind: 'wait'; readonly waitMs: number; readonly reason: 'retry-after' | 'quota' | 'pacing' }
+  | {
+      readonly kind: 'wait';
+      readonly waitMs: number;
+      readonly reason: 'retry-after' | 'backoff' | 'quota' | 'pacing';
+    }
   | { readonly kind: 'unknown' };
 
 /** The groups of `state` still counting at `now`. */
@@ -197,6 +202,9 @@ export function plan(
   if (state.otherUnits && !spends(state, routeKey)) return { kind: 'go', paceTokens: 1 };
   if (now < state.blockedUntil)
     return { kind: 'wait', waitMs: state.blockedUntil - now, reason: 'retry-after' };
+  // A backoff after refusals that stated no wait: one request at a time sees whether it is over.
+  const probing = probeWait(state, now);
+  if (probing !== undefined) return { kind: 'wait', waitMs: probing, reason: 'backoff' };
   if (state.otherUnits) {
     const waitMs = spentUnitsWait(state, now) ?? inFlightWait(state, now);
     return waitMs === undefined ? { kind: 'go', paceTokens: 1 } : { kind: 'wait', waitMs, reason: 'quota' };
@@ -464,7 +472,7 @@ export function grant(
   const granted = state.otherUnits
     ? spendingGrant(state, now, grantedAt, routeKey)
     : grantOne(state, now, tokens, grantedAt);
-  return phaseProbe ? probeSent(granted, grantedAt, now) : granted;
+  return backoffProbeGranted(phaseProbe ? probeSent(granted, grantedAt, now) : granted, now);
 }
 
 /**

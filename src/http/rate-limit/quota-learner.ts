@@ -19,8 +19,7 @@ import type { RouteScopeBook } from './route-scope-book.js';
 /** What the answer was: a refusal for the rate, for requests in flight, or none. */
 function refusalOf(outcome: PermitOutcome): 'rate' | 'in-flight' | undefined {
   if (outcome.refusal !== undefined) return outcome.refusal === 'none' ? undefined : outcome.refusal;
-  const saysWait = outcome.retryAfterMs !== undefined;
-  return outcome.status === 429 || (outcome.status === 503 && saysWait) ? 'rate' : undefined;
+  return outcome.status === 429 || outcome.status === 503 ? 'rate' : undefined;
 }
 
 /** When each route last opened a window of a quota of unnamed fields that is taken to be the account's. */
@@ -68,10 +67,19 @@ export class QuotaLearner {
     sentAt: number,
     /** The route was not known when granted: `granted` are quotas it borrowed from a relative. */
     borrowed = false,
+    /** The request probed whether a shared backoff is over (`shared-backoff.ts`). */
+    backoffProbe = false,
   ): Promise<void> {
     if (!outcome.answered) return;
     const buckets = outcome.observations.map((observation) => this.routes.bucketOf(route, observation));
     const refusal = refusalOf(outcome);
+    // The server took the probe: every caller held by the backoff goes again.
+    if (backoffProbe && refusal === undefined)
+      for (const bucket of new Set([...granted, ...buckets])) await this.ledger.probeAccepted(bucket, sentAt);
+    // A refusal for the rate that states no wait and comes from an overloaded server (a 5xx: 529,
+    // 503) says nothing of any rate: it holds every caller of the quotas for a shared backoff.
+    const overloaded =
+      refusal === 'rate' && outcome.retryAfterMs === undefined && (outcome.status ?? 0) >= 500;
     let scope: readonly string[] | undefined;
     if (buckets.length > 0) scope = [...new Set(buckets)];
     else if (!this.routes.isKnown(route) && !granted.some((bucket) => !this.#isLearned(bucket, route)))
@@ -109,7 +117,9 @@ export class QuotaLearner {
       // A refusal for requests in flight is the in-flight cap's business; its Retry-After holds
       // the refused request's retry, not every request (the cap already sends fewer at once).
       if (refusal === 'in-flight') return;
-      for (const bucket of declared.length > 0 ? declared : [learnedBucketOf(route)]) {
+      const learning = declared.length > 0 ? declared : [learnedBucketOf(route)];
+      if (overloaded) return this.#backOff(learning, outcome.receivedAt, sentAt);
+      for (const bucket of learning) {
         await this.ledger.update(bucket, (state) =>
           refusal === 'rate'
             ? refused(state, outcome.receivedAt, outcome.retryAfterMs, this.random, sentAt)
@@ -125,6 +135,10 @@ export class QuotaLearner {
       return;
     }
     if (outcome.retryAfterMs === undefined) {
+      // Refused without a wait and without fields to say why (or by an overloaded server): the
+      // refused quotas' callers back off together, as one (`shared-backoff.ts`).
+      if (refusal === 'rate' && (overloaded || buckets.length === 0))
+        return this.#backOff([...granted, ...buckets], outcome.receivedAt, sentAt);
       // A quota that says only what is left, refused without a wait: what it taught was too much.
       if (refusal === 'rate')
         for (const bucket of new Set(buckets))
@@ -146,6 +160,13 @@ export class QuotaLearner {
     for (const bucket of blocked) {
       const state = await this.ledger.block(bucket, until, quotaSpent, sentAt, route.key);
       this.observations.record(bucket, state, outcome.receivedAt);
+    }
+  }
+
+  async #backOff(buckets: readonly string[], receivedAt: number, sentAt: number): Promise<void> {
+    for (const bucket of new Set(buckets)) {
+      const state = await this.ledger.backOff(bucket, receivedAt, sentAt, this.random);
+      this.observations.record(bucket, state, receivedAt);
     }
   }
 

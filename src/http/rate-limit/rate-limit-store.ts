@@ -213,6 +213,19 @@ export interface BucketState {
    * (with jitter); an accepted answer ends the streak.
    */
   readonly refusalStreak?: number;
+  /**
+   * Refusals in a row that stated no wait and were not a learned rate's (an overload's 529 or
+   * 503, a bare 429): each doubles the backoff every caller waits (`shared-backoff.ts`); the
+   * probe's acceptance ends it.
+   */
+  readonly backoffStreak?: number;
+  /**
+   * When the backoff's last step ends: a refusal of a request sent before it (in flight when the
+   * step began, or sent at the same moment) is that step's measurement, not a new one.
+   */
+  readonly backoffStepEnd?: number;
+  /** While the backoff lasts, the probe sent is awaited until this moment before another goes. */
+  readonly backoffProbeUntil?: number;
   /** Nothing is sent before this moment (`Retry-After`, or the backoff after a bare refusal). */
   readonly blockedUntil: number;
   /** Pacing: requests that may go back to back now (a token bucket refilled at the quota's pace). */
