@@ -39,8 +39,6 @@ const OPTIONAL_FIELDS = [
   'refusedRate',
   'rateDepth',
   'rateCeiling',
-  'rateProbeAt',
-  'rateProbeAfterMs',
   'rateChangedAt',
   'rateCutAt',
   'acceptedSinceCut',

@@ -41,19 +41,8 @@ const LONGEST_BACKOFF_MS = 30_000;
  * `RetryInfo` of whole seconds: one more refusal in every window).
  */
 const RETRY_AFTER_ROUNDING_MS = 1_000;
-/**
- * A declared rate that has held demand back this long is tried above (doubling while the server
- * takes it, as slow start does); each try the server refuses doubles the wait before the next fourfold,
- * up to the longest. A declaration that is right costs one refusal per try; one that is too low
- * costs this long at its rate before the climb.
- */
-const FIRST_PROBE_AFTER_MS = 10_000;
-/** A rate tried above a declaration holds once taken this many times as long as a bucket of its depth takes to empty at it. */
-const DRAINS_TO_HOLD = 3;
 /** Refusals at least this far apart measure the rate between them (`refillBetweenRefusals`). */
 const SHORTEST_REFILL_SPAN_MS = 1_000;
-const LONGEST_PROBE_AFTER_MS = 600_000;
-const PROBE_SPACING_GROWTH = 4;
 
 /** The counts of accepted answers moved on to the second containing `now`. */
 function acceptedAt(
@@ -84,9 +73,10 @@ function grown(state: BucketState, elapsedMs: number): number {
 
 /**
  * A quota declared before any answer (a documented token bucket: `ratePerSecond` back each
- * second, `depth` at once when full) as the prior of its learned rate: kept to from the first
- * request, corrected by refusals as a learned rate is (`refused`), and tried above once it has
- * held demand back for a while (`accepted`), so that a declaration too low costs little.
+ * second, `depth` at once when full) as the ceiling of its learned rate: kept to from the first
+ * request and never passed, as Bottleneck keeps to what it is told (a developer who states the
+ * documented limit expects it kept, and some services ban clients that send past it); a refusal
+ * at or below it drops it (`refused`), and the rate is learned from there.
  */
 export function declared(
   state: BucketState,
@@ -103,8 +93,6 @@ export function declared(
     rateDepth: declaration.depth,
     rateSlowStart: false,
     rateChangedAt: now,
-    rateProbeAfterMs: FIRST_PROBE_AFTER_MS,
-    rateProbeAt: now + FIRST_PROBE_AFTER_MS,
   };
 }
 
@@ -121,35 +109,9 @@ export function accepted(state: BucketState, now: number): BucketState {
   };
   const elapsed = now - (next.rateChangedAt ?? now);
   const filled = (next.acceptedBefore ?? 0) >= FILLED * next.learnedRate!;
-  if (next.rateCeiling !== undefined && next.rateSlowStart !== true) return keptToCeiling(next, now, filled);
-  if (next.rateCeiling !== undefined) return triedAbove(next, now, elapsed, filled);
+  if (next.rateCeiling !== undefined) return next;
   if (elapsed < 1_000 || !filled) return next;
   return { ...next, learnedRate: grown(next, elapsed), rateChangedAt: now };
-}
-
-/**
- * Trying above a declared rate: the rate tried holds, and the next try doubles it, once the
- * server took it long enough to have emptied a bucket of the declared depth several times over
- * (a bucket left full by a rate declared too low admits a faster rate for a while).
- */
-function triedAbove(state: BucketState, now: number, elapsed: number, filled: boolean): BucketState {
-  const rate = state.learnedRate!;
-  const above = Math.max(MIN_RATE, rate - state.rateCeiling!);
-  const heldForMs = Math.max(1_000, (1_000 * DRAINS_TO_HOLD * (state.rateDepth ?? 1)) / above);
-  if (elapsed < heldForMs || !filled) return state;
-  return { ...state, rateCeiling: rate, learnedRate: rate * 2, rateChangedAt: now };
-}
-
-/**
- * A declared rate is kept to while demand does not fill it, and until it has held demand back
- * for the probe's wait; then the rate doubles (slow start from the declaration), and the first
- * refusal brings it back (`refused`).
- */
-function keptToCeiling(state: BucketState, now: number, filled: boolean): BucketState {
-  const afterMs = state.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS;
-  if (!filled) return { ...state, rateProbeAt: Math.max(state.rateProbeAt ?? now, now + afterMs) };
-  if (now < (state.rateProbeAt ?? Number.POSITIVE_INFINITY)) return state;
-  return { ...state, learnedRate: state.learnedRate! * 2, rateSlowStart: true, rateChangedAt: now };
 }
 
 /**
@@ -212,50 +174,15 @@ export function refused(
     : {};
   if (sameMeasurement) return { ...learning, ...stated, ...margin, blockedUntil: confirmed };
   if (learning.rateCeiling !== undefined) {
-    // A try above a declared rate, refused: the rate the server last took holds. Refused at or
-    // below it: the declaration was too high, and goes.
-    if (learning.rateSlowStart === true) return triedTooFar(learning, now, blockedUntil, stated);
+    // Refused at or below a declared rate (never passed): the declaration was too high, and goes.
     return cut(withoutDeclaration(learning), now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
   }
   return cut(learning, now, blockedUntil, stated, sinceCut, retryAfterMs !== undefined);
 }
 
-/** A try above a declared rate refused at `now`: back to the rate that held; the next try waits four times as long. */
-function triedTooFar(
-  state: BucketState,
-  now: number,
-  blockedUntil: number,
-  stated: Partial<BucketState>,
-): BucketState {
-  const afterMs = Math.min(
-    LONGEST_PROBE_AFTER_MS,
-    PROBE_SPACING_GROWTH * (state.rateProbeAfterMs ?? FIRST_PROBE_AFTER_MS),
-  );
-  return {
-    ...state,
-    ...stated,
-    blockedUntil,
-    learnedRate: state.rateCeiling!,
-    rateSlowStart: false,
-    rateChangedAt: now,
-    rateCutAt: now,
-    rateProbeAfterMs: afterMs,
-    rateProbeAt: now + afterMs,
-    // No burst right after a refusal: the next request waits its turn at the rate that held.
-    paceTokens: 0,
-    paceUpdatedAt: now,
-  };
-}
-
 /** A learned rate no longer held to a declaration: measured from what the server accepted, as in slow start. */
 function withoutDeclaration(state: BucketState): BucketState {
-  const {
-    rateCeiling: _ceiling,
-    rateDepth: _depth,
-    rateProbeAt: _probeAt,
-    rateProbeAfterMs: _probeAfter,
-    ...rest
-  } = state;
+  const { rateCeiling: _ceiling, rateDepth: _depth, ...rest } = state;
   return { ...rest, rateSlowStart: true };
 }
 

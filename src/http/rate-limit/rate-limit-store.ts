@@ -180,12 +180,9 @@ export interface BucketState {
   readonly rateDepth?: number;
   /**
    * A rate declared before any answer (a documented token bucket's refill, a window's pace): the
-   * learned rate keeps to it, not climbing past it until `rateProbeAt`; a refusal below it drops it.
+   * learned rate keeps to it and never climbs past it; a refusal at or below it drops it.
    */
   readonly rateCeiling?: number;
-  /** When the learned rate next tries above `rateCeiling`, and how long it waited for this try. */
-  readonly rateProbeAt?: number;
-  readonly rateProbeAfterMs?: number;
   /** Still doubling the learned rate: no refusal seen yet. */
   readonly rateSlowStart?: boolean;
   /** When the learned rate last changed. */
