@@ -233,6 +233,27 @@ export class RateLimitGovernor {
     if (buckets.length > 0) this.#fleetFollowUps?.expect(url.origin, buckets, at);
   }
 
+  /** One try for a unit of every quota of `route` at `now`, the fleet's announced polls holding it. */
+  #tryGrant(
+    route: Route,
+    buckets: readonly string[],
+    now: number,
+    sentAt: number,
+    request: { readonly priority: RequestPriority; readonly overtakenSince?: number | undefined },
+  ) {
+    return this.#granting(buckets, () =>
+      this.#ledger.tryGrant(
+        buckets,
+        now,
+        this.#burst,
+        sentAt,
+        this.#inFlightAfterGrant,
+        this.#fleetHold(route, buckets, request),
+        route.key,
+      ),
+    );
+  }
+
   /**
    * For new work that may still be held (not yet overtaken long enough), how long it waits for
    * the fleet's follow-ups given the quotas' states; undefined for follow-ups and alone.
@@ -331,17 +352,7 @@ export class RateLimitGovernor {
       if (refreshing) await refreshing;
       const sentAt = this.#stamp();
       const now = this.#clock.now();
-      const decision = await this.#granting(resolution.buckets, () =>
-        this.#ledger.tryGrant(
-          resolution.buckets,
-          now,
-          this.#burst,
-          sentAt,
-          this.#inFlightAfterGrant,
-          this.#fleetHold(route, resolution.buckets, { priority }),
-          route.key,
-        ),
-      );
+      const decision = await this.#tryGrant(route, resolution.buckets, now, sentAt, { priority });
       if (decision.kind === 'granted') {
         if (priority === 'follow-up') this.#fleetFollowUps?.granted(route.origin, now);
         return this.#permit(
@@ -443,17 +454,7 @@ export class RateLimitGovernor {
         : undefined;
     if (refreshing) await refreshing;
     const sentAt = this.#stamp();
-    const decision = await this.#granting(resolution.buckets, () =>
-      this.#ledger.tryGrant(
-        resolution.buckets,
-        now,
-        this.#burst,
-        sentAt,
-        this.#inFlightAfterGrant,
-        this.#fleetHold(head.route, resolution.buckets, head),
-        head.route.key,
-      ),
-    );
+    const decision = await this.#tryGrant(head.route, resolution.buckets, now, sentAt, head);
     if (decision.kind === 'wait') {
       // Held for the fleet's follow-ups: the quota had a unit for it, it is overtaken from now.
       if (decision.reason === 'follow-up') head.overtakenSince ??= now;

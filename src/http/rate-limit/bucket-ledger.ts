@@ -17,7 +17,7 @@ import {
   release,
   rollOver,
 } from './bucket-math.js';
-import { compareAndSetCycle } from './compare-and-set-cycle.js';
+import { type CycleDecision, compareAndSetCycle } from './compare-and-set-cycle.js';
 import type { FollowUpHold } from './fleet-follow-ups.js';
 import { inFlightEverywhere, withInFlight } from './in-flight-leases.js';
 import type { BucketState, RateLimitStore } from './rate-limit-store.js';
@@ -86,13 +86,10 @@ export class BucketLedger {
     /** The route asking (a quota of other units holds only the routes that spend it). */
     routeKey?: string,
   ): Promise<GrantDecision> {
-    return compareAndSetCycle<GrantDecision>({
-      store: this.store,
-      keys: buckets,
-      ttlMs: this.ttlMs,
-      attempts: MAX_CAS_ATTEMPTS,
-      change: (reads) => {
-        const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
+    return this.#cycleRolledOver<GrantDecision>(
+      buckets,
+      now,
+      (states) => {
         const plans: Plan[] = states.map((state) => plan(state, now, burst, routeKey));
         let longest: GrantDecision | undefined;
         const unknown: string[] = [];
@@ -127,8 +124,8 @@ export class BucketLedger {
           result: { kind: 'granted', grantedAt: stamp, backoffProbe: states.some(backingOff) },
         };
       },
-      lost: () => ({ kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' }),
-    });
+      () => ({ kind: 'wait', waitMs: 1, reason: 'contention', bucket: buckets[0] ?? '' }),
+    );
   }
 
   /**
@@ -141,22 +138,36 @@ export class BucketLedger {
     grantedAt: number,
     inFlightAfter: (bucket: string) => number,
   ): Promise<number> {
-    const recorded = await compareAndSetCycle<number | undefined>({
-      store: this.store,
-      keys: buckets,
-      ttlMs: this.ttlMs,
-      attempts: MAX_CAS_ATTEMPTS,
-      change: (reads) => {
-        const states = reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now));
+    const recorded = await this.#cycleRolledOver<number | undefined>(
+      buckets,
+      now,
+      (states) => {
         const stamp = grantStamp(states, grantedAt);
         const writes = buckets.map((bucket, index) =>
           withInFlight(probeGranted(states[index]!, now, stamp), this.owner, inFlightAfter(bucket), now),
         );
         return { writes, result: stamp };
       },
-      lost: () => undefined,
-    });
+      () => undefined,
+    );
     return recorded ?? grantedAt;
+  }
+
+  /** One compare-and-set cycle on `buckets`, `change` given their states rolled over to `now`. */
+  #cycleRolledOver<T>(
+    buckets: readonly string[],
+    now: number,
+    change: (states: readonly BucketState[]) => CycleDecision<T>,
+    lost: () => T,
+  ): Promise<T> {
+    return compareAndSetCycle<T>({
+      store: this.store,
+      keys: buckets,
+      ttlMs: this.ttlMs,
+      attempts: MAX_CAS_ATTEMPTS,
+      change: (reads) => change(reads.map((read) => rollOver(read?.state ?? EMPTY_BUCKET, now))),
+      lost,
+    });
   }
 
   /**
