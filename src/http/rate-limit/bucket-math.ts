@@ -30,6 +30,7 @@
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import { costAfter, inFlightWait, spendingGrant, spends, withSpender } from './other-units.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
+import { refillBetweenReadings } from './refill-between-readings.js';
 import {
   isRemainingOnly,
   nextRefill,
@@ -59,7 +60,6 @@ const UNKNOWN_WINDOW_MS = 1_000;
  */
 const SHORTEST_LEARNED_WINDOW_MS = 1_000;
 /** A bucket's refill rate is measured over at least this long between two readings' requests. */
-const SHORTEST_LEAK_SPAN_MS = 1_000;
 /** A reset in whole seconds may fall this much after the moment it stands for. */
 const RESET_ROUNDING_MS = 1_000;
 /** A refilling bucket's units coming back are kept in this many groups. */
@@ -816,15 +816,7 @@ export function observe(
   };
 }
 
-/**
- * What a reading with no reset teaches of a bucket's refill rate. Between the reading the rate is
- * measured from and this one, `remaining` changed by what came back less what was granted in
- * between (every governor's grants on the quota, counted in the state); over the time between
- * their requests' sends, that is the rate. Readings are whole units (a level rounded down), so
- * one unit is taken off what came back: the rate is never above the truth, and grows exact as
- * the span grows. A bucket that may have filled up in between stopped refilling then: what came
- * back is only a lower bound, and the measurement starts again from this reading.
- */
+/** What a reading with a depth but no reset teaches of a bucket's refill rate (`refillBetweenReadings`). */
 function learnLeak(
   state: BucketState,
   observation: RateLimitObservation,
@@ -836,19 +828,7 @@ function learnLeak(
   // stamp: at worst fewer grants are counted in between, and the rate comes out lower).
   const grantsUntil =
     (state.grantsTotal ?? 0) - countOf((state.counted ?? []).filter(([grantedAt]) => grantedAt > sentAt));
-  const from = { leakFromSentAt: sentAt, leakFromRemaining: remaining, leakFromGrants: grantsUntil };
-  const { leakFromSentAt, leakFromRemaining, leakFromGrants } = state;
-  if (leakFromSentAt === undefined || leakFromRemaining === undefined || leakFromGrants === undefined)
-    return from;
-  const spanMs = sentAt - leakFromSentAt;
-  if (spanMs < SHORTEST_LEAK_SPAN_MS) return {};
-  const cameBack = remaining - leakFromRemaining + (grantsUntil - leakFromGrants);
-  const measured = Math.max(0, cameBack - 1) / spanMs;
-  if (cameBack >= limit - leakFromRemaining) {
-    // Enough came back to fill it: it may have stood full for a while, refilling nothing.
-    return { ...from, ...(measured > (state.leakPerMs ?? 0) ? { leakPerMs: measured } : {}) };
-  }
-  return measured > 0 ? { leakPerMs: measured } : {};
+  return refillBetweenReadings(state, remaining, limit, sentAt, grantsUntil);
 }
 
 /**

@@ -17,9 +17,8 @@
  */
 import type { RateLimitObservation } from '../headers/rate-limit.js';
 import type { BucketState, CountedRequests } from './rate-limit-store.js';
+import { refillBetweenReadings } from './refill-between-readings.js';
 
-/** Two readings' requests at least this far apart measure a rate. */
-const SHORTEST_SPAN_MS = 1_000;
 /** A refill measured is trusted to show in a span where it would bring back this many units. */
 const UNITS_A_REFILL_SHOWS = 3;
 /** Without a rate or a stated wait, a refused quota is tried again after this long. */
@@ -93,7 +92,6 @@ export function refillAfterRefusal(
  * span since the previous reading shows the quota comes back in steps.
  */
 function measured(state: BucketState, remaining: number, highest: number, sentAt: number, grants: number) {
-  const from = { leakFromSentAt: sentAt, leakFromRemaining: remaining, leakFromGrants: grants };
   const { leakPerMs, readingSentAt, remaining: before, readingGrants } = state;
   if (
     leakPerMs !== undefined &&
@@ -105,19 +103,14 @@ function measured(state: BucketState, remaining: number, highest: number, sentAt
     const cameBack = remaining - before + (grants - readingGrants);
     // Nothing back where the rate would have brought several units, the pool not full: a window.
     if (cameBack <= 0 && before < highest && spanMs * leakPerMs >= UNITS_A_REFILL_SHOWS)
-      return { ...from, stepwise: true as const };
+      return {
+        leakFromSentAt: sentAt,
+        leakFromRemaining: remaining,
+        leakFromGrants: grants,
+        stepwise: true as const,
+      };
   }
-  const { leakFromSentAt, leakFromRemaining, leakFromGrants } = state;
-  if (leakFromSentAt === undefined || leakFromRemaining === undefined || leakFromGrants === undefined)
-    return from;
-  const spanMs = sentAt - leakFromSentAt;
-  if (spanMs < SHORTEST_SPAN_MS) return {};
-  const cameBack = remaining - leakFromRemaining + (grants - leakFromGrants);
-  const rate = Math.max(0, cameBack - 1) / spanMs;
-  // Enough came back to fill it: it may have stood full for a while, refilling nothing.
-  if (cameBack >= highest - leakFromRemaining)
-    return { ...from, ...(rate > (leakPerMs ?? 0) ? { leakPerMs: rate } : {}) };
-  return rate > 0 ? { leakPerMs: rate } : {};
+  return refillBetweenReadings(state, remaining, highest, sentAt, grants);
 }
 
 /**
